@@ -14,6 +14,12 @@ const imagePath = text.refine((v) => /^images\/[\w./-]+\.(svg|png|jpe?g|webp|avi
 });
 const image = z.strictObject({ src: imagePath, alt: text });
 const order = z.number().int().nonnegative();
+/** Names of the inline SVG icons that templates/components/Icon.tsx draws. */
+export const iconNames = [
+  "phone", "calendar", "book", "share", "heart", "gift", "users", "mic",
+  "shield", "photo", "feather", "clock", "sparkle", "home", "mail", "check",
+] as const;
+const icon = z.enum(iconNames);
 const milliseconds = z.number().int().positive().max(60_000);
 
 export const waitlistSchema = z.strictObject({
@@ -125,11 +131,11 @@ export const stepSchema = z.strictObject({
   order,
   title: z.enum(["Talk", "Schedule", "Create", "Share"]),
   summary: text,
-  icon: text,
+  icon,
   points: z.array(text).min(1),
 });
 
-export const benefitSchema = z.strictObject({ order, title: text, text, icon: text });
+export const benefitSchema = z.strictObject({ order, title: text, text, icon });
 
 export const faqSchema = z.strictObject({
   order,
@@ -137,7 +143,7 @@ export const faqSchema = z.strictObject({
   question: text,
 });
 
-export const giftSchema = z.strictObject({ order, title: text, text, icon: text });
+export const giftSchema = z.strictObject({ order, title: text, text, icon });
 
 export const conversationSchema = z.strictObject({
   title: text,
