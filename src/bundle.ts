@@ -1,0 +1,51 @@
+// Bundle stage: the client script and the stylesheet, minified by esbuild under content-hashed names.
+import path from "node:path";
+import { esbuildError } from "./esbuild-error.ts";
+
+/** A file to write into dist/, path relative to dist/. */
+export interface OutputFile {
+  path: string;
+  contents: Uint8Array;
+}
+
+export interface BundledAssets {
+  files: OutputFile[];
+  /** dist-relative paths, such as assets/main-3F2A1B.js */
+  script: string;
+  stylesheet: string;
+}
+
+/** Bundles templates/islands/main.ts and templates/styles/site.css for browsers. */
+export async function bundleAssets(templatesDir: string): Promise<BundledAssets> {
+  const { build } = await import("esbuild");
+  const entryPoints = {
+    main: path.join(templatesDir, "islands", "main.ts"),
+    site: path.join(templatesDir, "styles", "site.css"),
+  };
+  try {
+    const result = await build({
+      entryPoints,
+      bundle: true,
+      minify: true,
+      write: false,
+      format: "esm",
+      target: ["es2020", "chrome90", "firefox90", "safari14"],
+      outdir: "assets",
+      entryNames: "[name]-[hash]",
+      assetNames: "[name]-[hash]",
+      loader: { ".svg": "file", ".png": "file", ".woff2": "file" },
+      legalComments: "none",
+      logLevel: "silent",
+      absWorkingDir: templatesDir,
+    });
+    const files = result.outputFiles.map((f) => ({
+      path: path.relative(templatesDir, f.path).split(path.sep).join("/"),
+      contents: f.contents,
+    }));
+    const find = (ext: string) => files.find((f) => f.path.endsWith(ext))!.path;
+    return { files, script: find(".js"), stylesheet: find(".css") };
+  } catch (error) {
+    throw esbuildError(error, "the client script or stylesheet", templatesDir,
+      "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.");
+  }
+}

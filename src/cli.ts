@@ -1,0 +1,101 @@
+// The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { type FormatOptions, errorsOf, formatError } from "./errors.ts";
+
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  /** Resolves when a long-running command (preview) should stop. */
+  untilStopped: () => Promise<void>;
+}
+
+const defaultIo: Io = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  untilStopped: () => new Promise((resolve) => ["SIGINT", "SIGTERM"].forEach((s) => process.once(s, () => resolve()))),
+};
+
+/** Runs the CLI with full argv (node, script, ...args) and returns the exit code. */
+export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  const color = (stream: { isTTY?: boolean }) => Boolean(stream.isTTY) && !io.env.NO_COLOR;
+  let debug = argv.includes("--debug");
+  const program = createProgram(io, color);
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    debug ||= Boolean(io.env.DEBUG);
+    printFailure(error, io, { color: color(io.stderr), debug });
+    return 1;
+  }
+}
+
+function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Command {
+  const program = new Command("heirloom")
+    .description("Builds the Heirloom marketing site from content/ and templates/ into a static folder.")
+    .version(VERSION, "-v, --version")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) => write(`${s.trimEnd()}\n(run heirloom --help for usage)\n`),
+    })
+    .showSuggestionAfterError();
+
+  program
+    .command("build")
+    .description("Render every route into the output folder (default dist/).")
+    .option("-o, --out <dir>", "output folder", "dist")
+    .option("--base <path>", "base path for hosting under a sub-path, such as /heirloom/")
+    .option("--site-url <url>", "absolute URL of the published site, such as https://heirloom.example")
+    .option("--force", "replace a non-empty output folder that does not look like an earlier build")
+    .option("--debug", "print stack traces")
+    .action(async (opts: { out: string; base?: string; siteUrl?: string; force?: boolean }) => {
+      const [{ build }, { formatReport }] = await Promise.all([import("./build.ts"), import("./report.ts")]);
+      const result = await build({ outDir: opts.out, base: opts.base, siteUrl: opts.siteUrl, force: opts.force, env: io.env });
+      for (const warning of result.warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
+      io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
+    });
+
+  program
+    .command("preview")
+    .description("Serve the built site on 127.0.0.1 with the local waitlist receiver.")
+    .option("-o, --out <dir>", "folder to serve", "dist")
+    .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(4173).argParser(parsePort))
+    .option("--base <path>", "base path the site was built with", "/")
+    .action(async (opts: { out: string; port: number; base: string }) => {
+      const { startPreview } = await import("./preview.ts");
+      const path = await import("node:path");
+      const preview = await startPreview({ outDir: path.resolve(opts.out), port: opts.port, base: opts.base });
+      io.stdout.write(`Serving ${opts.out} at ${preview.url}\nWaitlist entries go to ${preview.waitlistFile}\nPress Ctrl+C to stop.\n`);
+      await io.untilStopped();
+      await preview.close();
+    });
+  return program;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new InvalidArgumentError("use a whole number from 0 to 65535.");
+  }
+  return port;
+}
+
+function printFailure(error: unknown, io: Io, options: FormatOptions): void {
+  const known = errorsOf(error);
+  if (known.length === 0) {
+    const detail = options.debug && error instanceof Error ? error.stack : String((error as Error)?.message ?? error);
+    io.stderr.write(`error: ${detail}\n(run again with --debug for the stack trace)\n`);
+    return;
+  }
+  io.stderr.write(`${known.map((e) => formatError(e, options)).join("\n\n")}\n`);
+  if (known.length > 1) io.stderr.write(`\n${known.length} problems; the output folder was left as it was.\n`);
+  else io.stderr.write("\nThe output folder was left as it was.\n");
+}
+
+declare const __HEIRLOOM_VERSION__: string | undefined;
+const VERSION = typeof __HEIRLOOM_VERSION__ === "string" ? __HEIRLOOM_VERSION__ : "0.0.0-dev";

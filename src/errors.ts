@@ -1,0 +1,94 @@
+// One error type for everything a user can get wrong, and the one formatter that prints it.
+
+/** Where in a content file a problem is; line and column are 1-based. */
+export interface SourceLocation {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+/** Permanent names: once released, an error's code never changes. */
+export type ErrorCode =
+  | "FrontMatterParseError"
+  | "ContentSchemaError"
+  | "UnknownFieldError"
+  | "MissingContentError"
+  | "DuplicateItemError"
+  | "ImageNotFoundError"
+  | "RouteCollisionError"
+  | "UnsafeLinkError"
+  | "BrokenLinkError"
+  | "TemplateCompileError"
+  | "TemplateRenderError"
+  | "OutputDirError"
+  | "ConfigError";
+
+export class HeirloomError extends Error {
+  readonly code: ErrorCode;
+  readonly location?: SourceLocation;
+  readonly hint?: string;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: { location?: SourceLocation; hint?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause });
+    this.name = code;
+    this.code = code;
+    this.location = details.location;
+    this.hint = details.hint;
+  }
+}
+
+/** Several problems found in one pass; the build reports all of them, not only the first. */
+export class BuildFailure extends Error {
+  readonly errors: HeirloomError[];
+
+  constructor(errors: HeirloomError[]) {
+    super(errors.length === 1 ? errors[0].message : `${errors.length} problems stop the build.`);
+    this.name = "BuildFailure";
+    this.errors = errors;
+  }
+}
+
+/** Throws a BuildFailure when the list is not empty. */
+export function throwIfAny(errors: HeirloomError[]): void {
+  if (errors.length > 0) throw new BuildFailure(errors);
+}
+
+/** The errors inside anything thrown: a BuildFailure's list, one HeirloomError, or none. */
+export function errorsOf(error: unknown): HeirloomError[] {
+  if (error instanceof BuildFailure) return error.errors;
+  if (error instanceof HeirloomError) return [error];
+  return [];
+}
+
+export interface FormatOptions {
+  color?: boolean;
+  debug?: boolean;
+}
+
+/** Formats one error for a terminal: what happened, where, and what to do. */
+export function formatError(error: HeirloomError, options: FormatOptions = {}): string {
+  const paint = (code: string, s: string) => (options.color ? `\x1b[${code}m${s}\x1b[0m` : s);
+  const lines = [`${paint("31;1", "error")} ${paint("1", error.code)}: ${error.message}`];
+  const at = error.location;
+  if (at) {
+    const position = at.line ? `:${at.line}${at.column ? `:${at.column}` : ""}` : "";
+    lines.push(`  at ${at.file}${position}`);
+  }
+  if (error.hint) lines.push(`  ${paint("36", "hint")}: ${error.hint}`);
+  if (options.debug && error.stack) lines.push(indent(error.stack));
+  if (options.debug && error.cause instanceof Error && error.cause.stack) {
+    lines.push(`  caused by:`, indent(error.cause.stack));
+  }
+  return lines.join("\n");
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
+}

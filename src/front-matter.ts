@@ -1,0 +1,103 @@
+// Reads one markdown file: gray-matter splits it, the yaml parser keeps positions for error locations.
+import matter from "gray-matter";
+import { type Document, isMap, isSeq, parseDocument } from "yaml";
+import { HeirloomError } from "./errors.ts";
+
+/** A content file as read from disk, before validation. */
+export interface RawEntry {
+  /** Path relative to the project root, with forward slashes (content/plans/legacy.md). */
+  file: string;
+  data: Record<string, unknown>;
+  body: string;
+  /** 1-based line of the first body line in the file. */
+  bodyLine: number;
+  /** Finds the 1-based line and column of a field in the file's front matter. */
+  locate(path: ReadonlyArray<PropertyKey>): { line: number; column: number };
+}
+
+/** Parses a markdown file with front matter; malformed YAML throws FrontMatterParseError. */
+export function parseEntry(file: string, source: string): RawEntry {
+  let doc: Document | undefined;
+  const parsed = matter(source, {
+    engines: {
+      yaml: (text: string) => {
+        doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+        const [first] = doc.errors;
+        if (first) throw yamlError(file, first.message, frontMatterPosition(text, first.pos[0]), first);
+        return (doc.toJS() ?? {}) as object;
+      },
+    },
+  });
+  const data = parsed.data as unknown;
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new HeirloomError("FrontMatterParseError", `The front matter of ${file} is not a list of fields.`, {
+      location: { file, line: 2 },
+      hint: "write one `name: value` per line between the --- lines.",
+    });
+  }
+  const frontMatter = parsed.matter;
+  const document = doc;
+  // Line 1 is the opening ---; the front matter text starts on line 2.
+  const frontMatterLines = frontMatter ? frontMatter.replace(/^\r?\n/, "").split("\n").length : 0;
+  return {
+    file,
+    data: data as Record<string, unknown>,
+    body: parsed.content,
+    bodyLine: frontMatter ? frontMatterLines + 3 : 1,
+    locate: (path) => locateInFrontMatter(frontMatter, document, path),
+  };
+}
+
+/** Wraps gray-matter/yaml failures into a FrontMatterParseError with a 1-based file location. */
+export function readEntry(file: string, source: string): RawEntry {
+  try {
+    return parseEntry(file, source);
+  } catch (error) {
+    if (error instanceof HeirloomError) throw error;
+    // gray-matter's own failures: typically an opening --- that is never closed.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw yamlError(file, reason, { line: 1, column: 1 }, error);
+  }
+}
+
+function yamlError(file: string, reason: string, position: { line: number; column: number }, cause: unknown) {
+  const what = reason.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+  return new HeirloomError("FrontMatterParseError", `Could not parse the front matter of ${file}: ${what}.`, {
+    location: { file, ...position },
+    hint: "look for an unclosed quote, a missing colon, a tab, or wrong indentation between the --- lines; quote values that contain a colon.",
+    cause,
+  });
+}
+
+/**
+ * Converts an offset inside the front matter to a 1-based file position.
+ * gray-matter strips the opening "---" line, so front-matter line 1 is file line 2.
+ */
+export function frontMatterPosition(frontMatter: string, offset: number): { line: number; column: number } {
+  const text = frontMatter.replace(/^\r?\n/, "");
+  const leading = frontMatter.length - text.length;
+  const before = text.slice(0, Math.max(0, offset - leading));
+  const lines = before.split("\n");
+  return { line: lines.length + 1, column: lines[lines.length - 1].length + 1 };
+}
+
+function locateInFrontMatter(
+  frontMatter: string,
+  doc: Document | undefined,
+  path: ReadonlyArray<PropertyKey>,
+): { line: number; column: number } {
+  let node: unknown = doc?.contents;
+  let offset = 0;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => String((item.key as { value?: unknown })?.value) === String(key));
+      if (!pair) break;
+      offset = (pair.key as { range?: [number, number] })?.range?.[0] ?? offset;
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === "number" && node.items[key]) {
+      node = node.items[key];
+      offset = (node as { range?: [number, number] }).range?.[0] ?? offset;
+    } else break;
+  }
+  return frontMatterPosition(frontMatter, offset);
+}

@@ -1,0 +1,32 @@
+// Markdown bodies to safe HTML: raw HTML is escaped, and links with unsafe schemes stop the build.
+import MarkdownIt from "markdown-it";
+import { HeirloomError } from "./errors.ts";
+
+const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
+// Let every link through the parser so that unsafe ones are refused loudly below instead of
+// being silently rendered as text.
+md.validateLink = () => true;
+
+const SAFE_URL = /^(https?:|mailto:|tel:|\/(?!\/)|#|\.{0,2}\/|[\w-]+(\/|\.html?|$))/i;
+
+/** Renders a markdown body; `firstLine` is the body's 1-based line in its file, for errors. */
+export function renderMarkdown(source: string, file: string, firstLine: number): string {
+  const tokens = md.parse(source, {});
+  for (const block of tokens) {
+    for (const token of block.children ?? []) checkUrl(token, block, file, firstLine);
+  }
+  return md.renderer.render(tokens, md.options, {}).trim();
+}
+
+type Token = ReturnType<typeof md.parse>[number];
+
+function checkUrl(token: Token, block: Token, file: string, firstLine: number): void {
+  const attr = token.type === "link_open" ? "href" : token.type === "image" ? "src" : undefined;
+  const value = attr ? token.attrGet(attr) : null;
+  const url = value === null ? null : String(value);
+  if (url === null || SAFE_URL.test(url.trim())) return;
+  throw new HeirloomError("UnsafeLinkError", `The link "${url}" in ${file} uses a scheme that is not allowed.`, {
+    location: { file, line: firstLine + (block.map?.[0] ?? 0) },
+    hint: "link to a page of this site (/pricing) or to an https://, mailto: or tel: address.",
+  });
+}

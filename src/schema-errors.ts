@@ -1,0 +1,150 @@
+// Turns a schema issue into an error a content editor can act on: file, line, field, expected, found, hint.
+import type { z } from "zod";
+import { HeirloomError } from "./errors.ts";
+import type { RawEntry } from "./front-matter.ts";
+
+type Issue = z.core.$ZodIssue;
+
+/** One schema issue of one content file as a located HeirloomError. */
+export function issueToError(issue: Issue, entry: RawEntry, schema: z.ZodType): HeirloomError {
+  const path = issue.path;
+  const found = valueAt(entry.data, path);
+  const where = { file: entry.file, ...entry.locate(path) };
+
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0];
+    const known = keysAt(schema, entry.data, path);
+    const near = nearest(key, known);
+    return new HeirloomError(
+      "UnknownFieldError",
+      `${entry.file} has an unknown field "${fieldName([...path, key])}".`,
+      {
+        location: { file: entry.file, ...entry.locate([...path, key]) },
+        hint: near ? `did you mean "${near}"? Known fields here: ${known.join(", ")}.` : `known fields here: ${known.join(", ")}.`,
+      },
+    );
+  }
+  const field = fieldName(path);
+  const expected = describeExpected(issue, found);
+  const message =
+    found === undefined
+      ? `${entry.file} is missing the field "${field}" (expected ${expected}).`
+      : `The field "${field}" in ${entry.file} ${expected.startsWith("must") ? expected : `must be ${expected}`}; found ${describe(found)}.`;
+  return new HeirloomError("ContentSchemaError", message, { location: where, hint: hintFor(issue, field, found) });
+}
+
+function describeExpected(issue: Issue, found: unknown): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.message.startsWith("Invalid input") ? article(issue.expected) : issue.message;
+    case "too_small":
+      if (issue.origin === "string") return "must not be empty";
+      if (issue.origin === "array") return `a list of at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}`;
+      return `at least ${issue.minimum}`;
+    case "too_big":
+      return issue.origin === "string" ? `at most ${issue.maximum} characters long` : `at most ${issue.maximum}`;
+    case "invalid_value":
+      return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "invalid_union":
+      return found === undefined ? "one of the known values" : "one of: waitlist, home, how-it-works, pricing, not-found";
+    default:
+      return issue.message;
+  }
+}
+
+function hintFor(issue: Issue, field: string, found: unknown): string {
+  if (issue.code === "too_small" && issue.origin === "string") return `write some text for ${field}, or remove the file if the item is no longer wanted.`;
+  if (found === undefined) return `add a line \`${field.split(".").pop()}: ...\` to the front matter.`;
+  if (issue.code === "invalid_type" && issue.expected === "number") return "write the number without quotes, currency signs or words, such as 49.";
+  if (issue.code === "invalid_type" && issue.expected === "boolean") return "write true or false, without quotes.";
+  if (issue.code === "invalid_type" && issue.expected === "array") return "write a list: one `- item` per line, indented under the field.";
+  return "correct the value and build again.";
+}
+
+/** The field names a schema allows at a path of the data (following unions by their matching option). */
+export function keysAt(schema: z.ZodType, data: unknown, path: PropertyKey[]): string[] {
+  let def = defOf(schema);
+  let value = data;
+  let i = 0;
+  for (;;) {
+    const inner = def.innerType ?? def.in;
+    if (inner) {
+      def = defOf(inner);
+    } else if (def.type === "union") {
+      const options = def.options!.map(defOf);
+      def = options.find((option) => matches(option, value)) ?? options[0];
+    } else if (i === path.length) {
+      return def.type === "object" ? Object.keys(def.shape!) : [];
+    } else {
+      const key = path[i++];
+      value = valueAt(value, [key]);
+      const next = def.type === "object" ? def.shape![String(key)] : def.type === "array" ? def.element : undefined;
+      if (!next) return [];
+      def = defOf(next);
+    }
+  }
+}
+
+type Schemaish = { _zod: { def: SchemaDef } };
+const defOf = (schema: unknown): SchemaDef => (schema as Schemaish)._zod.def;
+
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, Schemaish>;
+  element?: Schemaish;
+  options?: Schemaish[];
+  innerType?: Schemaish;
+  in?: Schemaish;
+  values?: unknown[];
+}
+
+function matches(option: SchemaDef, value: unknown): boolean {
+  if (option.type !== "object" || !value || typeof value !== "object") return false;
+  return Object.entries(option.shape!).every(([key, field]) => {
+    const literal = defOf(field);
+    return literal.type !== "literal" || literal.values!.includes((value as Record<string, unknown>)[key]);
+  });
+}
+
+/** The closest known name to a likely typo (edit distance at most 3), if any. */
+export function nearest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 4;
+  for (const candidate of candidates) {
+    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  return path.reduce<unknown>((v, key) => (v && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[key] : undefined), data);
+}
+
+function fieldName(path: PropertyKey[]): string {
+  return path.map((k, i) => (typeof k === "number" ? `[${k}]` : `${i ? "." : ""}${String(k)}`)).join("") || "(front matter)";
+}
+
+function article(type: string): string {
+  return { number: "a number", string: "text", boolean: "true or false", array: "a list", object: "a group of fields" }[type] ?? type;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return value.trim() === "" ? "empty text" : `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (value === null) return "nothing (an empty value)";
+  if (typeof value === "object") return "a group of fields";
+  return String(value);
+}

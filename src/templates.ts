@@ -1,0 +1,48 @@
+// Compiles templates/ (TSX) once per build with esbuild and imports the result.
+import { createHash } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import type { ComponentType, ReactNode } from "react";
+import type { PageProps } from "../templates/types.ts";
+import { esbuildError } from "./esbuild-error.ts";
+import type { Page } from "./schema.ts";
+
+export interface Templates {
+  Document: ComponentType<PageProps & { children?: ReactNode }>;
+  pages: Record<Page["template"], ComponentType<PageProps>>;
+}
+
+/** Compiled templates live in the node_modules that holds React, so their `react` import resolves to it. */
+const nodeModules = path.resolve(createRequire(import.meta.url).resolve("react/package.json"), "../..");
+const cacheDir = path.join(nodeModules, ".cache", "heirloom");
+
+/** Bundles templates/index.ts (React stays external, shared with the renderer) and imports it. */
+export async function compileTemplates(templatesDir: string): Promise<Templates> {
+  const { build } = await import("esbuild");
+  const entry = path.join(templatesDir, "index.ts");
+  let code: string;
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      jsx: "automatic",
+      packages: "external",
+      logLevel: "silent",
+    });
+    code = result.outputFiles[0].text;
+  } catch (error) {
+    throw esbuildError(error, "the templates", entry, "fix the TypeScript/JSX at that place; templates are compiled on every build.");
+  }
+  // A content-addressed file name: an unchanged template reuses Node's module cache,
+  // a changed one gets a fresh module.
+  const file = path.join(cacheDir, `templates-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(file, code);
+  return (await import(pathToFileURL(file).href)) as Templates;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { HeirloomError } from "../src/errors.ts";
+import { frontMatterPosition, readEntry } from "../src/front-matter.ts";
+
+const source = ["---", "name: Legacy", "features:", "  - Weekly calls", "  - Audio", "hero:", "  title: Hi", "---", "Body text", ""].join("\n");
+
+describe("readEntry", () => {
+  it("returns the data, the body and the 1-based line where the body starts", () => {
+    const entry = readEntry("content/plans/legacy.md", source);
+    expect(entry.data).toEqual({ name: "Legacy", features: ["Weekly calls", "Audio"], hero: { title: "Hi" } });
+    expect(entry.body.trim()).toBe("Body text");
+    expect(entry.bodyLine).toBe(9);
+  });
+
+  it("locates fields, list items and nested fields at their 1-based file line and column", () => {
+    const entry = readEntry("x.md", source);
+    expect(entry.locate(["name"])).toEqual({ line: 2, column: 1 });
+    expect(entry.locate(["features", 1])).toEqual({ line: 5, column: 5 });
+    expect(entry.locate(["hero", "title"])).toEqual({ line: 7, column: 3 });
+    // A missing field points at its parent.
+    expect(entry.locate(["hero", "lead"])).toEqual({ line: 6, column: 1 });
+  });
+
+  it("reports malformed YAML as FrontMatterParseError with the file line", () => {
+    const broken = "---\nname: ok\ntitle: a: b\n---\n";
+    const error = catchError(() => readEntry("content/pages/home.md", broken));
+    expect(error.code).toBe("FrontMatterParseError");
+    expect(error.location).toEqual({ file: "content/pages/home.md", line: 3, column: 8 });
+    expect(error.message).toContain("content/pages/home.md");
+  });
+
+  it("reports a duplicated key at the line of the second one", () => {
+    const error = catchError(() => readEntry("a.md", "---\nprice: 1\nname: x\nprice: 2\n---\n"));
+    expect(error.message).toMatch(/unique/);
+    expect(error.location?.line).toBe(4);
+  });
+
+  it("refuses front matter that is a list instead of fields", () => {
+    expect(catchError(() => readEntry("a.md", "---\n- 1\n---\n")).code).toBe("FrontMatterParseError");
+  });
+});
+
+describe("frontMatterPosition", () => {
+  it("maps offsets of the front matter text (after the opening ---) to file lines", () => {
+    const fm = "\nname: a\nprice: 2\n";
+    expect(frontMatterPosition(fm, 1)).toEqual({ line: 2, column: 1 });
+    expect(frontMatterPosition(fm, fm.indexOf("2"))).toEqual({ line: 3, column: 8 });
+  });
+});
+
+function catchError(fn: () => unknown): HeirloomError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof HeirloomError) return error;
+    throw error;
+  }
+  throw new Error("expected an error");
+}
