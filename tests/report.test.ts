@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { formatBytes, formatReport } from "../src/report.ts";
+
+describe("formatReport", () => {
+  it("prints one aligned row per route and the total", () => {
+    const text = formatReport(
+      {
+        outDir: "/p/dist",
+        fileCount: 9,
+        durationMs: 123.4,
+        routes: [
+          { route: "/", file: "index.html", htmlBytes: 1800, jsBytes: 900, cssBytes: 3000 },
+          { route: "/pricing", file: "pricing/index.html", htmlBytes: 2500, jsBytes: 900, cssBytes: 3000 },
+        ],
+      },
+      { cwd: "/p" },
+    );
+    expect(text).toMatchInlineSnapshot(`
+      "Route     File                HTML (gz)  JS (gz)  CSS (gz)
+      /         index.html             1.8 KB    900 B    2.9 KB
+      /pricing  pricing/index.html     2.4 KB    900 B    2.9 KB
+
+      Wrote 9 files to dist in 0.12 s (sizes gzipped)"
+    `);
+  });
+
+  it("shows a dash for a page without a script", () => {
+    expect(formatBytes(0)).toBe("-");
+    expect(formatBytes(1023)).toBe("1023 B");
+  });
+});

@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkOutDir, writeSite } from "../src/write.ts";
+
+const temp = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-write-"));
+const file = (p: string, text: string) => ({ path: p, contents: Buffer.from(text) });
+
+describe("writeSite", () => {
+  it("replaces the whole folder: new files appear, stale files go, no staging folder is left", async () => {
+    const root = temp();
+    const out = path.join(root, "dist");
+    await writeSite(out, [file("index.html", "old"), file("gone/index.html", "stale")]);
+    await writeSite(out, [file("index.html", "new"), file("pricing/index.html", "p")]);
+    expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("new");
+    expect(existsSync(path.join(out, "gone"))).toBe(false);
+    expect(readdirSync(root)).toEqual(["dist"]);
+  });
+
+  it("removes staging folders that a killed build left behind", async () => {
+    const root = temp();
+    mkdirSync(path.join(root, "dist.tmp-999999"));
+    await writeSite(path.join(root, "dist"), [file("index.html", "x")]);
+    expect(readdirSync(root)).toEqual(["dist"]);
+  });
+});
+
+describe("checkOutDir", () => {
+  const root = temp();
+  const refused = (out: string, force = false) => checkOutDir(out, root, force).then(() => "ok", (e: Error) => e.message);
+
+  it.each(["", "content", "templates", "src", ".."])("refuses %s of the project", async (dir) => {
+    expect(await refused(path.join(root, dir), true)).toMatch(/Refusing to write the site/);
+  });
+
+  it("refuses the home folder and / even with --force", async () => {
+    expect(await refused(os.homedir(), true)).toMatch(/Refusing/);
+    expect(await refused("/", true)).toMatch(/Refusing/);
+  });
+
+  it("accepts a new or empty folder and an earlier build", async () => {
+    expect(await refused(path.join(root, "dist"))).toBe("ok");
+    const earlier = path.join(root, "earlier");
+    mkdirSync(earlier);
+    expect(await refused(earlier)).toBe("ok");
+    writeFileSync(path.join(earlier, "index.html"), "");
+    writeFileSync(path.join(earlier, "404.html"), "");
+    expect(await refused(earlier)).toBe("ok");
+  });
+
+  it("refuses a folder with other things in it unless forced", async () => {
+    const notes = path.join(root, "notes");
+    mkdirSync(notes);
+    writeFileSync(path.join(notes, "thesis.txt"), "precious");
+    expect(await refused(notes)).toMatch(/does not look like an earlier build.*/);
+    expect(await refused(notes, true)).toBe("ok");
+  });
+});
