@@ -1,17 +1,29 @@
-// build(options): the stages in order, load -> validate -> route -> render -> bundle -> write -> report.
+// build(options): the stages in order, load -> validate -> route -> render -> bundle -> check -> write -> report.
 import { gzipSync } from "node:zlib";
 import type { Assets } from "../templates/types.ts";
-import { bundleAssets, type OutputFile } from "./bundle.ts";
+import { type BundledAssets, bundleAssets, type OutputFile } from "./bundle.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config.ts";
-import { loadContent } from "./content.ts";
+import { loadContent, type RawContent } from "./content.ts";
+import { throwIfAny } from "./errors.ts";
 import { indexImages } from "./images.ts";
+import { checkLinks } from "./links.ts";
 import { renderRoute, withBase } from "./render.ts";
 import type { BuildSummary, RouteReport } from "./report.ts";
-import { createRoutes } from "./routes.ts";
+import { createRoutes, type Route } from "./routes.ts";
 import type { SiteContent } from "./schema.ts";
-import { compileTemplates } from "./templates.ts";
+import { compileTemplates, type Templates } from "./templates.ts";
 import { validateContent } from "./validate.ts";
 import { checkOutDir, writeSite } from "./write.ts";
+
+/** Everything a build produces, still in memory. */
+export interface RenderedSite {
+  config: SiteConfig;
+  content: SiteContent;
+  raw: RawContent;
+  assets: Assets;
+  pages: Array<{ route: Route; html: string }>;
+  files: OutputFile[];
+}
 
 export interface BuildResult extends BuildSummary {
   config: SiteConfig;
@@ -20,19 +32,24 @@ export interface BuildResult extends BuildSummary {
   warnings: string[];
 }
 
-/** Builds the site into config.outDir; throws BuildFailure or HeirloomError and leaves dist/ as it was. */
-export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const started = performance.now();
+/**
+ * Compiled templates and bundled assets kept between builds of one process (the dev server);
+ * drop an entry when its sources change.
+ */
+export interface BuildCache {
+  templates?: Promise<Templates>;
+  bundle?: Promise<BundledAssets>;
+}
+
+/** Loads, validates and renders the whole site in memory, without touching the output folder. */
+export async function renderSite(options: BuildOptions = {}, cache: BuildCache = {}): Promise<RenderedSite> {
   const paths = resolvePaths(options);
-  const [raw, templates] = await Promise.all([loadContent(paths.root, paths.contentDir), compileTemplates(paths.templatesDir)]);
+  const templatesReady = remember(cache, "templates", () => compileTemplates(paths.templatesDir));
+  const bundleReady = remember(cache, "bundle", () => bundleAssets(paths.templatesDir));
+  const [raw, templates] = await Promise.all([loadContent(paths.root, paths.contentDir), templatesReady]);
   const content = validateContent(raw);
   const config = resolveConfig(content.site, options);
-  await checkOutDir(config.outDir, config.root, config.force);
-
-  const [bundle, images] = await Promise.all([
-    bundleAssets(config.templatesDir),
-    indexImages(config.contentDir, raw.images, config.base),
-  ]);
+  const [bundle, images] = await Promise.all([bundleReady, indexImages(config.contentDir, raw.images, config.base)]);
   const assets: Assets = {
     href: (href) => withBase(config.base, href),
     image: (src) => images.get(src),
@@ -40,30 +57,60 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     script: config.base + bundle.script,
     waitlistAction: config.waitlistAction,
   };
-  const routes = createRoutes(content.pages);
-  const pages = routes.map((route) => ({ route, html: renderRoute(route, templates, content, assets) }));
-
+  const pages = createRoutes(content.pages).map((route) => ({ route, html: renderRoute(route, templates, content, assets) }));
   const files: OutputFile[] = [
     ...pages.map(({ route, html }) => ({ path: route.outFile, contents: Buffer.from(html) })),
     ...bundle.files,
     ...images.usedFiles(),
   ];
+  return { config, content, raw, assets, pages, files };
+}
+
+/** Reuses a cached result; a failure is forgotten so that the next build tries again. */
+function remember<K extends keyof BuildCache>(cache: BuildCache, key: K, make: () => NonNullable<BuildCache[K]>) {
+  const pending = (cache[key] ??= make()) as NonNullable<BuildCache[K]>;
+  pending.catch(() => {
+    if (cache[key] === pending) delete cache[key];
+  });
+  return pending;
+}
+
+/** Every broken internal link of a rendered site, as errors that point into content/. */
+export function checkSite(site: RenderedSite) {
+  const { raw } = site;
+  return checkLinks({
+    pages: site.pages.map(({ route, html }) => ({ route: route.path, html })),
+    files: new Set(site.files.map((f) => f.path)),
+    base: site.config.base,
+    unregistered: site.content.site.unregistered,
+    entries: [raw.site, raw.conversation, ...Object.values(raw.collections).flat()],
+  });
+}
+
+/** Builds the site into config.outDir; throws BuildFailure or HeirloomError and leaves the old output as it was. */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const site = await renderSite(options);
+  throwIfAny(checkSite(site));
+  const { config, files } = site;
+  await checkOutDir(config.outDir, config.root, config.force);
   await writeSite(config.outDir, files);
 
   const gz = (path: string) => gzipSync(files.find((f) => f.path === path)!.contents, { level: 9 }).length;
-  const [jsBytes, cssBytes] = [gz(bundle.script), gz(bundle.stylesheet)];
-  const reports: RouteReport[] = pages.map(({ route, html }) => ({
+  const [script, stylesheet] = [site.assets.script, site.assets.stylesheet];
+  const [jsBytes, cssBytes] = [gz(script.slice(config.base.length)), gz(stylesheet.slice(config.base.length))];
+  const routes: RouteReport[] = site.pages.map(({ route, html }) => ({
     route: route.path,
     file: route.outFile,
     htmlBytes: gzipSync(html, { level: 9 }).length,
-    jsBytes: html.includes(assets.script) ? jsBytes : 0,
-    cssBytes: html.includes(assets.stylesheet) ? cssBytes : 0,
+    jsBytes: html.includes(`src="${script}"`) ? jsBytes : 0,
+    cssBytes: html.includes(`href="${stylesheet}"`) ? cssBytes : 0,
   }));
   return {
     config,
-    content,
+    content: site.content,
     outDir: config.outDir,
-    routes: reports,
+    routes,
     fileCount: files.length,
     durationMs: performance.now() - started,
     warnings: warningsFor(config),

@@ -61,6 +61,40 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     });
 
   program
+    .command("check")
+    .description("Validate all content and every internal link without writing anything.")
+    .option("--base <path>", "base path to check the links with")
+    .option("--debug", "print stack traces")
+    .action(async (opts: { base?: string }) => {
+      const { checkSite, renderSite } = await import("./build.ts");
+      const { BuildFailure } = await import("./errors.ts");
+      const site = await renderSite({ base: opts.base, env: io.env });
+      const problems = checkSite(site);
+      if (problems.length > 0) throw new BuildFailure(problems);
+      io.stdout.write(`Checked ${site.pages.length} pages and their links: no problems.\n`);
+    });
+
+  program
+    .command("dev")
+    .description("Build in memory, serve on 127.0.0.1, rebuild on every change and reload open pages.")
+    .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(4321).argParser(parsePort))
+    .action(async (opts: { port: number }) => {
+      const { startDev } = await import("./dev.ts");
+      const say = (s: string) => io.stderr.write(`${s}\n`);
+      const dev = await startDev({
+        port: opts.port,
+        env: io.env,
+        onEvent: (e) =>
+          e.type === "built"
+            ? say(`rebuilt in ${e.ms.toFixed(0)} ms${e.changed?.length ? ` (${e.changed.length} changed)` : ""}`)
+            : say(`${e.message}\n(waiting for a fix; the server stays up)`),
+      });
+      io.stdout.write(`Dev server at ${dev.url}\nWatching content/ and templates/. Press Ctrl+C to stop.\n`);
+      await io.untilStopped();
+      await dev.close();
+    });
+
+  program
     .command("preview")
     .description("Serve the built site on 127.0.0.1 with the local waitlist receiver.")
     .option("-o, --out <dir>", "folder to serve", "dist")
@@ -93,8 +127,8 @@ function printFailure(error: unknown, io: Io, options: FormatOptions): void {
     return;
   }
   io.stderr.write(`${known.map((e) => formatError(e, options)).join("\n\n")}\n`);
-  if (known.length > 1) io.stderr.write(`\n${known.length} problems; the output folder was left as it was.\n`);
-  else io.stderr.write("\nThe output folder was left as it was.\n");
+  const count = known.length === 1 ? "1 problem" : `${known.length} problems`;
+  io.stderr.write(`\n${count}; nothing was written.\n`);
 }
 
 declare const __HEIRLOOM_VERSION__: string | undefined;

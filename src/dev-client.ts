@@ -1,0 +1,46 @@
+// The dev server's browser side: reloads on rebuild and shows build errors as an overlay. Never in dist/.
+
+export const DEV_EVENTS_PATH = "/__heirloom/events";
+export const DEV_CLIENT_PATH = "/__heirloom/dev-client.js";
+
+/** Runs in the page: one EventSource; "reload" reloads, "failure" shows the formatted errors. */
+export const DEV_CLIENT = `(() => {
+  const events = new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
+  events.addEventListener("reload", () => location.reload());
+  events.addEventListener("failure", (event) => {
+    let overlay = document.getElementById("heirloom-dev-overlay");
+    if (!overlay) {
+      overlay = document.createElement("div");
+      overlay.id = "heirloom-dev-overlay";
+      overlay.setAttribute("role", "alert");
+      overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2rem;" +
+        "background:rgba(20,10,5,.94);color:#fff;font:16px/1.5 ui-monospace,Menlo,Consolas,monospace";
+      document.body.append(overlay);
+    }
+    const title = document.createElement("h2");
+    title.textContent = "The build failed; the page shows the last good version underneath.";
+    title.style.cssText = "font:700 1.25rem system-ui,sans-serif;margin:0 0 1rem;color:#ffb4a1";
+    const pre = document.createElement("pre");
+    pre.style.whiteSpace = "pre-wrap";
+    pre.textContent = JSON.parse(event.data);
+    overlay.replaceChildren(title, pre);
+  });
+})();
+`;
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".json": "application/json",
+  ".xml": "application/xml",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+export function contentType(ext: string): string {
+  return TYPES[ext] ?? "application/octet-stream";
+}

@@ -1,0 +1,129 @@
+// `heirloom dev`: builds in memory, serves on 127.0.0.1, rebuilds on change, reloads pages, shows errors as an overlay.
+import { type FSWatcher, watch } from "node:fs";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { type BuildCache, checkSite, renderSite } from "./build.ts";
+import { type BuildOptions, LOCAL_WAITLIST_PATH, resolvePaths } from "./config.ts";
+import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
+import { errorsOf, formatError, throwIfAny } from "./errors.ts";
+import { openWaitlistStore, receiveWaitlistPost } from "./receiver.ts";
+
+export interface DevEvent {
+  type: "built" | "failed";
+  ms: number;
+  message?: string;
+  changed?: string[];
+}
+
+export interface DevOptions extends BuildOptions {
+  port?: number;
+  onEvent?: (event: DevEvent) => void;
+}
+
+export interface DevServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the dev server; the first build's result (or error) is served at once. */
+export async function startDev(options: DevOptions): Promise<DevServer> {
+  const paths = resolvePaths(options);
+  const cache: BuildCache = {};
+  const clients = new Set<ServerResponse>();
+  let files = new Map<string, Uint8Array>();
+  let base = "/";
+  let failure: string | undefined;
+  const store = await openWaitlistStore(path.join(paths.root, ".heirloom", "waitlist.jsonl"));
+
+  const send = (event: string, data: string) => {
+    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const rebuild = async (changed: string[] = []) => {
+    const started = performance.now();
+    try {
+      const site = await renderSite(options, cache);
+      throwIfAny(checkSite(site));
+      files = new Map(site.files.map((f) => [f.path, f.contents]));
+      base = site.config.base;
+      failure = undefined;
+      options.onEvent?.({ type: "built", ms: performance.now() - started, changed });
+      send("reload", "");
+    } catch (error) {
+      const known = errorsOf(error);
+      failure = known.length ? known.map((e) => formatError(e)).join("\n\n") : String((error as Error)?.stack ?? error);
+      options.onEvent?.({ type: "failed", ms: performance.now() - started, message: failure, changed });
+      send("failure", failure);
+    }
+  };
+  await rebuild();
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname === DEV_EVENTS_PATH) {
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
+      res.write(failure ? `event: failure\ndata: ${JSON.stringify(failure)}\n\n` : ": connected\n\n");
+      clients.add(res);
+      req.on("close", () => clients.delete(res));
+      return;
+    }
+    if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
+    if (url.pathname === base + LOCAL_WAITLIST_PATH) return void receiveWaitlistPost(req, res, store);
+    const [status, file] = lookup(files, base, url.pathname);
+    const body = files.get(file);
+    if (!body) return void res.writeHead(404).end("Not found");
+    const type = contentType(path.extname(file));
+    const payload = type.startsWith("text/html")
+      ? Buffer.from(Buffer.from(body).toString("utf8").replace("</body>", `<script src="${DEV_CLIENT_PATH}"></script></body>`))
+      : body;
+    res.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(payload);
+  });
+
+  const watchers = [paths.contentDir, paths.templatesDir].map((dir) => watchTree(dir, (changed) => {
+    for (const file of changed) invalidate(cache, path.relative(paths.templatesDir, file));
+    void rebuild(changed);
+  }));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 4321, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${base}`,
+    close: async () => {
+      watchers.forEach((w) => w.close());
+      clients.forEach((c) => c.end());
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Which cached step a change makes stale; content changes need neither. */
+function invalidate(cache: BuildCache, relativeToTemplates: string): void {
+  if (relativeToTemplates.startsWith("..")) return;
+  if (/^(islands|styles)[\\/]/.test(relativeToTemplates)) delete cache.bundle;
+  else delete cache.templates;
+}
+
+function lookup(files: Map<string, Uint8Array>, base: string, pathname: string): [number, string] {
+  const local = decodeURIComponent(pathname.startsWith(base) ? pathname.slice(base.length) : `\0${pathname}`).replace(/\/+$/, "");
+  for (const candidate of [local || "index.html", `${local}/index.html`, `${local}.html`]) {
+    if (files.has(candidate)) return [200, candidate];
+  }
+  return [404, "404.html"];
+}
+
+/** Watches a folder tree and reports the files changed in a burst of events (debounced). */
+function watchTree(dir: string, onChange: (files: string[]) => void): FSWatcher {
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  return watch(dir, { recursive: true }, (_event, name) => {
+    if (name) pending.add(path.join(dir, name.toString()));
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const changed = [...pending];
+      pending = new Set();
+      onChange(changed);
+    }, 30);
+  });
+}

@@ -1,0 +1,84 @@
+// Link check: every internal link and asset URL in the rendered pages must reach a route or a file.
+import { HeirloomError, type SourceLocation } from "./errors.ts";
+import type { RawEntry } from "./front-matter.ts";
+
+export interface RenderedPage {
+  /** Route path ("/pricing", "404"). */
+  route: string;
+  html: string;
+}
+
+export interface LinkCheckInput {
+  pages: RenderedPage[];
+  /** dist-relative paths of every file the build writes. */
+  files: Set<string>;
+  base: string;
+  /** Paths that are linked on purpose but not generated (they show the 404 page). */
+  unregistered: string[];
+  /** Content files, to point at the line that holds a broken link. */
+  entries: RawEntry[];
+}
+
+/** Returns one BrokenLinkError per distinct broken internal URL. */
+export function checkLinks(input: LinkCheckInput): HeirloomError[] {
+  const allowed = new Set(input.unregistered.map((p) => p.replace(/\/+$/, "")));
+  const broken = new Map<string, string[]>();
+  for (const page of input.pages) {
+    for (const url of internalUrls(page.html)) {
+      if (resolves(url, input.base, input.files, allowed)) continue;
+      broken.set(url, [...(broken.get(url) ?? []), page.route]);
+    }
+  }
+  return [...broken].map(([url, routes]) => {
+    const location = findInContent(url, input.base, input.entries);
+    return new HeirloomError("BrokenLinkError", `The link ${url} on ${routes.join(", ")} leads to no page or file of the site.`, {
+      location,
+      hint: location
+        ? "correct the link, or, if the page is meant to show the 404 page for now, add its path to `unregistered` in content/site.md."
+        : "the link is written in templates/; correct it there.",
+    });
+  });
+}
+
+/** Every href/src of the page that points inside the site (starts with a single /). */
+export function internalUrls(html: string): string[] {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/\s(?:href|src)="(\/(?!\/)[^"]*)"/g)) {
+    urls.add(match[1].replace(/&amp;/g, "&").replace(/[?#].*$/, ""));
+  }
+  for (const match of html.matchAll(/\ssrcset="([^"]*)"/g)) {
+    for (const candidate of match[1].split(",")) {
+      const url = candidate.trim().split(/\s+/)[0];
+      if (url.startsWith("/") && !url.startsWith("//")) urls.add(url);
+    }
+  }
+  return [...urls];
+}
+
+function resolves(url: string, base: string, files: Set<string>, allowed: Set<string>): boolean {
+  if (!url.startsWith(base) && `${url}/` !== base) return false;
+  const local = decodeURI(url.slice(base.length)).replace(/\/+$/, "");
+  if (local === "") return files.has("index.html");
+  return files.has(local) || files.has(`${local}/index.html`) || allowed.has(`/${local}`);
+}
+
+function findInContent(url: string, base: string, entries: RawEntry[]): SourceLocation | undefined {
+  const written = [url, `/${url.slice(base.length)}`];
+  for (const entry of entries) {
+    const path = findValue(entry.data, (v) => written.includes(v), []);
+    if (path) return { file: entry.file, ...entry.locate(path) };
+    const index = entry.body.split("\n").findIndex((line) => written.some((w) => line.includes(`](${w}`)));
+    if (index >= 0) return { file: entry.file, line: entry.bodyLine + index };
+  }
+  return undefined;
+}
+
+function findValue(value: unknown, match: (v: string) => boolean, path: PropertyKey[]): PropertyKey[] | undefined {
+  if (typeof value === "string") return match(value.trim()) ? path : undefined;
+  if (!value || typeof value !== "object") return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = findValue(child, match, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return undefined;
+}
