@@ -5,6 +5,7 @@ import { type BundledAssets, bundleAssets, type OutputFile } from "./bundle.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config.ts";
 import { loadContent, type RawContent } from "./content.ts";
 import { throwIfAny } from "./errors.ts";
+import { hostingFiles } from "./hosting.ts";
 import { indexImages } from "./images.ts";
 import { checkLinks } from "./links.ts";
 import { renderRoute, withBase } from "./render.ts";
@@ -57,11 +58,13 @@ export async function renderSite(options: BuildOptions = {}, cache: BuildCache =
     script: config.base + bundle.script,
     waitlistAction: config.waitlistAction,
   };
-  const pages = createRoutes(content.pages).map((route) => ({ route, html: renderRoute(route, templates, content, assets) }));
+  const routes = createRoutes(content.pages);
+  const pages = routes.map((route) => ({ route, html: renderRoute(route, templates, content, assets) }));
   const files: OutputFile[] = [
     ...pages.map(({ route, html }) => ({ path: route.outFile, contents: Buffer.from(html) })),
     ...bundle.files,
     ...images.usedFiles(),
+    ...hostingFiles(config, routes),
   ];
   return { config, content, raw, assets, pages, files };
 }

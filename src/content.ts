@@ -1,4 +1,5 @@
 // Load stage: reads every markdown file under content/ into raw entries grouped by collection.
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { HeirloomError, throwIfAny } from "./errors.ts";
@@ -21,6 +22,11 @@ export interface RawContent {
  * Every unreadable or malformed file is reported, not only the first.
  */
 export async function loadContent(root: string, dir: string): Promise<RawContent> {
+  if (!existsSync(dir)) {
+    throw new HeirloomError("MissingContentError", `There is no content folder at ${dir}.`, {
+      hint: "run heirloom in the project's root folder, the one that holds content/ and templates/.",
+    });
+  }
   const errors: HeirloomError[] = [];
   const read = async (relative: string): Promise<RawEntry | undefined> => {
     const file = toPosix(path.relative(root, path.join(dir, relative)));

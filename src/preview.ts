@@ -1,6 +1,7 @@
 // `heirloom preview`: serves dist/ as a static host would (404.html with status 404) plus the local receiver.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import handler from "serve-handler";
 import { LOCAL_WAITLIST_PATH, normalizeBase } from "./config.ts";
@@ -26,7 +27,9 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const base = normalizeBase(options.base ?? "/");
   const waitlistFile = options.waitlistFile ?? path.join(path.dirname(options.outDir), ".heirloom", "waitlist.jsonl");
   const store = await openWaitlistStore(waitlistFile);
-  const serveOptions = { public: options.outDir, cleanUrls: true, etag: true, directoryListing: false };
+  // The headers a real host would send, from the serve.json the build wrote.
+  const hostConfig = await readJson(path.join(options.outDir, "serve.json"));
+  const serveOptions = { ...hostConfig, public: options.outDir, cleanUrls: true, etag: true, directoryListing: false };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname === base + LOCAL_WAITLIST_PATH) {
@@ -51,4 +54,13 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     waitlistFile,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+async function readJson(file: string): Promise<Record<string, unknown>> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw error;
+  }
 }
