@@ -23,7 +23,12 @@ export function parseEntry(file: string, source: string): RawEntry {
       yaml: (text: string) => {
         doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
         const [first] = doc.errors;
-        if (first) throw yamlError(file, first.message, frontMatterPosition(text, first.pos[0]), first);
+        if (first) {
+          // An unclosed quote is reported where the scalar ends (often the last line): point at where it opens.
+          const open = first.code === "MISSING_CHAR" && /quote/.test(first.message) ? unclosedQuote(text, first.pos[0]) : -1;
+          const reason = open >= 0 ? "a quoted value is never closed" : first.message;
+          throw yamlError(file, reason, frontMatterPosition(text, open >= 0 ? open : first.pos[0]), first);
+        }
         return (doc.toJS() ?? {}) as object;
       },
     },
@@ -67,6 +72,24 @@ function yamlError(file: string, reason: string, position: { line: number; colum
     hint: "look for an unclosed quote, a missing colon, a tab, or wrong indentation between the --- lines; quote values that contain a colon.",
     cause,
   });
+}
+
+/** Offset of the last quote that opens a value before `end` and is not closed by then, or -1. */
+export function unclosedQuote(text: string, end: number): number {
+  let open = -1;
+  let quote = "";
+  for (let i = 0; i < Math.min(end, text.length); i++) {
+    const c = text[i];
+    if (quote) {
+      if (quote === '"' && c === "\\") i++;
+      else if (c === quote && quote === "'" && text[i + 1] === "'") i++;
+      else if (c === quote) quote = "";
+    } else if ((c === '"' || c === "'") && /(^|[:\-[{,]\s*|\n\s*)$/.test(text.slice(Math.max(0, i - 40), i))) {
+      quote = c;
+      open = i;
+    }
+  }
+  return quote ? open : -1;
 }
 
 /**

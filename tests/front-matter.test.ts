@@ -29,6 +29,13 @@ describe("readEntry", () => {
     expect(error.message).toContain("content/pages/home.md");
   });
 
+  it("points an unclosed quote at the line where it opens, not where the file ends", () => {
+    const broken = '---\norder: 2\nname: "Legacy Collection\nprice: 49\nperiod: month\nnote: it\'s fine\n---\n';
+    const error = catchError(() => readEntry("content/plans/legacy.md", broken));
+    expect(error.message).toBe("Could not parse the front matter of content/plans/legacy.md: a quoted value is never closed.");
+    expect(error.location).toEqual({ file: "content/plans/legacy.md", line: 3, column: 7 });
+  });
+
   it("reports a duplicated key at the line of the second one", () => {
     const error = catchError(() => readEntry("a.md", "---\nprice: 1\nname: x\nprice: 2\n---\n"));
     expect(error.message).toMatch(/unique/);

@@ -1,0 +1,45 @@
+// Building blocks shared by the pages: section headings, the FAQ list and the closing call to action.
+import type { ReactNode } from "react";
+import type { Faq } from "../../src/schema.ts";
+
+/** The h2 and optional lead that open a section. */
+export function SectionIntro({ title, lead, id }: { title: string; lead?: string; id?: string }) {
+  return (
+    <div className="section-intro">
+      <h2 id={id}>{title}</h2>
+      {lead && <p className="lead">{lead}</p>}
+    </div>
+  );
+}
+
+/** Questions as <details>, so they open and close without JavaScript; answers are trusted build-time HTML. */
+export function FaqSection({ title, lead, faqs }: { title: string; lead?: string; faqs: Faq[] }) {
+  return (
+    <section className="section" aria-labelledby="faq-title">
+      <div className="wrap wrap-narrow">
+        <SectionIntro id="faq-title" title={title} lead={lead} />
+        <div className="faq-list">
+          {faqs.map((faq) => (
+            <details key={faq.question} className="faq">
+              <summary>{faq.question}</summary>
+              <div className="prose" dangerouslySetInnerHTML={{ __html: faq.html }} />
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The closing band of a page; `action` is a link or a button. */
+export function CtaSection({ title, lead, action }: { title: string; lead: string; action: ReactNode }) {
+  return (
+    <section className="section cta" aria-labelledby="cta-title">
+      <div className="wrap cta-box">
+        <h2 id="cta-title">{title}</h2>
+        <p className="lead">{lead}</p>
+        {action}
+      </div>
+    </section>
+  );
+}

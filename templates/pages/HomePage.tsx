@@ -1,0 +1,117 @@
+// "/home": the full marketing page: hero, the four steps, benefits, testimonials and a closing call to action.
+import { CtaSection, SectionIntro } from "../components/Blocks.tsx";
+import { Icon } from "../components/Icon.tsx";
+import type { PageProps } from "../types.ts";
+
+export function HomePage({ page, content, assets }: PageProps<"home">) {
+  const { hero } = page;
+  const heroImage = assets.image(hero.image.src);
+  return (
+    <>
+      <section className="hero" aria-labelledby="page-title">
+        <div className="wrap hero-grid">
+          <div className="hero-copy">
+            <p className="eyebrow">{hero.eyebrow}</p>
+            <h1 id="page-title">{hero.title}</h1>
+            <p className="lead">{hero.lead}</p>
+            <div className="actions">
+              <a className="btn btn-primary" href={assets.href(hero.primary.href)}>
+                {hero.primary.label}
+              </a>
+              <a className="btn" href={assets.href(hero.gift.href)}>
+                <Icon name="gift" />
+                {hero.gift.label}
+              </a>
+            </div>
+          </div>
+          <img
+            className="hero-image"
+            src={heroImage.url}
+            width={heroImage.width}
+            height={heroImage.height}
+            alt={hero.image.alt}
+            decoding="async"
+            fetchPriority="high"
+          />
+        </div>
+      </section>
+
+      <section className="section section-tint" aria-labelledby="steps-title">
+        <div className="wrap">
+          <SectionIntro id="steps-title" title={page.steps.title} lead={page.steps.lead} />
+          <ol className="steps">
+            {content.steps.map((step) => (
+              <li key={step.title} className="card step">
+                <span className="step-icon">
+                  <Icon name={step.icon} />
+                </span>
+                <h3>{step.title}</h3>
+                <p>{step.summary}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="benefits-title">
+        <div className="wrap">
+          <SectionIntro id="benefits-title" title={page.benefits.title} lead={page.benefits.lead} />
+          <div className="grid">
+            {content.benefits.map((benefit) => (
+              <div key={benefit.title} className="card feature" data-benefit>
+                <span className="feature-icon">
+                  <Icon name={benefit.icon} />
+                </span>
+                <h3>{benefit.title}</h3>
+                <p>{benefit.text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section id="testimonials" className="section section-tint" aria-labelledby="testimonials-title">
+        <div className="wrap">
+          <SectionIntro id="testimonials-title" title={page.testimonials.title} lead={page.testimonials.lead} />
+          <div className="grid">
+            {content.testimonials.map((t) => {
+              const portrait = assets.image(t.image);
+              return (
+                <figure key={t.author} className="card testimonial">
+                  <blockquote>
+                    <p>{t.quote}</p>
+                  </blockquote>
+                  <figcaption>
+                    <img
+                      className="portrait"
+                      src={portrait.url}
+                      width={portrait.width}
+                      height={portrait.height}
+                      alt={t.imageAlt}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                    <span>
+                      <span className="author">{t.author}</span>
+                      <span className="relation">{t.relation}</span>
+                    </span>
+                  </figcaption>
+                </figure>
+              );
+            })}
+          </div>
+        </div>
+      </section>
+
+      <CtaSection
+        title={page.cta.title}
+        lead={page.cta.lead}
+        action={
+          <a className="btn btn-primary btn-large" href={assets.href(page.cta.button.href)}>
+            {page.cta.button.label}
+          </a>
+        }
+      />
+    </>
+  );
+}
