@@ -5,6 +5,7 @@ import { type BundledAssets, bundleAssets, type OutputFile } from "./bundle.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config.ts";
 import { loadContent, type RawContent } from "./content.ts";
 import { throwIfAny } from "./errors.ts";
+import { headFor, SOCIAL_CARD, TOUCH_ICON } from "./head.ts";
 import { hostingFiles } from "./hosting.ts";
 import { indexImages } from "./images.ts";
 import { checkLinks } from "./links.ts";
@@ -58,8 +59,17 @@ export async function renderSite(options: BuildOptions = {}, cache: BuildCache =
     script: config.base + bundle.script,
     waitlistAction: config.waitlistAction,
   };
+  const { site } = content;
+  const [touchIcon, socialImage] = await Promise.all([
+    images.png(site.icon, TOUCH_ICON, TOUCH_ICON),
+    images.png(site.socialImage.src, SOCIAL_CARD.width, SOCIAL_CARD.height),
+  ]);
+  const siteImages = { icon: images.get(site.icon), touchIcon, socialImage };
   const routes = createRoutes(content.pages);
-  const pages = routes.map((route) => ({ route, html: renderRoute(route, templates, content, assets) }));
+  const pages = routes.map((route) => ({
+    route,
+    html: renderRoute(route, templates, content, assets, headFor(route, content, config, siteImages)),
+  }));
   const files: OutputFile[] = [
     ...pages.map(({ route, html }) => ({ path: route.outFile, contents: Buffer.from(html) })),
     ...bundle.files,
@@ -121,9 +131,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 }
 
 function warningsFor(config: SiteConfig): string[] {
-  if (config.endpoint) return [];
-  return [
-    `No waitlist endpoint is set, so the form posts to ${config.waitlistAction}, which only \`heirloom preview\` answers. ` +
-      "Before publishing, set waitlist.endpoint in content/site.md or the HEIRLOOM_WAITLIST_ENDPOINT environment variable.",
-  ];
+  const warnings: string[] = [];
+  if (!config.endpoint) {
+    warnings.push(
+      `No waitlist endpoint is set, so the form posts to ${config.waitlistAction}, which only \`heirloom preview\` answers. ` +
+        "Before publishing, set waitlist.endpoint in content/site.md or the HEIRLOOM_WAITLIST_ENDPOINT environment variable.",
+    );
+  }
+  if (!config.siteUrl) {
+    warnings.push(
+      "No site URL is set, so canonical links, social-card tags and sitemap.xml were left out. " +
+        "Before publishing, set siteUrl in content/site.md, --site-url or the HEIRLOOM_SITE_URL environment variable.",
+    );
+  }
+  return warnings;
 }

@@ -15,6 +15,7 @@ export type ErrorCode =
   | "MissingContentError"
   | "DuplicateItemError"
   | "ImageNotFoundError"
+  | "ImageReadError"
   | "RouteCollisionError"
   | "UnsafeLinkError"
   | "BrokenLinkError"

@@ -1,21 +1,21 @@
 // Render stage: one route and the compiled templates in, a complete HTML document string out.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Assets } from "../templates/types.ts";
+import type { Assets, Head } from "../templates/types.ts";
 import { HeirloomError } from "./errors.ts";
 import type { Route } from "./routes.ts";
 import type { SiteContent } from "./schema.ts";
 import type { Templates } from "./templates.ts";
 
 /** Renders one route to `<!doctype html>…`; free of filesystem writes. */
-export function renderRoute(route: Route, templates: Templates, content: SiteContent, assets: Assets): string {
+export function renderRoute(route: Route, templates: Templates, content: SiteContent, assets: Assets, head: Head): string {
   const Page = templates.pages[route.page.template];
   if (!Page) {
     throw new HeirloomError("TemplateRenderError", `No template is exported for "${route.page.template}".`, {
       hint: `export a component for "${route.page.template}" from the pages map of templates/index.ts.`,
     });
   }
-  const props = { page: route.page, content, assets };
+  const props = { page: route.page, content, assets, head };
   try {
     return `<!doctype html>${renderToStaticMarkup(createElement(templates.Document, props, createElement(Page, props)))}`;
   } catch (error) {

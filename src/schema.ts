@@ -41,6 +41,10 @@ export const siteSchema = z.strictObject({
   description: text,
   lang: text.default("en"),
   themeColor: text.regex(/^#[0-9a-f]{6}$/i, "must be a hex colour such as #7a3e1d"),
+  /** The favicon, an SVG; the build also renders it as the PNG touch icon. */
+  icon: imagePath.refine((v) => v.endsWith(".svg"), { message: 'must be an SVG, such as "images/favicon.svg"' }),
+  /** The picture shown when a page is shared (rendered as a 1200x630 PNG). */
+  socialImage: image,
   base: z.string().trim().default("/"),
   siteUrl: z.string().trim().default(""),
   header: z.strictObject({ nav: z.array(link).min(1), cta: link, menuLabel: text }),

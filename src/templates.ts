@@ -2,10 +2,10 @@
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type { ComponentType, ReactNode } from "react";
 import type { PageProps } from "../templates/types.ts";
+import { cacheDir } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
 import type { Page } from "./schema.ts";
 
@@ -14,9 +14,6 @@ export interface Templates {
   pages: Record<Page["template"], ComponentType<PageProps>>;
 }
 
-/** Compiled templates live in the node_modules that holds React, so their `react` import resolves to it. */
-const nodeModules = path.resolve(createRequire(import.meta.url).resolve("react/package.json"), "../..");
-const cacheDir = path.join(nodeModules, ".cache", "heirloom");
 
 /** Bundles templates/index.ts (React stays external, shared with the renderer) and imports it. */
 export async function compileTemplates(templatesDir: string): Promise<Templates> {

@@ -52,7 +52,7 @@ export function validateContent(raw: RawContent): SiteContent {
     unique(errors, faqs.filter((f) => f.page === page), "order", `FAQ order on ${page}`);
   }
   requirePages(errors, pages, raw);
-  checkImages(errors, raw, pages, testimonials);
+  checkImages(errors, raw, pages, testimonials, site);
   throwIfAny(errors);
 
   const sorted = <T extends { order: number; entry?: RawEntry }>(list: T[]) =>
@@ -110,9 +110,14 @@ function checkImages(
   raw: RawContent,
   pages: Array<schemas.Page & { entry: RawEntry }>,
   testimonials: Array<{ image: string; entry: RawEntry }>,
+  site: schemas.Site | undefined,
 ): void {
   const known = new Set(raw.images);
   const refs: Array<{ src: string; entry: RawEntry; path: PropertyKey[] }> = [];
+  if (site) {
+    refs.push({ src: site.icon, entry: raw.site, path: ["icon"] });
+    refs.push({ src: site.socialImage.src, entry: raw.site, path: ["socialImage", "src"] });
+  }
   for (const page of pages) {
     if (page.template === "waitlist") page.photos.forEach((p, i) => refs.push({ src: p.src, entry: page.entry, path: ["photos", i, "src"] }));
     if (page.template === "home") refs.push({ src: page.hero.image.src, entry: page.entry, path: ["hero", "image", "src"] });

@@ -1,6 +1,7 @@
 // "/home": the full marketing page: hero, the four steps, benefits, testimonials and a closing call to action.
 import { CtaSection, SectionIntro } from "../components/Blocks.tsx";
 import { Icon } from "../components/Icon.tsx";
+import { Picture } from "../components/Picture.tsx";
 import type { PageProps } from "../types.ts";
 
 export function HomePage({ page, content, assets }: PageProps<"home">) {
@@ -24,15 +25,7 @@ export function HomePage({ page, content, assets }: PageProps<"home">) {
               </a>
             </div>
           </div>
-          <img
-            className="hero-image"
-            src={heroImage.url}
-            width={heroImage.width}
-            height={heroImage.height}
-            alt={hero.image.alt}
-            decoding="async"
-            fetchPriority="high"
-          />
+          <Picture className="hero-image" image={heroImage} alt={hero.image.alt} sizes="(min-width: 60rem) 36rem, 100vw" loading="high" />
         </div>
       </section>
 
@@ -82,15 +75,7 @@ export function HomePage({ page, content, assets }: PageProps<"home">) {
                     <p>{t.quote}</p>
                   </blockquote>
                   <figcaption>
-                    <img
-                      className="portrait"
-                      src={portrait.url}
-                      width={portrait.width}
-                      height={portrait.height}
-                      alt={t.imageAlt}
-                      loading="lazy"
-                      decoding="async"
-                    />
+                    <Picture className="portrait" image={portrait} alt={t.imageAlt} sizes="5rem" loading="lazy" />
                     <span>
                       <span className="author">{t.author}</span>
                       <span className="relation">{t.relation}</span>

@@ -1,5 +1,6 @@
 // "/": the coming-soon page with the waitlist form. The form posts without JavaScript;
 // templates/islands/waitlist.ts adds the busy state and the toast, reading their texts from data-*.
+import { Picture } from "../components/Picture.tsx";
 import type { PageProps } from "../types.ts";
 
 export function WaitlistPage({ page, content, assets }: PageProps<"waitlist">) {
@@ -46,15 +47,13 @@ export function WaitlistPage({ page, content, assets }: PageProps<"waitlist">) {
           {page.photos.map((photo, i) => {
             const image = assets.image(photo.src);
             return (
-              <img
+              <Picture
                 key={photo.src}
                 className={`photo photo-${i + 1}`}
-                src={image.url}
-                width={image.width}
-                height={image.height}
+                image={image}
                 alt={photo.alt}
-                decoding="async"
-                fetchPriority={i === 0 ? "high" : undefined}
+                sizes="(min-width: 60rem) 24rem, 50vw"
+                loading={i === 0 ? "high" : "auto"}
               />
             );
           })}
