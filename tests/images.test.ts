@@ -33,7 +33,7 @@ beforeAll(async () => {
 describe("a raster image", () => {
   it("is rendered as <picture> with AVIF and WebP sources and a JPEG fallback in 480, 960 and 1440 px", () => {
     const img = hero(first);
-    const picture = img.parentNode;
+    const picture = img.parentNode!;
     expect(picture.tagName).toBe("PICTURE");
     const sources = picture.querySelectorAll("source").map((s) => [s.getAttribute("type"), s.getAttribute("srcset")]);
     expect(sources.map(([type]) => type)).toEqual(["image/avif", "image/webp"]);
@@ -51,7 +51,7 @@ describe("a raster image", () => {
 
   it("writes every variant in its format and size, the modern ones smaller than the fallback", async () => {
     const img = hero(first);
-    const urls = img.parentNode.querySelectorAll("source, img").flatMap((el) => el.getAttribute("srcset")!.split(", ").map((c) => c.split(" ")[0]));
+    const urls = img.parentNode!.querySelectorAll("source, img").flatMap((el) => el.getAttribute("srcset")!.split(", ").map((c) => c.split(" ")[0]));
     expect(urls).toHaveLength(9);
     const bytes: Record<string, number> = {};
     for (const url of urls) {
@@ -89,7 +89,7 @@ describe("a raster image", () => {
     const img = parse(readFileSync(path.join(built.outDir, "home/index.html"), "utf8")).querySelector(".portrait")!;
     expect(img.getAttribute("src")).toMatch(/portrait-photo-[0-9a-f]{10}-160\.png$/);
     expect(img.getAttribute("loading")).toBe("lazy");
-    expect(img.parentNode.querySelectorAll("source").map((s) => s.getAttribute("srcset"))).toEqual([
+    expect(img.parentNode!.querySelectorAll("source").map((s) => s.getAttribute("srcset"))).toEqual([
       expect.stringMatching(/-160\.avif 160w$/),
       expect.stringMatching(/-160\.webp 160w$/),
     ]);
@@ -109,7 +109,7 @@ describe("a raster image", () => {
 describe("vector artwork", () => {
   it("stays SVG, copied once under a hashed name with its intrinsic size", () => {
     const img = parse(readFileSync(path.join(first.outDir, "index.html"), "utf8")).querySelector(".photo-1")!;
-    expect(img.parentNode.tagName).not.toBe("PICTURE");
+    expect(img.parentNode!.tagName).not.toBe("PICTURE");
     expect(img.getAttribute("src")).toMatch(/^\/assets\/images\/porch-conversation-[0-9a-f]{10}\.svg$/);
     expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["640", "480"]);
     expect(img.hasAttribute("srcset")).toBe(false);
