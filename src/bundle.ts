@@ -1,6 +1,8 @@
-// Bundle stage: the client script and the stylesheet, minified by esbuild under content-hashed names.
+// Bundle stage: the client script and the stylesheet, minified by esbuild under content-hashed names;
+// unchanged sources reuse the last result.
 import path from "node:path";
 import { esbuildError } from "./esbuild-error.ts";
+import { metafileInputs, readStamped, writeStamped } from "./stamped-cache.ts";
 
 /** A file to write into dist/, path relative to dist/. */
 export interface OutputFile {
@@ -15,8 +17,16 @@ export interface BundledAssets {
   stylesheet: string;
 }
 
+type CachedAssets = Omit<BundledAssets, "files"> & { files: Array<{ path: string; base64: string }> };
+
 /** Bundles templates/islands/main.ts and templates/styles/site.css for browsers. */
 export async function bundleAssets(templatesDir: string): Promise<BundledAssets> {
+  const cached = await readStamped<CachedAssets>("assets", templatesDir);
+  if (cached) {
+    const files = cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") }));
+    return { files, script: cached.script, stylesheet: cached.stylesheet };
+  }
+  const started = Date.now() - 1;
   const { build } = await import("esbuild");
   const entryPoints = {
     main: path.join(templatesDir, "islands", "main.ts"),
@@ -37,13 +47,17 @@ export async function bundleAssets(templatesDir: string): Promise<BundledAssets>
       legalComments: "none",
       logLevel: "silent",
       absWorkingDir: templatesDir,
+      metafile: true,
     });
     const files = result.outputFiles.map((f) => ({
       path: path.relative(templatesDir, f.path).split(path.sep).join("/"),
       contents: f.contents,
     }));
     const find = (ext: string) => files.find((f) => f.path.endsWith(ext))!.path;
-    return { files, script: find(".js"), stylesheet: find(".css") };
+    const assets = { files, script: find(".js"), stylesheet: find(".css") };
+    const stored: CachedAssets = { ...assets, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
+    await writeStamped("assets", templatesDir, metafileInputs(result.metafile, templatesDir), stored, started);
+    return assets;
   } catch (error) {
     throw esbuildError(error, "the client script or stylesheet", templatesDir,
       "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.");

@@ -2,6 +2,9 @@
 // The TypeScript types of all content are inferred from these schemas.
 import { z } from "zod";
 
+// Content is validated once per build: compiling fast paths for each schema costs more than it saves.
+z.config({ jitless: true });
+
 const text = z.string().trim().min(1, "must not be empty");
 /** A site-internal path ("/pricing") or an absolute http(s)/mailto URL. */
 const href = text.refine((v) => /^(\/(?!\/)|https?:\/\/|mailto:|#)/.test(v), {

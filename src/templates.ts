@@ -1,11 +1,13 @@
-// Compiles templates/ (TSX) once per build with esbuild and imports the result.
+// Compiles templates/ (TSX) with esbuild and imports the result; unchanged templates reuse the last compile.
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ComponentType, ReactNode } from "react";
 import type { PageProps } from "../templates/types.ts";
 import { cacheDir } from "./cache.ts";
+import { metafileInputs, readStamped, writeStamped } from "./stamped-cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
 import type { Page } from "./schema.ts";
 
@@ -17,9 +19,14 @@ export interface Templates {
 
 /** Bundles templates/index.ts (React stays external, shared with the renderer) and imports it. */
 export async function compileTemplates(templatesDir: string): Promise<Templates> {
+  const cached = await readStamped<{ file: string }>("templates", templatesDir);
+  if (cached && existsSync(cached.file)) return (await import(pathToFileURL(cached.file).href)) as Templates;
+
+  const started = Date.now() - 1;
   const { build } = await import("esbuild");
   const entry = path.join(templatesDir, "index.ts");
   let code: string;
+  let inputs: string[];
   try {
     const result = await build({
       entryPoints: [entry],
@@ -31,8 +38,11 @@ export async function compileTemplates(templatesDir: string): Promise<Templates>
       jsx: "automatic",
       packages: "external",
       logLevel: "silent",
+      metafile: true,
+      absWorkingDir: templatesDir,
     });
     code = result.outputFiles[0].text;
+    inputs = metafileInputs(result.metafile, templatesDir);
   } catch (error) {
     throw esbuildError(error, "the templates", entry, "fix the TypeScript/JSX at that place; templates are compiled on every build.");
   }
@@ -41,5 +51,6 @@ export async function compileTemplates(templatesDir: string): Promise<Templates>
   const file = path.join(cacheDir, `templates-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
   await mkdir(cacheDir, { recursive: true });
   await writeFile(file, code);
+  await writeStamped("templates", templatesDir, inputs, { file }, started);
   return (await import(pathToFileURL(file).href)) as Templates;
 }
