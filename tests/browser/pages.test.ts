@@ -1,4 +1,5 @@
 // Every page in a real browser at desktop and phone sizes: contents, 404s, console, links, accessibility.
+import { gzipSync } from "node:zlib";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, chromePath, launchBrowser, ROUTES, type Site, startSite, UNREGISTERED, VIEWPORTS, watchedPage } from "./helpers.ts";
@@ -109,6 +110,23 @@ describe.skipIf(!chromePath)("pages in Chromium", () => {
       const bad = [...statuses].filter(([url, status]) => status !== (UNREGISTERED.includes(new URL(url).pathname) ? 404 : 200));
       expect(bad).toEqual([]);
       expect([...statuses.keys()].filter((u) => UNREGISTERED.includes(new URL(u).pathname)).length).toBe(UNREGISTERED.length);
+      await w.page.close();
+    });
+
+    it("loads at most 1.5 KB gzipped of JavaScript on any page, and no other script", async () => {
+      const w = await watchedPage(contexts[size]!, site.origin);
+      for (const route of [...ROUTES, "/missing"]) {
+        const scripts: Array<Promise<number>> = [];
+        const listener = (r: import("playwright-core").Response) => {
+          if (r.request().resourceType() === "script") scripts.push(r.body().then((b) => gzipSync(b, { level: 9 }).length));
+        };
+        w.page.on("response", listener);
+        await w.page.goto(site.origin + route, { waitUntil: "networkidle" });
+        w.page.off("response", listener);
+        const sizes = await Promise.all(scripts);
+        expect(sizes, route).toHaveLength(1);
+        expect(sizes[0], route).toBeLessThanOrEqual(1536);
+      }
       await w.page.close();
     });
 
