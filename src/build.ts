@@ -4,7 +4,7 @@ import type { Assets } from "../templates/types.ts";
 import { type BundledAssets, bundleAssets, type OutputFile } from "./bundle.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config.ts";
 import { loadContent, type RawContent } from "./content.ts";
-import { throwIfAny } from "./errors.ts";
+import { BuildFailure, errorsOf, throwIfAny } from "./errors.ts";
 import { headFor, SOCIAL_CARD, TOUCH_ICON } from "./head.ts";
 import { hostingFiles } from "./hosting.ts";
 import { indexImages } from "./images.ts";
@@ -46,10 +46,22 @@ export interface BuildCache {
 /** Loads, validates and renders the whole site in memory, without touching the output folder. */
 export async function renderSite(options: BuildOptions = {}, cache: BuildCache = {}): Promise<RenderedSite> {
   const paths = resolvePaths(options);
-  const templatesReady = remember(cache, "templates", () => compileTemplates(paths.templatesDir));
-  const bundleReady = remember(cache, "bundle", () => bundleAssets(paths.templatesDir));
-  const [raw, templates] = await Promise.all([loadContent(paths.root, paths.contentDir), templatesReady]);
-  const content = validateContent(raw);
+  const templatesReady = remember(cache, "templates", () => compileTemplates(paths.templatesDir, paths.root));
+  const bundleReady = remember(cache, "bundle", () => bundleAssets(paths.templatesDir, paths.root));
+  const [loaded, compiled] = await Promise.allSettled([loadContent(paths.root, paths.contentDir), templatesReady]);
+  // Content and template problems are reported together, so one build shows everything to fix.
+  const problems: unknown[] = [];
+  let validated: SiteContent | undefined;
+  if (loaded.status === "fulfilled") {
+    try {
+      validated = validateContent(loaded.value);
+    } catch (error) {
+      problems.push(error);
+    }
+  } else problems.push(loaded.reason);
+  if (compiled.status === "rejected") problems.push(compiled.reason);
+  if (problems.length > 0) throw combineFailures(problems);
+  const [raw, templates, content] = [(loaded as PromiseFulfilledResult<RawContent>).value, (compiled as PromiseFulfilledResult<Templates>).value, validated!];
   const config = resolveConfig(content.site, options);
   const [bundle, images] = await Promise.all([bundleReady, indexImages(config.contentDir, raw.images, config.base)]);
   const assets: Assets = {
@@ -77,6 +89,12 @@ export async function renderSite(options: BuildOptions = {}, cache: BuildCache =
     ...hostingFiles(config, routes),
   ];
   return { config, content, raw, assets, pages, files };
+}
+
+/** One BuildFailure listing every located problem; anything unexpected is rethrown as it is. */
+function combineFailures(problems: unknown[]): unknown {
+  const unexpected = problems.find((p) => errorsOf(p).length === 0);
+  return unexpected ?? (problems.length === 1 ? problems[0] : new BuildFailure(problems.flatMap(errorsOf)));
 }
 
 /** Reuses a cached result; a failure is forgotten so that the next build tries again. */

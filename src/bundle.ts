@@ -20,7 +20,8 @@ export interface BundledAssets {
 type CachedAssets = Omit<BundledAssets, "files"> & { files: Array<{ path: string; base64: string }> };
 
 /** Bundles templates/islands/main.ts and templates/styles/site.css for browsers. */
-export async function bundleAssets(templatesDir: string): Promise<BundledAssets> {
+/** `root` is the project root, against which error locations are given. */
+export async function bundleAssets(templatesDir: string, root = path.dirname(templatesDir)): Promise<BundledAssets> {
   const cached = await readStamped<CachedAssets>("assets", templatesDir);
   if (cached) {
     const files = cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") }));
@@ -60,6 +61,6 @@ export async function bundleAssets(templatesDir: string): Promise<BundledAssets>
     return assets;
   } catch (error) {
     throw esbuildError(error, "the client script or stylesheet", templatesDir,
-      "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.");
+      "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.", templatesDir, root);
   }
 }

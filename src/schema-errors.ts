@@ -5,25 +5,47 @@ import type { RawEntry } from "./front-matter.ts";
 
 type Issue = z.core.$ZodIssue;
 
+/**
+ * All schema issues of one content file as located errors, one per problem. A misspelt field is reported
+ * once, as an unknown field that names the missing one, rather than also as a missing field.
+ */
+export function issuesToErrors(issues: readonly Issue[], entry: RawEntry, schema: z.ZodType): HeirloomError[] {
+  const errors: HeirloomError[] = [];
+  const explained = new Set<string>();
+  for (const issue of issues.filter((i) => i.code === "unrecognized_keys")) {
+    const known = keysAt(schema, entry.data, issue.path);
+    for (const key of issue.keys) {
+      const near = nearest(key, known);
+      const missing = near !== undefined && valueAt(entry.data, [...issue.path, near]) === undefined;
+      if (missing) explained.add(fieldName([...issue.path, near]));
+      errors.push(
+        new HeirloomError(
+          "UnknownFieldError",
+          `${entry.file} has an unknown field "${fieldName([...issue.path, key])}"${missing ? `, and "${fieldName([...issue.path, near])}" is missing` : ""}.`,
+          {
+            location: { file: entry.file, ...entry.locate([...issue.path, key]) },
+            hint: near
+              ? `did you mean "${near}"? ${missing ? `Rename "${key}" to "${near}". ` : ""}Known fields here: ${known.join(", ")}.`
+              : `remove it, or use one of the known fields here: ${known.join(", ")}.`,
+          },
+        ),
+      );
+    }
+  }
+  for (const issue of issues.filter((i) => i.code !== "unrecognized_keys")) {
+    if (valueAt(entry.data, issue.path) === undefined && explained.has(fieldName(issue.path))) continue;
+    errors.push(issueToError(issue, entry, schema));
+  }
+  return errors.sort((a, b) => (a.location?.line ?? 0) - (b.location?.line ?? 0));
+}
+
 /** One schema issue of one content file as a located HeirloomError. */
 export function issueToError(issue: Issue, entry: RawEntry, schema: z.ZodType): HeirloomError {
   const path = issue.path;
   const found = valueAt(entry.data, path);
   const where = { file: entry.file, ...entry.locate(path) };
 
-  if (issue.code === "unrecognized_keys") {
-    const key = issue.keys[0];
-    const known = keysAt(schema, entry.data, path);
-    const near = nearest(key, known);
-    return new HeirloomError(
-      "UnknownFieldError",
-      `${entry.file} has an unknown field "${fieldName([...path, key])}".`,
-      {
-        location: { file: entry.file, ...entry.locate([...path, key]) },
-        hint: near ? `did you mean "${near}"? Known fields here: ${known.join(", ")}.` : `known fields here: ${known.join(", ")}.`,
-      },
-    );
-  }
+  if (issue.code === "unrecognized_keys") return issuesToErrors([issue], entry, schema)[0];
   const field = fieldName(path);
   const expected = describeExpected(issue, found);
   const message =

@@ -18,7 +18,8 @@ export interface Templates {
 
 
 /** Bundles templates/index.ts (React stays external, shared with the renderer) and imports it. */
-export async function compileTemplates(templatesDir: string): Promise<Templates> {
+/** `root` is the project root, against which error locations are given. */
+export async function compileTemplates(templatesDir: string, root = path.dirname(templatesDir)): Promise<Templates> {
   const cached = await readStamped<{ file: string }>("templates", templatesDir);
   if (cached && existsSync(cached.file)) return (await import(pathToFileURL(cached.file).href)) as Templates;
 
@@ -44,7 +45,7 @@ export async function compileTemplates(templatesDir: string): Promise<Templates>
     code = result.outputFiles[0].text;
     inputs = metafileInputs(result.metafile, templatesDir);
   } catch (error) {
-    throw esbuildError(error, "the templates", entry, "fix the TypeScript/JSX at that place; templates are compiled on every build.");
+    throw esbuildError(error, "the templates", entry, "fix the TypeScript/JSX at that place; templates are compiled on every build.", templatesDir, root);
   }
   // A content-addressed file name: an unchanged template reuses Node's module cache,
   // a changed one gets a fresh module.

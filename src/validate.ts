@@ -6,7 +6,7 @@ import type { RawEntry } from "./front-matter.ts";
 import { renderMarkdown } from "./markdown.ts";
 import * as schemas from "./schema.ts";
 import type { SiteContent } from "./schema.ts";
-import { issueToError } from "./schema-errors.ts";
+import { issuesToErrors } from "./schema-errors.ts";
 
 /** Checks every entry against its schema and the cross-file rules; throws BuildFailure listing all problems. */
 export function validateContent(raw: RawContent): SiteContent {
@@ -14,7 +14,7 @@ export function validateContent(raw: RawContent): SiteContent {
   const check = <S extends z.ZodType>(schema: S, entry: RawEntry): z.infer<S> | undefined => {
     const result = schema.safeParse(entry.data);
     if (result.success) return result.data;
-    for (const issue of result.error.issues) errors.push(issueToError(issue, entry, schema));
+    errors.push(...issuesToErrors(result.error.issues, entry, schema));
     return undefined;
   };
   const all = <S extends z.ZodType, E>(name: CollectionName, schema: S, extra: (e: RawEntry) => E) =>
