@@ -15,7 +15,7 @@ import { createRoutes, type Route } from "./routes.ts";
 import type { SiteContent } from "./schema.ts";
 import { compileTemplates, type Templates } from "./templates.ts";
 import { validateContent } from "./validate.ts";
-import { checkOutDir, writeSite } from "./write.ts";
+import { checkOutDir, recoverInterrupted, writeSite } from "./write.ts";
 
 /** Everything a build produces, still in memory. */
 export interface RenderedSite {
@@ -121,6 +121,7 @@ export function checkSite(site: RenderedSite) {
 /** Builds the site into config.outDir; throws BuildFailure or HeirloomError and leaves the old output as it was. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
+  await recoverInterrupted(resolvePaths(options).outDir);
   const site = await renderSite(options);
   throwIfAny(checkSite(site));
   const { config, files } = site;

@@ -28,6 +28,17 @@ export async function writeSite(outDir: string, files: OutputFile[]): Promise<vo
   await removeLeftovers(outDir);
 }
 
+/**
+ * The swap is two renames; a build killed between them leaves the old site under `<out>.old-<pid>` and no
+ * `<out>`. The next build puts it back first, so even a failing next build leaves the old site in place.
+ */
+export async function recoverInterrupted(outDir: string): Promise<void> {
+  if (existsSync(outDir) || !existsSync(path.dirname(outDir))) return;
+  const prefix = `${path.basename(outDir)}.old-`;
+  const retired = (await readdir(path.dirname(outDir))).filter((n) => n.startsWith(prefix) && !isAlive(Number(n.slice(prefix.length))));
+  if (retired.length === 1) await rename(path.join(path.dirname(outDir), retired[0]), outDir);
+}
+
 /** Staging folders of builds that were killed part-way. */
 async function removeLeftovers(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);

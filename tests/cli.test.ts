@@ -1,6 +1,6 @@
 // The CLI as a user runs it: bin/heirloom.js in a child process, exit codes, stderr, and the old output kept.
 import { spawnSync } from "node:child_process";
-import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeProject, repoRoot } from "./helpers/site.ts";
@@ -48,6 +48,34 @@ describe("heirloom build", () => {
     const { code, stderr } = heirloom(project("bad-front-matter"), "build", "--debug");
     expect(code).toBe(1);
     expect(stderr).toMatch(/^\s+at .*\.(ts|js|mjs):\d+/m);
+  });
+});
+
+describe("heirloom build --out", () => {
+  it.each(["content", "templates", ".", "src"])("refuses --out %s even with --force, and leaves it as it was", (dir) => {
+    const root = project();
+    const target = path.join(root, dir);
+    const before = readdirSync(root).includes(dir) ? snapshot(target) : undefined;
+    const { code, stderr } = heirloom(root, "build", "--out", dir, "--force");
+    expect(code).toBe(1);
+    expect(stderr).toContain(`error OutputDirError: Refusing to write the site to ${target}`);
+    if (before) expect(snapshot(target)).toEqual(before);
+  });
+
+  it("refuses a folder that does not look like a build output unless --force is given", () => {
+    const root = project();
+    const notes = path.join(root, "notes");
+    mkdirSync(notes);
+    writeFileSync(path.join(notes, "ideas.txt"), "keep me");
+    const refused = heirloom(root, "build", "--out", "notes");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("it is not empty and does not look like an earlier build (no index.html and 404.html).");
+    expect(refused.stderr).toContain("hint: choose an empty or new folder, or pass --force to replace it.");
+    expect(readFileSync(path.join(notes, "ideas.txt"), "utf8")).toBe("keep me");
+    expect(heirloom(root, "build", "--out", "notes", "--force").code).toBe(0);
+    expect(readdirSync(notes)).toContain("404.html");
+    // Once it holds a build, it is recognised as one.
+    expect(heirloom(root, "build", "--out", "notes").code).toBe(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkOutDir, writeSite } from "../src/write.ts";
+import { checkOutDir, recoverInterrupted, writeSite } from "../src/write.ts";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-write-"));
 const file = (p: string, text: string) => ({ path: p, contents: Buffer.from(text) });
@@ -23,6 +23,28 @@ describe("writeSite", () => {
     mkdirSync(path.join(root, "dist.tmp-999999"));
     await writeSite(path.join(root, "dist"), [file("index.html", "x")]);
     expect(readdirSync(root)).toEqual(["dist"]);
+  });
+});
+
+describe("recoverInterrupted", () => {
+  it("puts back the old site that a build killed between its two renames left under dist.old-<pid>", async () => {
+    const root = temp();
+    mkdirSync(path.join(root, "dist.old-999999"));
+    writeFileSync(path.join(root, "dist.old-999999", "index.html"), "old site");
+    await recoverInterrupted(path.join(root, "dist"));
+    expect(readdirSync(root)).toEqual(["dist"]);
+    expect(readFileSync(path.join(root, "dist", "index.html"), "utf8")).toBe("old site");
+  });
+
+  it("leaves an existing dist/ and a running build's folders alone", async () => {
+    const root = temp();
+    mkdirSync(path.join(root, `dist.old-${process.pid}`));
+    await recoverInterrupted(path.join(root, "dist"));
+    expect(readdirSync(root)).toEqual([`dist.old-${process.pid}`]);
+    mkdirSync(path.join(root, "dist"));
+    mkdirSync(path.join(root, "dist.old-999999"));
+    await recoverInterrupted(path.join(root, "dist"));
+    expect(readdirSync(root).sort()).toEqual(["dist", `dist.old-${process.pid}`, "dist.old-999999"].sort());
   });
 });
 
