@@ -86,7 +86,7 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
         env: io.env,
         onEvent: (e) =>
           e.type === "built"
-            ? say(`rebuilt in ${e.ms.toFixed(0)} ms${e.changed?.length ? ` (${e.changed.length} changed)` : ""}`)
+            ? say(`built in ${e.ms.toFixed(0)} ms${e.changed?.length ? ` (${e.changed.length} file${e.changed.length === 1 ? "" : "s"} changed; ${e.redone.length ? `redid ${e.redone.join(" and ")}` : "content only"})` : ""}`)
             : say(`${e.message}\n(waiting for a fix; the server stays up)`),
       });
       io.stdout.write(`Dev server at ${dev.url}\nWatching content/ and templates/. Press Ctrl+C to stop.\n`);

@@ -14,6 +14,8 @@ export interface DevEvent {
   ms: number;
   message?: string;
   changed?: string[];
+  /** What the change made stale and was done again; content is always re-read (it is cheap). */
+  redone: Array<"templates" | "assets">;
 }
 
 export interface DevOptions extends BuildOptions {
@@ -39,22 +41,44 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const send = (event: string, data: string) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
-  const rebuild = async (changed: string[] = []) => {
+  let redone = new Set<"templates" | "assets">();
+  const build = async (changed: string[]) => {
     const started = performance.now();
+    const steps = [...redone];
+    redone = new Set();
     try {
       const site = await renderSite(options, cache);
       throwIfAny(checkSite(site));
       files = new Map(site.files.map((f) => [f.path, f.contents]));
       base = site.config.base;
       failure = undefined;
-      options.onEvent?.({ type: "built", ms: performance.now() - started, changed });
+      options.onEvent?.({ type: "built", ms: performance.now() - started, changed, redone: steps });
       send("reload", "");
     } catch (error) {
       const known = errorsOf(error);
       failure = known.length ? known.map((e) => formatError(e)).join("\n\n") : String((error as Error)?.stack ?? error);
-      options.onEvent?.({ type: "failed", ms: performance.now() - started, message: failure, changed });
+      options.onEvent?.({ type: "failed", ms: performance.now() - started, message: failure, changed, redone: steps });
       send("failure", failure);
     }
+  };
+  // One build at a time; changes that arrive meanwhile are gathered into the next one, so an older
+  // build can never finish last and serve stale pages.
+  let running: Promise<void> | undefined;
+  let queued: string[] | undefined;
+  const rebuild = (changed: string[] = []): Promise<void> => {
+    if (running) {
+      queued = [...(queued ?? []), ...changed];
+      return running;
+    }
+    running = build(changed).finally(() => {
+      running = undefined;
+      if (queued) {
+        const next = queued;
+        queued = undefined;
+        void rebuild(next);
+      }
+    });
+    return running;
   };
   await rebuild();
 
@@ -70,7 +94,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
     if (url.pathname === base + LOCAL_WAITLIST_PATH) return void receiveWaitlistPost(req, res, store);
     const [status, file] = lookup(files, base, url.pathname);
-    const body = files.get(file);
+    const body = files.get(file) ?? (failure && files.size === 0 && file.endsWith(".html") ? FAILED_PAGE : undefined);
     if (!body) return void res.writeHead(404).end("Not found");
     const type = contentType(path.extname(file));
     const payload = type.startsWith("text/html")
@@ -80,7 +104,10 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   });
 
   const watchers = [paths.contentDir, paths.templatesDir].map((dir) => watchTree(dir, (changed) => {
-    for (const file of changed) invalidate(cache, path.relative(paths.templatesDir, file));
+    for (const file of changed) {
+      const stale = invalidate(cache, path.relative(paths.templatesDir, file));
+      if (stale) redone.add(stale);
+    }
     void rebuild(changed);
   }));
   await new Promise<void>((resolve, reject) => {
@@ -98,12 +125,21 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
 }
 
-/** Which cached step a change makes stale; content changes need neither. */
-function invalidate(cache: BuildCache, relativeToTemplates: string): void {
-  if (relativeToTemplates.startsWith("..")) return;
-  if (/^(islands|styles)[\\/]/.test(relativeToTemplates)) delete cache.bundle;
-  else delete cache.templates;
+/** Drops the cached step a change makes stale: scripts and styles the assets, other templates the compile. */
+function invalidate(cache: BuildCache, relativeToTemplates: string): "templates" | "assets" | undefined {
+  if (relativeToTemplates.startsWith("..")) return undefined;
+  if (/^(islands|styles)[\\/]/.test(relativeToTemplates)) {
+    delete cache.bundle;
+    return "assets";
+  }
+  delete cache.templates;
+  return "templates";
 }
+
+/** Served while no build has succeeded yet: the dev client shows the errors over it. */
+const FAILED_PAGE = Buffer.from(
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><p>The first build failed; fix the file named below and this page reloads.</p></body></html>`,
+);
 
 function lookup(files: Map<string, Uint8Array>, base: string, pathname: string): [number, string] {
   const local = decodeURIComponent(pathname.startsWith(base) ? pathname.slice(base.length) : `\0${pathname}`).replace(/\/+$/, "");

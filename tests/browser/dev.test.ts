@@ -1,0 +1,52 @@
+// `heirloom dev` in Chromium: a saved edit reloads the open page; an error shows as an overlay over the
+// last good page; the fix reloads the page without it.
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevServer, startDev } from "../../src/dev.ts";
+import { makeProject, templatesDir } from "../helpers/site.ts";
+import { chromePath, launchBrowser } from "./helpers.ts";
+
+describe.skipIf(!chromePath)("heirloom dev in Chromium", () => {
+  let root: string;
+  let dev: DevServer;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+
+  beforeAll(async () => {
+    root = makeProject();
+    cpSync(templatesDir, path.join(root, "templates"), { recursive: true });
+    dev = await startDev({ root, templatesDir: path.join(root, "templates"), env: {}, port: 0 });
+    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await dev?.close();
+  });
+
+  it("reloads on save, shows a content error as an overlay, and recovers when the file is fixed", async () => {
+    const page = await browser.newPage();
+    await page.goto(dev.url);
+    const file = path.join(root, "content/pages/waitlist.md");
+    const original = readFileSync(file, "utf8");
+    const overlay = page.locator("#heirloom-dev-overlay");
+
+    writeFileSync(file, original.replace("badge: Coming soon", "badge: Opening this spring"));
+    await expect.poll(() => page.locator(".badge").innerText(), { timeout: 10_000 }).toBe("Opening this spring");
+
+    writeFileSync(file, original.replace("badge: Coming soon", "badge:"));
+    await expect.poll(() => overlay.isVisible(), { timeout: 10_000 }).toBe(true);
+    const text = await overlay.innerText();
+    expect(text).toContain("The build failed; the page shows the last good version underneath.");
+    expect(text).toContain("content/pages/waitlist.md");
+    expect(await overlay.getAttribute("role")).toBe("alert");
+    expect(await page.locator(".badge").innerText()).toBe("Opening this spring");
+
+    writeFileSync(file, original);
+    await expect.poll(() => page.locator(".badge").innerText(), { timeout: 10_000 }).toBe("Coming soon");
+    expect(await overlay.count()).toBe(0);
+    await page.close();
+  });
+});
