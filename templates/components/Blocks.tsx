@@ -1,6 +1,37 @@
-// Building blocks shared by the pages: section headings, the FAQ list and the closing call to action.
+// Building blocks shared by the pages: the page hero, section headings, feature cards, the FAQ list and
+// the closing call to action.
 import type { ReactNode } from "react";
 import type { Faq } from "../../src/schema.ts";
+import { Icon, type IconName } from "./Icon.tsx";
+
+/** The top of a page without artwork: its one h1 and a lead. */
+export function PageHero({ title, lead }: { title: string; lead?: string }) {
+  return (
+    <section className="page-hero" aria-labelledby="page-title">
+      <div className="wrap wrap-narrow">
+        <h1 id="page-title">{title}</h1>
+        {lead && <p className="lead">{lead}</p>}
+      </div>
+    </section>
+  );
+}
+
+/** A grid of icon cards (benefits, gift options); `marker` is the data-* attribute tests and scripts find them by. */
+export function FeatureGrid({ items, marker }: { items: Array<{ title: string; text: string; icon: IconName }>; marker: "data-benefit" | "data-gift" }) {
+  return (
+    <div className="grid">
+      {items.map((item) => (
+        <div key={item.title} className="card feature" {...{ [marker]: "" }}>
+          <span className="feature-icon">
+            <Icon name={item.icon} />
+          </span>
+          <h3>{item.title}</h3>
+          <p>{item.text}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /** The h2 and optional lead that open a section. */
 export function SectionIntro({ title, lead, id }: { title: string; lead?: string; id?: string }) {

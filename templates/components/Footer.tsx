@@ -1,6 +1,6 @@
 // Site footer: the blurb, the link groups and the legal line.
 import type { PageProps } from "../types.ts";
-import { Icon } from "./Icon.tsx";
+import { Brand } from "./Icon.tsx";
 
 export function Footer({ content, assets }: PageProps) {
   const { name, footer } = content.site;
@@ -8,12 +8,7 @@ export function Footer({ content, assets }: PageProps) {
     <footer className="site-footer">
       <div className="wrap footer-grid">
         <div className="footer-about">
-          <a className="brand" href={assets.href("/")}>
-            <span className="brand-mark">
-              <Icon name="book" />
-            </span>
-            {name}
-          </a>
+          <Brand name={name} href={assets.href("/")} />
           <p>{footer.blurb}</p>
         </div>
         {footer.groups.map((group) => (

@@ -1,6 +1,6 @@
 // Site header: brand, main navigation and the Begin Your Story button; a toggle collapses the menu on phones.
 import type { PageProps } from "../types.ts";
-import { Icon } from "./Icon.tsx";
+import { Brand } from "./Icon.tsx";
 
 /**
  * Without JavaScript the menu is always shown (it scrolls sideways on phones) and the toggle stays
@@ -11,12 +11,7 @@ export function Header({ page, content, assets }: PageProps) {
   return (
     <header className="site-header">
       <div className="wrap header-bar">
-        <a className="brand" href={assets.href("/")}>
-          <span className="brand-mark">
-            <Icon name="book" />
-          </span>
-          {name}
-        </a>
+        <Brand name={name} href={assets.href("/")} />
         <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="site-menu" data-menu-toggle>
           <span className="menu-bars" aria-hidden="true" />
           {header.menuLabel}

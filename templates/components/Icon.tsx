@@ -1,4 +1,4 @@
-// Inline stroke icons (24x24, currentColor) for every name in `iconNames` of src/schema.ts.
+// Inline stroke icons (24x24, currentColor) for every name in `iconNames` of src/schema.ts, and the brand mark.
 import type { ReactElement } from "react";
 import type { iconNames } from "../../src/schema.ts";
 
@@ -64,5 +64,17 @@ export function Icon({ name, className = "icon" }: { name: IconName; className?:
     >
       {shapes[name]}
     </svg>
+  );
+}
+
+/** The product's mark and name, linking home (header and footer). */
+export function Brand({ name, href }: { name: string; href: string }) {
+  return (
+    <a className="brand" href={href}>
+      <span className="brand-mark">
+        <Icon name="book" />
+      </span>
+      {name}
+    </a>
   );
 }

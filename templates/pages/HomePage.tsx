@@ -1,5 +1,5 @@
 // "/home": the full marketing page: hero, the four steps, benefits, testimonials and a closing call to action.
-import { CtaSection, SectionIntro } from "../components/Blocks.tsx";
+import { CtaSection, FeatureGrid, SectionIntro } from "../components/Blocks.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { Picture } from "../components/Picture.tsx";
 import type { PageProps } from "../types.ts";
@@ -49,17 +49,7 @@ export function HomePage({ page, content, assets }: PageProps<"home">) {
       <section className="section" aria-labelledby="benefits-title">
         <div className="wrap">
           <SectionIntro id="benefits-title" title={page.benefits.title} lead={page.benefits.lead} />
-          <div className="grid">
-            {content.benefits.map((benefit) => (
-              <div key={benefit.title} className="card feature" data-benefit>
-                <span className="feature-icon">
-                  <Icon name={benefit.icon} />
-                </span>
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
-              </div>
-            ))}
-          </div>
+          <FeatureGrid items={content.benefits} marker="data-benefit" />
         </div>
       </section>
 

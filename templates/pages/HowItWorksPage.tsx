@@ -1,5 +1,5 @@
 // "/how-it-works": the four steps in detail, a sample conversation, the FAQ and a closing call to action.
-import { CtaSection, FaqSection, SectionIntro } from "../components/Blocks.tsx";
+import { CtaSection, FaqSection, PageHero, SectionIntro } from "../components/Blocks.tsx";
 import { Icon } from "../components/Icon.tsx";
 import type { PageProps } from "../types.ts";
 
@@ -7,12 +7,7 @@ export function HowItWorksPage({ page, content, assets }: PageProps<"how-it-work
   const { conversation } = content;
   return (
     <>
-      <section className="page-hero" aria-labelledby="page-title">
-        <div className="wrap wrap-narrow">
-          <h1 id="page-title">{page.hero.title}</h1>
-          {page.hero.lead && <p className="lead">{page.hero.lead}</p>}
-        </div>
-      </section>
+      <PageHero title={page.hero.title} lead={page.hero.lead} />
 
       <section className="section" aria-labelledby="steps-title">
         <div className="wrap">

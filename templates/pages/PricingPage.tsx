@@ -1,6 +1,6 @@
 // "/pricing": the three plans, gift options, the FAQ and a closing call to action.
 // The spec gives the plan and call-to-action buttons no action, so they are plain type="button" buttons.
-import { CtaSection, FaqSection, SectionIntro } from "../components/Blocks.tsx";
+import { CtaSection, FaqSection, FeatureGrid, PageHero, SectionIntro } from "../components/Blocks.tsx";
 import { Icon } from "../components/Icon.tsx";
 import type { PageProps } from "../types.ts";
 import type { Plan } from "../../src/schema.ts";
@@ -8,12 +8,7 @@ import type { Plan } from "../../src/schema.ts";
 export function PricingPage({ page, content }: PageProps<"pricing">) {
   return (
     <>
-      <section className="page-hero" aria-labelledby="page-title">
-        <div className="wrap wrap-narrow">
-          <h1 id="page-title">{page.hero.title}</h1>
-          {page.hero.lead && <p className="lead">{page.hero.lead}</p>}
-        </div>
-      </section>
+      <PageHero title={page.hero.title} lead={page.hero.lead} />
 
       <section className="section section-plans" aria-labelledby="plans-title">
         {/* The schema has no title for this section; the heading keeps h1 -> h2 -> h3 in order for screen readers. */}
@@ -30,17 +25,7 @@ export function PricingPage({ page, content }: PageProps<"pricing">) {
       <section className="section section-tint" aria-labelledby="gifts-title">
         <div className="wrap">
           <SectionIntro id="gifts-title" title={page.gifts.title} lead={page.gifts.lead} />
-          <div className="grid">
-            {content.gifts.map((gift) => (
-              <div key={gift.title} className="card feature" data-gift>
-                <span className="feature-icon">
-                  <Icon name={gift.icon} />
-                </span>
-                <h3>{gift.title}</h3>
-                <p>{gift.text}</p>
-              </div>
-            ))}
-          </div>
+          <FeatureGrid items={content.gifts} marker="data-gift" />
         </div>
       </section>
 

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { type PreviewServer, startPreview } from "../../src/preview.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
 
@@ -156,4 +157,21 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
     const result = await (window as unknown as { axe: { run(o: unknown): Promise<any> } }).axe.run({ resultTypes: ["violations"] });
     return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target.join(" ")) }));
   });
+}
+
+/** For a describe block: the site served and Chromium launched before its tests, both stopped after them. */
+export function useSiteAndBrowser(): { site: Site; browser: Browser } {
+  const state = {} as { site: Site; browser: Browser };
+  let closeBrowser: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    state.site = await startSite();
+    const launched = await launchBrowser(chromePath!);
+    state.browser = launched.browser;
+    closeBrowser = launched.close;
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await state.site?.close();
+  });
+  return state;
 }

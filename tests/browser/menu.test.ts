@@ -1,27 +1,14 @@
 // The mobile menu in Chromium: only on small screens; opens, closes on a chosen link and on Escape.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromePath, launchBrowser, type Site, startSite, VIEWPORTS, watchedPage } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { chromePath, useSiteAndBrowser, VIEWPORTS, watchedPage } from "./helpers.ts";
 
 describe.skipIf(!chromePath)("the mobile menu in Chromium", () => {
-  let site: Site;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    site = await startSite();
-    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
-  });
-
-  afterAll(async () => {
-    await closeBrowser?.();
-    await site?.close();
-  });
+  const state = useSiteAndBrowser();
 
   async function open(size: keyof typeof VIEWPORTS, route = "/home") {
-    const context = await browser.newContext({ viewport: VIEWPORTS[size], isMobile: size === "phone", hasTouch: size === "phone" });
-    const w = await watchedPage(context, site.origin);
-    await w.page.goto(site.origin + route);
+    const context = await state.browser.newContext({ viewport: VIEWPORTS[size], isMobile: size === "phone", hasTouch: size === "phone" });
+    const w = await watchedPage(context, state.site.origin);
+    await w.page.goto(state.site.origin + route);
     await expect.poll(() => w.page.evaluate(() => document.documentElement.classList.contains("js"))).toBe(true);
     const toggle = w.page.locator("[data-menu-toggle]");
     const pricing = w.page.locator("#site-menu").getByRole("link", { name: "Pricing" });
@@ -65,7 +52,7 @@ describe.skipIf(!chromePath)("the mobile menu in Chromium", () => {
     await expect.poll(() => pricing.isVisible()).toBe(false);
     await toggle.click();
     await pricing.click();
-    await page.waitForURL(`${site.origin}/pricing`);
+    await page.waitForURL(`${state.site.origin}/pricing`);
     expect(await page.locator("h1").innerText()).toBe("Simple plans for every family");
     expect(await page.locator("[data-menu-toggle]").getAttribute("aria-expanded")).toBe("false");
     await context.close();

@@ -1,43 +1,31 @@
 // The waitlist form in Chromium: what is ignored, what is sent, the busy state, the toast and the reset,
 // with and without JavaScript. The capture server stands in for the production endpoint.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromePath, launchBrowser, type Site, startSite, VIEWPORTS, watchedPage } from "./helpers.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromePath, useSiteAndBrowser, VIEWPORTS, watchedPage } from "./helpers.ts";
 
 const TOAST = "Thanks! You're on the waitlist";
 
 describe.skipIf(!chromePath)("the waitlist form in Chromium", () => {
-  let site: Site;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const state = useSiteAndBrowser();
 
-  beforeAll(async () => {
-    site = await startSite();
-    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
-  });
-
-  afterAll(async () => {
-    await closeBrowser?.();
-    await site?.close();
-  });
-
-  const postsSince = (n: number) => site.capture.posts.slice(n);
+  const postsSince = (n: number) => state.site.capture.posts.slice(n);
   const settle = (page: Page) => page.waitForTimeout(700);
   const toastText = (page: Page) => page.locator("[data-toast-region]").innerText();
   const button = (page: Page) => page.locator("form[data-waitlist] button[type=submit]");
   const field = (page: Page) => page.locator("form[data-waitlist] input[type=email]");
 
   async function open(size: keyof typeof VIEWPORTS) {
-    const context = await browser.newContext({ viewport: VIEWPORTS[size], isMobile: size === "phone", hasTouch: size === "phone" });
-    const w = await watchedPage(context, site.origin);
-    await w.page.goto(`${site.origin}/`);
+    const context = await state.browser.newContext({ viewport: VIEWPORTS[size], isMobile: size === "phone", hasTouch: size === "phone" });
+    const w = await watchedPage(context, state.site.origin);
+    await w.page.goto(`${state.site.origin}/`);
     await expect.poll(() => w.page.evaluate(() => document.documentElement.classList.contains("js"))).toBe(true);
     return { ...w, context };
   }
 
   /** Submits `email` and checks every state the spec names, with real time. */
   async function submitAndFollow(page: Page, email: string) {
-    const before = site.capture.posts.length;
+    const before = state.site.capture.posts.length;
     await field(page).fill(email);
     const submitted = Date.now();
     await button(page).click();
@@ -64,7 +52,7 @@ describe.skipIf(!chromePath)("the waitlist form in Chromium", () => {
   describe.each(Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)("at %s size", (size) => {
     it("ignores an empty value, a value of only spaces and an invalid address: nothing is sent", async () => {
       const { page, context, errors } = await open(size);
-      const before = site.capture.posts.length;
+      const before = state.site.capture.posts.length;
       for (const value of ["", "    ", "not-an-email", "ann@"]) {
         await field(page).fill(value);
         await button(page).click();
@@ -97,16 +85,16 @@ describe.skipIf(!chromePath)("the waitlist form in Chromium", () => {
   });
 
   it("still delivers the POST without JavaScript, through the hidden frame", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
+    const context = await state.browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${site.origin}/`);
-    const before = site.capture.posts.length;
+    await page.goto(`${state.site.origin}/`);
+    const before = state.site.capture.posts.length;
     await field(page).fill("no.script@example.com");
     await button(page).click();
     await expect.poll(() => postsSince(before).length, { timeout: 5000 }).toBe(1);
     expect([...new URLSearchParams(postsSince(before)[0].body)]).toEqual([["email", "no.script@example.com"]]);
     // The page itself stays: the response went into the hidden frame.
-    expect(page.url()).toBe(`${site.origin}/`);
+    expect(page.url()).toBe(`${state.site.origin}/`);
     expect(await page.locator("h1").innerText()).toBe("Your life stories, preserved forever");
     await context.close();
   });

@@ -1,0 +1,69 @@
+// Shared by the audit and screenshot scripts: finds Chromium, builds the site into a temporary folder and
+// serves it with `heirloom preview` on a free port of 127.0.0.1.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+const cli = path.join(root, "bin", "heirloom.js");
+
+/** The flags that let Chromium run headless in containers and CI. */
+export const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** CHROME_PATH first, then the usual install paths; exits with advice when there is none. */
+export function chromePathOrExit() {
+  const found = process.env.CHROME_PATH || ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => existsSync(p));
+  if (!found) {
+    console.error("No Chromium found: install one with `apt-get install -y chromium`, or set CHROME_PATH.");
+    process.exit(1);
+  }
+  return found;
+}
+
+/** Builds the site and serves it; `close()` stops the server and removes the build. */
+export async function serveLocalBuild() {
+  const work = mkdtempSync(path.join(os.tmpdir(), "heirloom-local-"));
+  const out = path.join(work, "dist");
+  await run(process.execPath, [cli, "build", "--out", out]);
+  const port = await freePort();
+  const server = await startPreview(out, port, work);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close() {
+      server.kill();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+/** Starts `heirloom preview` on the port and resolves once it listens. */
+function startPreview(out, port, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, "preview", "--out", out, "--port", String(port)], { cwd, stdio: ["ignore", "pipe", "inherit"] });
+    child.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("Serving")) resolve(child);
+    });
+    child.on("exit", (code) => reject(new Error(`preview exited with ${code}`)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
