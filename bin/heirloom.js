@@ -16,6 +16,20 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exitCode = await main(process.argv);
 }
 
+/** zod ships messages in forty languages; errors here are written in English, so only that one is bundled. */
+function zodEnglishOnly() {
+  return {
+    name: "zod-english-only",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        contents: 'export { default as en } from "./en.js";',
+        resolveDir: path.dirname(args.path),
+        loader: "js",
+      }));
+    },
+  };
+}
+
 /**
  * Returns the compiled CLI, rebuilding it with esbuild only when a file in src/ or the installed packages
  * changed. Pure-JavaScript dependencies are bundled in: one file loads far faster than hundreds of modules.
@@ -41,7 +55,9 @@ async function compiledCli(root) {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["esbuild", "react", "react-dom", "sharp"],
+    // serve-handler (with its MIME database) is only needed by preview and dev: loaded from node_modules then.
+    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler"],
+    plugins: [zodEnglishOnly()],
     minify: true,
     keepNames: true,
     // Bundled CommonJS packages call require() for Node's own modules.
