@@ -98,11 +98,11 @@ export interface Site {
 }
 
 /** Builds the real content into a temporary folder with the capture server as endpoint, and serves it. */
-export async function startSite(): Promise<Site> {
+export async function startSite(options: { base?: string } = {}): Promise<Site> {
   const capture = await startCapture();
   const root = makeProject();
-  const built = await buildProject(root, { endpoint: capture.url });
-  const preview = await startPreview({ outDir: built.outDir, port: 0, waitlistFile: path.join(root, "waitlist.jsonl") });
+  const built = await buildProject(root, { endpoint: capture.url, base: options.base });
+  const preview = await startPreview({ outDir: built.outDir, port: 0, base: options.base, waitlistFile: path.join(root, "waitlist.jsonl") });
   return {
     origin: new URL(preview.url).origin,
     outDir: built.outDir,
@@ -160,11 +160,11 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
 }
 
 /** For a describe block: the site served and Chromium launched before its tests, both stopped after them. */
-export function useSiteAndBrowser(): { site: Site; browser: Browser } {
+export function useSiteAndBrowser(options: { base?: string } = {}): { site: Site; browser: Browser } {
   const state = {} as { site: Site; browser: Browser };
   let closeBrowser: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    state.site = await startSite();
+    state.site = await startSite(options);
     const launched = await launchBrowser(chromePath!);
     state.browser = launched.browser;
     closeBrowser = launched.close;
