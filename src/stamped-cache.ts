@@ -42,7 +42,7 @@ export async function writeStamped<T>(name: string, scope: string, inputs: strin
   if (times.some((t) => t >= startedMs)) return;
   const hashes = await Promise.all(inputs.map(async (file) => [file, (await hashFile(file)) ?? ""] as [string, string]));
   const file = entryFile(name, scope);
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await mkdir(cacheDir, { recursive: true });
   await writeFile(temporary, JSON.stringify({ inputs: hashes, data } satisfies Entry<T>));
   await rename(temporary, file);

@@ -1,7 +1,7 @@
 // Compiles templates/ (TSX) with esbuild and imports the result; unchanged templates reuse the last compile.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ComponentType, ReactNode } from "react";
@@ -51,7 +51,10 @@ export async function compileTemplates(templatesDir: string, root = path.dirname
   // a changed one gets a fresh module.
   const file = path.join(cacheDir, `templates-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
   await mkdir(cacheDir, { recursive: true });
-  await writeFile(file, code);
+  // Written under a private name and renamed: another build may be importing the same file right now.
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, code);
+  await rename(temporary, file);
   await writeStamped("templates", templatesDir, inputs, { file }, started);
   return (await import(pathToFileURL(file).href)) as Templates;
 }
