@@ -1,11 +1,16 @@
 // Render stage: one route and the compiled templates in, a complete HTML document string out.
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { createRequire } from "node:module";
 import type { Assets, Head } from "../templates/types.ts";
 import { HeirloomError } from "./errors.ts";
 import type { Route } from "./routes.ts";
 import type { SiteContent } from "./schema.ts";
 import type { Templates } from "./templates.ts";
+
+// React is CommonJS: required directly, Node skips scanning it for named exports as an ES import would
+// (about 15 ms of every build). The compiled templates import the same cached instance.
+const require = createRequire(import.meta.url);
+const { createElement } = require("react") as typeof import("react");
+const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
 
 /** Renders one route to `<!doctype html>…`; free of filesystem writes. */
 export function renderRoute(route: Route, templates: Templates, content: SiteContent, assets: Assets, head: Head): string {
