@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseDocument } from "yaml";
+import { repoRoot } from "./helpers/site.ts";
 import { describe, expect, it } from "vitest";
 import { HeirloomError } from "../src/errors.ts";
 import { frontMatterPosition, readEntry } from "../src/front-matter.ts";
@@ -64,3 +68,18 @@ function catchError(fn: () => unknown): HeirloomError {
   }
   throw new Error("expected an error");
 }
+
+describe("the fast reader and the position-keeping parser", () => {
+  const files = readdirSync(path.join(repoRoot, "content"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".md"));
+
+  it.each(files)("read content/%s the same", (file) => {
+    const source = readFileSync(path.join(repoRoot, "content", file), "utf8");
+    const frontMatter = source.split(/^---$/m)[1];
+    expect(readEntry(file, source).data).toEqual(parseDocument(frontMatter).toJS());
+  });
+
+  it("read YAML 1.2 the same where YAML 1.1 readers differ: times, octal-looking numbers, yes/no, dates", () => {
+    const source = "---\nat: 10:30\ncode: 012\nanswer: yes\nday: 2026-11-23\n---\n";
+    expect(readEntry("a.md", source).data).toEqual({ at: "10:30", code: 12, answer: "yes", day: "2026-11-23" });
+  });
+});
