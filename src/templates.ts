@@ -2,8 +2,8 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { ComponentType, ReactNode } from "react";
 import type { PageProps } from "../templates/types.ts";
 import { cacheDir } from "./cache.ts";
@@ -17,11 +17,14 @@ export interface Templates {
 }
 
 
-/** Bundles templates/index.ts (React stays external, shared with the renderer) and imports it. */
-/** `root` is the project root, against which error locations are given. */
+/**
+ * Bundles templates/index.ts as CommonJS (React stays external, shared with the renderer) and requires it:
+ * loading through require skips the ES module loader's work on every build. `root` is the project root,
+ * against which error locations are given.
+ */
 export async function compileTemplates(templatesDir: string, root = path.dirname(templatesDir)): Promise<Templates> {
   const cached = await readStamped<{ file: string }>("templates", templatesDir);
-  if (cached && existsSync(cached.file)) return (await import(pathToFileURL(cached.file).href)) as Templates;
+  if (cached && existsSync(cached.file)) return load(cached.file);
 
   const started = Date.now() - 1;
   const { build } = await import("esbuild");
@@ -34,7 +37,7 @@ export async function compileTemplates(templatesDir: string, root = path.dirname
       bundle: true,
       write: false,
       platform: "node",
-      format: "esm",
+      format: "cjs",
       target: "node20",
       jsx: "automatic",
       packages: "external",
@@ -49,12 +52,18 @@ export async function compileTemplates(templatesDir: string, root = path.dirname
   }
   // A content-addressed file name: an unchanged template reuses Node's module cache,
   // a changed one gets a fresh module.
-  const file = path.join(cacheDir, `templates-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
+  const file = path.join(cacheDir, `templates-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`);
   await mkdir(cacheDir, { recursive: true });
   // Written under a private name and renamed: another build may be importing the same file right now.
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temporary, code);
   await rename(temporary, file);
   await writeStamped("templates", templatesDir, inputs, { file }, started);
-  return (await import(pathToFileURL(file).href)) as Templates;
+  return load(file);
+}
+
+const requireCompiled = createRequire(import.meta.url);
+
+function load(file: string): Templates {
+  return requireCompiled(file) as Templates;
 }
