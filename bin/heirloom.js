@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Thin shim: checks the Node version, compiles src/ once into a cached module when it changed, runs main().
+// Thin shim: checks the Node version, compiles src/ once into a cached CommonJS module when it changed, runs main().
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
@@ -12,7 +13,7 @@ if (major < 20 || (major === 20 && minor < 19)) {
   // React renders the site in its production build: the development build's checks only slow it down.
   process.env.NODE_ENV ??= "production";
   const cli = await compiledCli(fileURLToPath(new URL("..", import.meta.url)));
-  const { main } = await import(pathToFileURL(cli).href);
+  const { main } = createRequire(import.meta.url)(cli);
   process.exitCode = await main(process.argv);
 }
 
@@ -36,7 +37,7 @@ function zodEnglishOnly() {
  * React stays external (the compiled templates must share its copy), and so do packages with native code.
  */
 async function compiledCli(root) {
-  const out = path.join(root, "node_modules", ".cache", "heirloom", "cli.mjs");
+  const out = path.join(root, "node_modules", ".cache", "heirloom", "cli.cjs");
   const sources = readdirSync(path.join(root, "src")).map((f) => path.join(root, "src", f));
   const lock = path.join(root, "node_modules", ".package-lock.json");
   const newest = Math.max(
@@ -53,16 +54,16 @@ async function compiledCli(root) {
     outfile: temporary,
     bundle: true,
     platform: "node",
-    format: "esm",
+    // CommonJS: required, it skips the ES module loader's work (the sources' import.meta.url is mapped below).
+    format: "cjs",
     target: "node20",
     // serve-handler (with its MIME database) is only needed by preview and dev: loaded from node_modules then.
     external: ["esbuild", "react", "react-dom", "sharp", "serve-handler"],
     plugins: [zodEnglishOnly()],
     minify: true,
     keepNames: true,
-    // Bundled CommonJS packages call require() for Node's own modules.
-    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
-    define: { __HEIRLOOM_VERSION__: JSON.stringify(version) },
+    banner: { js: 'const __heirloomModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    define: { __HEIRLOOM_VERSION__: JSON.stringify(version), "import.meta.url": "__heirloomModuleUrl" },
     logLevel: "warning",
   });
   renameSync(temporary, out);

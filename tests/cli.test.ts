@@ -40,14 +40,14 @@ describe("heirloom build", () => {
     expect(code).toBe(1);
     expect(stderr).toContain("error FrontMatterParseError");
     expect(stderr).toContain("at content/plans/legacy-collection.md:3");
-    expect(stderr).not.toMatch(/^\s+at .*\.(ts|js|mjs):\d+/m);
+    expect(stderr).not.toMatch(/^\s+at .*\.(ts|js|mjs|cjs):\d+/m);
     expect(snapshot(path.join(root, "dist"))).toEqual(before);
   });
 
   it("prints a stack trace with --debug", () => {
     const { code, stderr } = heirloom(project("bad-front-matter"), "build", "--debug");
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^\s+at .*\.(ts|js|mjs):\d+/m);
+    expect(stderr).toMatch(/^\s+at .*\.(ts|js|mjs|cjs):\d+/m);
   });
 });
 
