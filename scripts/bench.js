@@ -26,9 +26,25 @@ function buildOnce() {
   return ms;
 }
 
+/** Node's own start-up on this machine right now, to tell the generator's time from the machine's noise. */
+function bareNodeOnce() {
+  const started = process.hrtime.bigint();
+  spawnSync(process.execPath, ["-e", "0"]);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
 buildOnce(); // warm-up: fills the compiled-CLI cache and the OS file cache
-const times = Array.from({ length: runs }, buildOnce).sort((a, b) => a - b);
+// Interleaved, so both series see the same machine load.
+const times = [];
+const bare = [];
+for (let i = 0; i < runs; i++) {
+  times.push(buildOnce());
+  bare.push(bareNodeOnce());
+}
+times.sort((a, b) => a - b);
+bare.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
+const bareMedian = bare[Math.floor(bare.length / 2)];
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const assetsOf = (html, ext) =>
@@ -44,5 +60,6 @@ const pages = readdirSync(out, { recursive: true })
   });
 
 console.log(`whole-process build, ${runs} runs: median ${median.toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}); budget 250 ms -> ${(median / 250).toFixed(2)}x of budget`);
+console.log(`bare \`node -e 0\` in between: median ${bareMedian.toFixed(0)} ms; the build is ${(median / bareMedian).toFixed(1)}x a bare Node start, ${(median - bareMedian).toFixed(0)} ms above it`);
 console.table(pages);
 rmSync(work, { recursive: true, force: true });
