@@ -74,3 +74,18 @@ export function CtaSection({ title, lead, action }: { title: string; lead: strin
     </section>
   );
 }
+
+/** The closing band whose action is a link (on /home and /how-it-works); `href` already carries the base path. */
+export function CtaLinkSection({ cta, href }: { cta: { title: string; lead: string; button: { label: string } }; href: string }) {
+  return (
+    <CtaSection
+      title={cta.title}
+      lead={cta.lead}
+      action={
+        <a className="btn btn-primary btn-large" href={href}>
+          {cta.button.label}
+        </a>
+      }
+    />
+  );
+}

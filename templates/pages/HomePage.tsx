@@ -1,5 +1,5 @@
 // "/home": the full marketing page: hero, the four steps, benefits, testimonials and a closing call to action.
-import { CtaSection, FeatureGrid, SectionIntro } from "../components/Blocks.tsx";
+import { CtaLinkSection, FeatureGrid, SectionIntro } from "../components/Blocks.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { Picture } from "../components/Picture.tsx";
 import type { PageProps } from "../types.ts";
@@ -78,15 +78,7 @@ export function HomePage({ page, content, assets }: PageProps<"home">) {
         </div>
       </section>
 
-      <CtaSection
-        title={page.cta.title}
-        lead={page.cta.lead}
-        action={
-          <a className="btn btn-primary btn-large" href={assets.href(page.cta.button.href)}>
-            {page.cta.button.label}
-          </a>
-        }
-      />
+      <CtaLinkSection cta={page.cta} href={assets.href(page.cta.button.href)} />
     </>
   );
 }

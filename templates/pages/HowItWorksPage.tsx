@@ -1,5 +1,5 @@
 // "/how-it-works": the four steps in detail, a sample conversation, the FAQ and a closing call to action.
-import { CtaSection, FaqSection, PageHero, SectionIntro } from "../components/Blocks.tsx";
+import { CtaLinkSection, FaqSection, PageHero, SectionIntro } from "../components/Blocks.tsx";
 import { Icon } from "../components/Icon.tsx";
 import type { PageProps } from "../types.ts";
 
@@ -66,15 +66,7 @@ export function HowItWorksPage({ page, content, assets }: PageProps<"how-it-work
 
       <FaqSection title={page.faq.title} lead={page.faq.lead} faqs={content.faqs.filter((f) => f.page === "how-it-works")} />
 
-      <CtaSection
-        title={page.cta.title}
-        lead={page.cta.lead}
-        action={
-          <a className="btn btn-primary btn-large" href={assets.href(page.cta.button.href)}>
-            {page.cta.button.label}
-          </a>
-        }
-      />
+      <CtaLinkSection cta={page.cta} href={assets.href(page.cta.button.href)} />
     </>
   );
 }
