@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Thin shim: checks the Node version, compiles src/ once into a cached CommonJS module when it changed, runs main().
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -32,25 +33,27 @@ function zodEnglishOnly() {
 }
 
 /**
- * Returns the compiled CLI, rebuilding it with esbuild only when a file in src/ or the installed packages
- * changed. Pure-JavaScript dependencies are bundled in: one file loads far faster than hundreds of modules.
+ * Returns the compiled CLI, rebuilding it with esbuild only when its inputs changed. The file is named after
+ * a SHA-256 of everything that shapes it (every file of src/, this shim, package.json and the installed
+ * packages' lock), never after modification times, so copies that keep old times cannot run stale code.
+ * Pure-JavaScript dependencies are bundled in: one file loads far faster than hundreds of modules.
  * React stays external (the compiled templates must share its copy), and so do packages with native code.
  */
 async function compiledCli(root) {
-  const out = path.join(root, "node_modules", ".cache", "heirloom", "cli.cjs");
-  const sources = readdirSync(path.join(root, "src")).map((f) => path.join(root, "src", f));
-  const lock = path.join(root, "node_modules", ".package-lock.json");
-  const newest = Math.max(
-    ...[...sources, fileURLToPath(import.meta.url), lock].map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0),
-  );
-  const built = statSync(out, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (built > newest) return out;
+  const dir = path.join(root, "node_modules", ".cache", "heirloom");
+  const hash = createHash("sha256");
+  const inputs = [...sourceFiles(path.join(root, "src")), fileURLToPath(import.meta.url), path.join(root, "package.json"), path.join(root, "node_modules", ".package-lock.json")];
+  for (const file of inputs) {
+    hash.update(`${path.relative(root, file)}\0`).update(existsSync(file) ? readFileSync(file) : "").update("\0");
+  }
+  const out = path.join(dir, `cli-${hash.digest("hex").slice(0, 16)}.cjs`);
+  if (existsSync(out)) return out;
   const { build } = await import("esbuild");
   const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
   const temporary = `${out}.${process.pid}.tmp`;
-  mkdirSync(path.dirname(out), { recursive: true });
+  mkdirSync(dir, { recursive: true });
   await build({
-    entryPoints: [path.join(root, "src", "cli.ts")],
+    entryPoints: [path.join(root, "src", "cli", "main.ts")],
     outfile: temporary,
     bundle: true,
     platform: "node",
@@ -67,5 +70,15 @@ async function compiledCli(root) {
     logLevel: "warning",
   });
   renameSync(temporary, out);
+  // Earlier compiles are dead weight now; another process may still be loading one, which unlink tolerates.
+  for (const name of readdirSync(dir)) if (/^cli-[0-9a-f]{16}\.cjs$/.test(name) && path.join(dir, name) !== out) rmSync(path.join(dir, name), { force: true });
   return out;
+}
+
+/** Every file under a folder, in a stable order. */
+function sourceFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
 }

@@ -1,21 +1,21 @@
 // build(options): the stages in order, load -> validate -> route -> render -> bundle -> check -> write -> report.
 import { gzipSync } from "node:zlib";
 import type { Assets } from "../templates/types.ts";
-import { type BundledAssets, bundleAssets, type OutputFile } from "./bundle.ts";
-import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config.ts";
-import { loadContent, type RawContent } from "./content.ts";
+import { type BundledAssets, bundleAssets, type OutputFile } from "./assets/bundle.ts";
+import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config/options.ts";
+import { loadContent, type RawContent } from "./content/load.ts";
 import { BuildFailure, errorsOf, throwIfAny } from "./errors.ts";
-import { headFor, SOCIAL_CARD, TOUCH_ICON } from "./head.ts";
-import { hostingFiles } from "./hosting.ts";
-import { indexImages } from "./images.ts";
-import { checkLinks } from "./links.ts";
-import { renderRoute, withBase } from "./render.ts";
-import type { BuildSummary, RouteReport } from "./report.ts";
-import { createRoutes, type Route } from "./routes.ts";
-import type { SiteContent } from "./schema.ts";
-import { compileTemplates, type Templates } from "./templates.ts";
-import { validateContent } from "./validate.ts";
-import { checkOutDir, recoverInterrupted, writeSite } from "./write.ts";
+import { headFor, SOCIAL_CARD, TOUCH_ICON } from "./render/head.ts";
+import { hostingFiles } from "./output/hosting.ts";
+import { indexImages } from "./assets/images.ts";
+import { checkLinks } from "./output/links.ts";
+import { renderRoute, withBase } from "./render/render.ts";
+import type { BuildSummary, RouteReport } from "./output/report.ts";
+import { createRoutes, type Route } from "./routes/routes.ts";
+import type { SiteContent } from "./content/schema.ts";
+import { compileTemplates, type Templates } from "./render/templates.ts";
+import { validateContent } from "./content/validate.ts";
+import { checkOutDir, recoverInterrupted, writeSite } from "./output/write.ts";
 
 /** Everything a build produces, still in memory. */
 export interface RenderedSite {

@@ -1,6 +1,6 @@
 // Entry of the templates: the document shell and one page component per `template` value of content/pages.
 import type { ReactElement } from "react";
-import type { Page } from "../src/schema.ts";
+import type { Page } from "../src/content/schema.ts";
 import { HomePage } from "./pages/HomePage.tsx";
 import { HowItWorksPage } from "./pages/HowItWorksPage.tsx";
 import { NotFoundPage } from "./pages/NotFoundPage.tsx";

@@ -1,5 +1,5 @@
 // The contract between the generator and the templates: what every page component receives.
-import type { Page, PageOf, SiteContent } from "../src/schema.ts";
+import type { Page, PageOf, SiteContent } from "../src/content/schema.ts";
 
 /** An image after the build has copied (or converted) it to dist/ under content-hashed names. */
 export interface BuiltImage {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeBase, resolveConfig } from "../src/config.ts";
-import type { Site } from "../src/schema.ts";
+import { normalizeBase, resolveConfig } from "../src/config/options.ts";
+import type { Site } from "../src/content/schema.ts";
 
 const site = { base: "/", siteUrl: "", waitlist: { endpoint: "" } } as Site;
 

@@ -4,7 +4,7 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevEvent, type DevServer, startDev } from "../src/dev.ts";
+import { type DevEvent, type DevServer, startDev } from "../src/serve/dev.ts";
 import { makeProject, templatesDir } from "./helpers/site.ts";
 
 let root: string;

@@ -4,7 +4,7 @@ import { parseDocument } from "yaml";
 import { repoRoot } from "./helpers/site.ts";
 import { describe, expect, it } from "vitest";
 import { HeirloomError } from "../src/errors.ts";
-import { frontMatterPosition, readEntry } from "../src/front-matter.ts";
+import { frontMatterPosition, readEntry } from "../src/content/front-matter.ts";
 
 const source = ["---", "name: Legacy", "features:", "  - Weekly calls", "  - Audio", "hero:", "  title: Hi", "---", "Body text", ""].join("\n");
 

@@ -4,8 +4,8 @@ import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../src/build.ts";
-import { type PreviewServer, startPreview } from "../src/preview.ts";
-import { serializeJsonLd } from "../src/structured-data.ts";
+import { type PreviewServer, startPreview } from "../src/serve/preview.ts";
+import { serializeJsonLd } from "../src/render/structured-data.ts";
 import { buildProject, makeProject } from "./helpers/site.ts";
 
 const BASE = "/heirloom/";

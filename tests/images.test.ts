@@ -5,7 +5,7 @@ import { parse } from "node-html-parser";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../src/build.ts";
-import { cacheDir } from "../src/cache.ts";
+import { cacheDir } from "../src/assets/cache.ts";
 import { errorsOf } from "../src/errors.ts";
 import { buildProject, makeProject } from "./helpers/site.ts";
 

@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isValidEmail, openWaitlistStore, receiveWaitlistPost } from "../src/receiver.ts";
+import { isValidEmail, openWaitlistStore, receiveWaitlistPost } from "../src/serve/receiver.ts";
 
 let server: Server;
 let url: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatReport } from "../src/report.ts";
+import { formatBytes, formatReport } from "../src/output/report.ts";
 
 describe("formatReport", () => {
   it("prints one aligned row per route and the total", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRoutes, outFileFor } from "../src/routes.ts";
-import type { Page } from "../src/schema.ts";
+import { createRoutes, outFileFor } from "../src/routes/routes.ts";
+import type { Page } from "../src/content/schema.ts";
 
 describe("routes", () => {
   it("maps paths to directory-format files", () => {

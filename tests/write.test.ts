@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkOutDir, recoverInterrupted, writeSite } from "../src/write.ts";
+import { checkOutDir, recoverInterrupted, writeSite } from "../src/output/write.ts";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-write-"));
 const file = (p: string, text: string) => ({ path: p, contents: Buffer.from(text) });

@@ -1,7 +1,7 @@
 // Building blocks shared by the pages: the page hero, section headings, feature cards, the FAQ list and
 // the closing call to action.
 import type { ReactNode } from "react";
-import type { Faq } from "../../src/schema.ts";
+import type { Faq } from "../../src/content/schema.ts";
 import { Icon, type IconName } from "./Icon.tsx";
 
 /** The top of a page without artwork: its one h1 and a lead. */

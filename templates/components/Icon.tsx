@@ -1,6 +1,6 @@
 // Inline stroke icons (24x24, currentColor) for every name in `iconNames` of src/schema.ts, and the brand mark.
 import type { ReactElement } from "react";
-import type { iconNames } from "../../src/schema.ts";
+import type { iconNames } from "../../src/content/schema.ts";
 
 export type IconName = (typeof iconNames)[number];
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { type PreviewServer, startPreview } from "../../src/preview.ts";
+import { type PreviewServer, startPreview } from "../../src/serve/preview.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
 
 export const VIEWPORTS = {

@@ -5,11 +5,11 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { ComponentType, ReactNode } from "react";
-import type { PageProps } from "../templates/types.ts";
-import { cacheDir } from "./cache.ts";
-import { metafileInputs, readStamped, writeStamped } from "./stamped-cache.ts";
-import { esbuildError } from "./esbuild-error.ts";
-import type { Page } from "./schema.ts";
+import type { PageProps } from "../../templates/types.ts";
+import { cacheDir } from "../assets/cache.ts";
+import { metafileInputs, readStamped, writeStamped } from "../assets/stamped-cache.ts";
+import { esbuildError } from "../assets/esbuild-error.ts";
+import type { Page } from "../content/schema.ts";
 
 export interface Templates {
   Document: ComponentType<PageProps & { children?: ReactNode }>;

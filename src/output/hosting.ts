@@ -1,7 +1,7 @@
 // Files static hosts read: sitemap.xml, robots.txt, _headers (Netlify, Cloudflare Pages) and serve.json (serve).
-import type { OutputFile } from "./bundle.ts";
-import type { SiteConfig } from "./config.ts";
-import type { Route } from "./routes.ts";
+import type { OutputFile } from "../assets/bundle.ts";
+import type { SiteConfig } from "../config/options.ts";
+import type { Route } from "../routes/routes.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";

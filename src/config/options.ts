@@ -1,7 +1,7 @@
 // Config stage: merges CLI flags over environment over content/site.md into one SiteConfig.
 import path from "node:path";
-import { HeirloomError } from "./errors.ts";
-import type { Site } from "./schema.ts";
+import { HeirloomError } from "../errors.ts";
+import type { Site } from "../content/schema.ts";
 
 /** Where `heirloom preview` receives waitlist posts when no production endpoint is set. */
 export const LOCAL_WAITLIST_PATH = "__heirloom/waitlist";

@@ -3,10 +3,10 @@ import { type FSWatcher, watch } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { type BuildCache, checkSite, renderSite } from "./build.ts";
-import { type BuildOptions, LOCAL_WAITLIST_PATH, resolvePaths } from "./config.ts";
+import { type BuildCache, checkSite, renderSite } from "../build.ts";
+import { type BuildOptions, LOCAL_WAITLIST_PATH, resolvePaths } from "../config/options.ts";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
-import { errorsOf, formatError, throwIfAny } from "./errors.ts";
+import { errorsOf, formatError, throwIfAny } from "../errors.ts";
 import { openWaitlistStore, receiveWaitlistPost } from "./receiver.ts";
 
 export interface DevEvent {

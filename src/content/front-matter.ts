@@ -2,7 +2,7 @@
 import matter from "gray-matter";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { type Document, isMap, isSeq, parseDocument } from "yaml";
-import { HeirloomError } from "./errors.ts";
+import { HeirloomError } from "../errors.ts";
 
 /** A content file as read from disk, before validation. */
 export interface RawEntry {

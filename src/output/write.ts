@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { OutputFile } from "./bundle.ts";
-import { HeirloomError } from "./errors.ts";
+import type { OutputFile } from "../assets/bundle.ts";
+import { HeirloomError } from "../errors.ts";
 
 /**
  * Writes every file into `<out>.tmp-<pid>`, then replaces `out` with it by renames, so a failed or

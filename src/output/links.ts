@@ -1,6 +1,6 @@
 // Link check: every internal link and asset URL in the rendered pages must reach a route or a file.
-import { HeirloomError, type SourceLocation } from "./errors.ts";
-import type { RawEntry } from "./front-matter.ts";
+import { HeirloomError, type SourceLocation } from "../errors.ts";
+import type { RawEntry } from "../content/front-matter.ts";
 
 export interface RenderedPage {
   /** Route path ("/pricing", "404"). */

@@ -1,7 +1,7 @@
 // Validate stage: raw entries in, typed and ordered content out, or every problem at once.
 import type { z } from "zod";
-import type { CollectionName, RawContent } from "./content.ts";
-import { HeirloomError, throwIfAny } from "./errors.ts";
+import type { CollectionName, RawContent } from "./load.ts";
+import { HeirloomError, throwIfAny } from "../errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 import { renderMarkdown } from "./markdown.ts";
 import * as schemas from "./schema.ts";

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import handler from "serve-handler";
-import { LOCAL_WAITLIST_PATH, normalizeBase } from "./config.ts";
+import { LOCAL_WAITLIST_PATH, normalizeBase } from "../config/options.ts";
 import { openWaitlistStore, receiveWaitlistPost } from "./receiver.ts";
 
 export interface PreviewOptions {

@@ -1,9 +1,9 @@
 // Render stage: one route and the compiled templates in, a complete HTML document string out.
 import { createRequire } from "node:module";
-import type { Assets, Head } from "../templates/types.ts";
-import { HeirloomError } from "./errors.ts";
-import type { Route } from "./routes.ts";
-import type { SiteContent } from "./schema.ts";
+import type { Assets, Head } from "../../templates/types.ts";
+import { HeirloomError } from "../errors.ts";
+import type { Route } from "../routes/routes.ts";
+import type { SiteContent } from "../content/schema.ts";
 import type { Templates } from "./templates.ts";
 
 // React is CommonJS: required directly, Node skips scanning it for named exports as an ES import would

@@ -1,10 +1,10 @@
 // Head stage: what each page's <head> says beyond title and description: canonical URL, social card,
 // icons and structured data. Absolute URLs are written only when the site URL is known.
-import type { BuiltImage, Head } from "../templates/types.ts";
-import type { SiteConfig } from "./config.ts";
-import { absoluteUrl } from "./hosting.ts";
-import type { Route } from "./routes.ts";
-import type { SiteContent } from "./schema.ts";
+import type { BuiltImage, Head } from "../../templates/types.ts";
+import type { SiteConfig } from "../config/options.ts";
+import { absoluteUrl } from "../output/hosting.ts";
+import type { Route } from "../routes/routes.ts";
+import type { SiteContent } from "../content/schema.ts";
 import { serializeJsonLd, structuredDataFor } from "./structured-data.ts";
 
 /** Size of the social card that Open Graph and Twitter cards show. */

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { HeirloomError, throwIfAny } from "./errors.ts";
+import { HeirloomError, throwIfAny } from "../errors.ts";
 import { type RawEntry, readEntry } from "./front-matter.ts";
 
 /** The folders of content/ that hold one item per file. */

@@ -1,8 +1,8 @@
 // Structured data (JSON-LD) for search: the organization, the plans as offers, the FAQs as FAQPage.
-import type { SiteConfig } from "./config.ts";
-import { absoluteUrl } from "./hosting.ts";
-import type { Route } from "./routes.ts";
-import type { SiteContent } from "./schema.ts";
+import type { SiteConfig } from "../config/options.ts";
+import { absoluteUrl } from "../output/hosting.ts";
+import type { Route } from "../routes/routes.ts";
+import type { SiteContent } from "../content/schema.ts";
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 // Routes stage: one route per page, in directory format (/pricing -> pricing/index.html, 404 -> 404.html).
-import type { Page } from "./schema.ts";
+import type { Page } from "../content/schema.ts";
 
 export interface Route {
   /** URL path without the base: "/", "/pricing", or "404" for the not-found page. */

@@ -1,6 +1,6 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { type FormatOptions, errorsOf, formatError } from "./errors.ts";
+import { type FormatOptions, errorsOf, formatError } from "../errors.ts";
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -54,7 +54,7 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .option("--force", "replace a non-empty output folder that does not look like an earlier build")
     .option("--debug", "print stack traces")
     .action(async (opts: { out: string; base?: string; siteUrl?: string; force?: boolean }) => {
-      const [{ build }, { formatReport }] = await Promise.all([import("./build.ts"), import("./report.ts")]);
+      const [{ build }, { formatReport }] = await Promise.all([import("../build.ts"), import("../output/report.ts")]);
       const result = await build({ outDir: opts.out, base: opts.base, siteUrl: opts.siteUrl, force: opts.force, env: io.env });
       for (const warning of result.warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
       io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
@@ -66,8 +66,8 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .option("--base <path>", "base path to check the links with")
     .option("--debug", "print stack traces")
     .action(async (opts: { base?: string }) => {
-      const { checkSite, renderSite } = await import("./build.ts");
-      const { BuildFailure } = await import("./errors.ts");
+      const { checkSite, renderSite } = await import("../build.ts");
+      const { BuildFailure } = await import("../errors.ts");
       const site = await renderSite({ base: opts.base, env: io.env });
       const problems = checkSite(site);
       if (problems.length > 0) throw new BuildFailure(problems);
@@ -79,7 +79,7 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .description("Build in memory, serve on 127.0.0.1, rebuild on every change and reload open pages.")
     .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(4321).argParser(parsePort))
     .action(async (opts: { port: number }) => {
-      const { startDev } = await import("./dev.ts");
+      const { startDev } = await import("../serve/dev.ts");
       const say = (s: string) => io.stderr.write(`${s}\n`);
       const dev = await startDev({
         port: opts.port,
@@ -101,7 +101,7 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(4173).argParser(parsePort))
     .option("--base <path>", "base path the site was built with", "/")
     .action(async (opts: { out: string; port: number; base: string }) => {
-      const { startPreview } = await import("./preview.ts");
+      const { startPreview } = await import("../serve/preview.ts");
       const path = await import("node:path");
       const preview = await startPreview({ outDir: path.resolve(opts.out), port: opts.port, base: opts.base });
       io.stdout.write(`Serving ${opts.out} at ${preview.url}\nWaitlist entries go to ${preview.waitlistFile}\nPress Ctrl+C to stop.\n`);
