@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const runsFlag = process.argv.indexOf("--runs");
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 15;
 const work = mkdtempSync(path.join(os.tmpdir(), "heirloom-bench-dev-"));
-for (const dir of ["content", "templates"]) cpSync(path.join(root, dir), path.join(work, dir), { recursive: true });
+for (const entry of ["site.config.ts", "content", "templates"]) cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
 
 const child = spawn(process.execPath, [path.join(root, "bin", "heirloom.js"), "dev", "--port", "0"], { cwd: work, stdio: ["ignore", "pipe", "pipe"] });
 const buildTimes = [];

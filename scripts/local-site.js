@@ -29,7 +29,7 @@ export async function serveLocalBuild() {
   const out = path.join(work, "dist");
   await run(process.execPath, [cli, "build", "--out", out]);
   const port = await freePort();
-  const server = await startPreview(out, port, work);
+  const server = await startPreview(out, port);
   return {
     origin: `http://127.0.0.1:${port}`,
     close() {
@@ -47,9 +47,9 @@ function run(command, args) {
 }
 
 /** Starts `heirloom preview` on the port and resolves once it listens. */
-function startPreview(out, port, cwd) {
+function startPreview(out, port) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, "preview", "--out", out, "--port", String(port)], { cwd, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [cli, "preview", "--root", root, "--out", out, "--port", String(port)], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
     child.stdout.on("data", (chunk) => {
       if (String(chunk).includes("Serving")) resolve(child);
     });

@@ -1,27 +1,34 @@
-// build(options): the stages in order, load -> validate -> route -> render -> bundle -> check -> write -> report.
+// build(options): the stages in order: definition -> content -> routes -> render -> assets -> check -> write -> report.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Assets } from "../templates/types.ts";
 import { type BundledAssets, bundleAssets, type OutputFile } from "./assets/bundle.ts";
+import { buildImages } from "./assets/images.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config/options.ts";
-import { loadContent, type RawContent } from "./content/load.ts";
-import { BuildFailure, errorsOf, throwIfAny } from "./errors.ts";
-import { headFor, SOCIAL_CARD, TOUCH_ICON } from "./render/head.ts";
+import { type ResolvedSite, loadSite } from "./config/site.ts";
+import { type RawContent, loadContent } from "./content/load.ts";
+import { type ValidatedContent, validateContent } from "./content/validate.ts";
+import { BuildFailure, type HeirloomError, errorsOf, throwIfAny } from "./errors.ts";
+import { feedFiles } from "./output/feeds.ts";
 import { hostingFiles } from "./output/hosting.ts";
-import { indexImages } from "./assets/images.ts";
 import { checkLinks } from "./output/links.ts";
-import { renderRoute, withBase } from "./render/render.ts";
 import type { BuildSummary, RouteReport } from "./output/report.ts";
-import { createRoutes, type Route } from "./routes/routes.ts";
-import type { SiteContent } from "./content/schema.ts";
-import { compileTemplates, type Templates } from "./render/templates.ts";
-import { validateContent } from "./content/validate.ts";
 import { checkOutDir, recoverInterrupted, writeSite } from "./output/write.ts";
+import type { Assets, Head } from "./render/contract.ts";
+import { renderRoute } from "./render/render.ts";
+import { type Templates, compileTemplates, missingTemplates } from "./render/templates.ts";
+import { type FeedSpec, type Route, createRoutes } from "./routes/routes.ts";
+import { NOT_FOUND, absoluteUrl, withBase } from "./routes/urls.ts";
 
 /** Everything a build produces, still in memory. */
 export interface RenderedSite {
   config: SiteConfig;
-  content: SiteContent;
+  site: ResolvedSite;
   raw: RawContent;
+  /** Every collection as templates receive it. */
+  content: Record<string, unknown>;
+  routes: Route[];
+  feeds: FeedSpec[];
   assets: Assets;
   pages: Array<{ route: Route; html: string }>;
   files: OutputFile[];
@@ -29,16 +36,17 @@ export interface RenderedSite {
 
 export interface BuildResult extends BuildSummary {
   config: SiteConfig;
-  content: SiteContent;
+  content: Record<string, unknown>;
   /** Things the person building should know, such as a missing production endpoint. */
   warnings: string[];
 }
 
 /**
- * Compiled templates and bundled assets kept between builds of one process (the dev server);
- * drop an entry when its sources change.
+ * The site definition, compiled templates and bundled assets kept between builds of one process (the dev
+ * server); drop an entry when its sources change.
  */
 export interface BuildCache {
+  site?: Promise<ResolvedSite>;
   templates?: Promise<Templates>;
   bundle?: Promise<BundledAssets>;
 }
@@ -48,53 +56,79 @@ export async function renderSite(options: BuildOptions = {}, cache: BuildCache =
   const paths = resolvePaths(options);
   const templatesReady = remember(cache, "templates", () => compileTemplates(paths.templatesDir, paths.root));
   const bundleReady = remember(cache, "bundle", () => bundleAssets(paths.templatesDir, paths.root));
-  const [loaded, compiled] = await Promise.allSettled([loadContent(paths.root, paths.contentDir), templatesReady]);
-  // Content and template problems are reported together, so one build shows everything to fix.
+  const siteReady = remember(cache, "site", () => loadSite(paths.root));
+  // Every problem is reported together (definition, content, routes, templates), so one build shows all to fix.
   const problems: unknown[] = [];
-  let validated: SiteContent | undefined;
-  if (loaded.status === "fulfilled") {
-    try {
-      validated = validateContent(loaded.value);
-    } catch (error) {
-      problems.push(error);
-    }
-  } else problems.push(loaded.reason);
-  if (compiled.status === "rejected") problems.push(compiled.reason);
-  if (problems.length > 0) throw combineFailures(problems);
-  const [raw, templates, content] = [(loaded as PromiseFulfilledResult<RawContent>).value, (compiled as PromiseFulfilledResult<Templates>).value, validated!];
-  const config = resolveConfig(content.site, options);
-  const [bundle, images] = await Promise.all([bundleReady, indexImages(config.contentDir, raw.images, config.base)]);
+  const settle = <T>(promise: Promise<T>) => promise.catch((error: unknown) => void problems.push(error));
+  const site = await settle(siteReady);
+  const prepared = site && (await settle(prepare(site, options, paths)));
+  const templates = await settle(templatesReady);
+  if (prepared) problems.push(...prepared.errors);
+  if (prepared && templates) problems.push(...missingTemplates(prepared.routes, templates, site.source));
+  if (problems.length > 0 || !site || !prepared || !templates) throw combineFailures(problems);
+
+  const { config, raw, validated, routes, feeds } = prepared;
+  const [bundle, images] = await Promise.all([bundleReady, buildImages(config.contentDir, validated.images, config.base)]);
+  const content = collectionsOf(site, validated);
   const assets: Assets = {
     href: (href) => withBase(config.base, href),
-    image: (src) => images.get(src),
-    stylesheet: config.base + bundle.stylesheet,
-    script: config.base + bundle.script,
-    waitlistAction: config.waitlistAction,
+    absolute: (url) => (config.siteUrl && url.startsWith("/") ? new URL(config.siteUrl).origin + url : undefined),
+    stylesheet: bundle.stylesheet && config.base + bundle.stylesheet,
+    script: bundle.script && config.base + bundle.script,
+    forms: Object.fromEntries(config.forms.map((f) => [f.name, { action: f.action, field: f.field }])),
   };
-  const { site } = content;
-  const [touchIcon, socialImage] = await Promise.all([
-    images.png(site.icon, TOUCH_ICON, TOUCH_ICON),
-    images.png(site.socialImage.src, SOCIAL_CARD.width, SOCIAL_CARD.height),
-  ]);
-  const siteImages = { icon: images.get(site.icon), touchIcon, socialImage };
-  const routes = createRoutes(content.pages);
-  const pages = routes.map((route) => ({
-    route,
-    html: renderRoute(route, templates, content, assets, headFor(route, content, config, siteImages)),
-  }));
+  const feedLinks = config.siteUrl ? feeds.map((f) => ({ title: f.title, url: withBase(config.base, f.path) })) : [];
+  const pages = routes.map((route) => {
+    const head: Head = { canonical: route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, route.path), feeds: feedLinks };
+    return { route, html: renderRoute(route, templates, content, assets, head) };
+  });
+  const feedOutput = feedFiles(feeds, config);
+  throwIfAny(feedOutput.errors);
   const files: OutputFile[] = [
     ...pages.map(({ route, html }) => ({ path: route.outFile, contents: Buffer.from(html) })),
     ...bundle.files,
     ...images.usedFiles(),
-    ...hostingFiles(config, routes),
+    ...feedOutput.files,
+    ...(await Promise.all(raw.passthrough.map(async (p) => ({ path: p, contents: await readFile(path.join(config.contentDir, p)) })))),
+    ...hostingFiles(config, routes, feeds),
   ];
-  return { config, content, raw, assets, pages, files };
+  return { config, site, raw, content, routes, feeds, assets, pages, files };
 }
 
-/** One BuildFailure listing every located problem; anything unexpected is rethrown as it is. */
+/** Configuration, content and routes: everything that needs the definition but not the templates. */
+async function prepare(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>) {
+  const config = resolveConfig(site, options);
+  const raw = await loadContent(site, paths.root, config.contentDir);
+  const { content: validated, errors } = validateContent(site, raw, { drafts: config.drafts, base: config.base });
+  const complete = raw.errors.length === 0 && errors.length === 0;
+  const routed = createRoutes(site, validated, { base: config.base, complete });
+  return { config, raw, validated, routes: routed.routes, feeds: routed.feeds, errors: [...raw.errors, ...errors, ...routed.errors] };
+}
+
+/** The collections as templates receive them: a list per folder collection, the entry of a single file. */
+function collectionsOf(site: ResolvedSite, validated: ValidatedContent): Record<string, unknown> {
+  return Object.fromEntries(
+    [...site.collections.values()].map((c) => {
+      const values = validated.items.get(c.name)!.map((item) => item.value);
+      return [c.name, c.single ? values[0] : values];
+    }),
+  );
+}
+
+/** One BuildFailure listing every located problem by file and line; anything unexpected is rethrown as it is. */
 function combineFailures(problems: unknown[]): unknown {
   const unexpected = problems.find((p) => errorsOf(p).length === 0);
-  return unexpected ?? (problems.length === 1 ? problems[0] : new BuildFailure(problems.flatMap(errorsOf)));
+  if (unexpected !== undefined) return unexpected;
+  const errors = problems.flatMap(errorsOf);
+  return errors.length === 1 ? errors[0] : new BuildFailure(sortByLocation(errors));
+}
+
+function sortByLocation(errors: HeirloomError[]): HeirloomError[] {
+  const key = (e: HeirloomError) => e.location?.file ?? "\uffff";
+  return errors
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (key(a.e) < key(b.e) ? -1 : key(a.e) > key(b.e) ? 1 : (a.e.location?.line ?? 0) - (b.e.location?.line ?? 0) || a.i - b.i))
+    .map(({ e }) => e);
 }
 
 /** Reuses a cached result; a failure is forgotten so that the next build tries again. */
@@ -108,13 +142,12 @@ function remember<K extends keyof BuildCache>(cache: BuildCache, key: K, make: (
 
 /** Every broken internal link of a rendered site, as errors that point into content/. */
 export function checkSite(site: RenderedSite) {
-  const { raw } = site;
   return checkLinks({
     pages: site.pages.map(({ route, html }) => ({ route: route.path, html })),
     files: new Set(site.files.map((f) => f.path)),
     base: site.config.base,
-    unregistered: site.content.site.unregistered,
-    entries: [raw.site, raw.conversation, ...Object.values(raw.collections).flat()],
+    unregistered: site.site.unregistered,
+    entries: site.raw.entries,
   });
 }
 
@@ -128,15 +161,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   await checkOutDir(config.outDir, config.root, config.force);
   await writeSite(config.outDir, files);
 
-  const gz = (path: string) => gzipSync(files.find((f) => f.path === path)!.contents, { level: 9 }).length;
-  const [script, stylesheet] = [site.assets.script, site.assets.stylesheet];
-  const [jsBytes, cssBytes] = [gz(script.slice(config.base.length)), gz(stylesheet.slice(config.base.length))];
+  const gz = (url?: string) => {
+    const file = url && files.find((f) => f.path === url.slice(config.base.length));
+    return file ? gzipSync(file.contents, { level: 9 }).length : 0;
+  };
+  const { script, stylesheet } = site.assets;
+  const [jsBytes, cssBytes] = [gz(script), gz(stylesheet)];
   const routes: RouteReport[] = site.pages.map(({ route, html }) => ({
     route: route.path,
     file: route.outFile,
     htmlBytes: gzipSync(html, { level: 9 }).length,
-    jsBytes: html.includes(`src="${script}"`) ? jsBytes : 0,
-    cssBytes: html.includes(`href="${stylesheet}"`) ? cssBytes : 0,
+    jsBytes: script && html.includes(`src="${script}"`) ? jsBytes : 0,
+    cssBytes: stylesheet && html.includes(`href="${stylesheet}"`) ? cssBytes : 0,
   }));
   return {
     config,
@@ -145,22 +181,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     routes,
     fileCount: files.length,
     durationMs: performance.now() - started,
-    warnings: warningsFor(config),
+    warnings: warningsFor(config, site.feeds),
   };
 }
 
-function warningsFor(config: SiteConfig): string[] {
+function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
   const warnings: string[] = [];
-  if (!config.endpoint) {
+  for (const form of config.forms.filter((f) => !f.endpoint)) {
     warnings.push(
-      `No waitlist endpoint is set, so the form posts to ${config.waitlistAction}, which only \`heirloom preview\` answers. ` +
-        "Before publishing, set waitlist.endpoint in content/site.md or the HEIRLOOM_WAITLIST_ENDPOINT environment variable.",
+      `The form "${form.name}" has no endpoint, so it posts to ${form.action}, which only \`heirloom preview\` and \`heirloom dev\` answer. ` +
+        `Before publishing, set forms.${form.name}.endpoint in site.config.ts${form.env ? ` or the ${form.env} environment variable` : ""}.`,
     );
   }
   if (!config.siteUrl) {
+    const left = ["canonical links", "sitemap.xml", ...(feeds.length ? ["the feeds"] : [])];
     warnings.push(
-      "No site URL is set, so canonical links, social-card tags and sitemap.xml were left out. " +
-        "Before publishing, set siteUrl in content/site.md, --site-url or the HEIRLOOM_SITE_URL environment variable.",
+      `No site URL is set, so ${left.join(", ")} and absolute URLs for shared links were left out. ` +
+        "Before publishing, set siteUrl in site.config.ts, --site-url or the HEIRLOOM_SITE_URL environment variable.",
     );
   }
   return warnings;

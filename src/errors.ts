@@ -22,7 +22,14 @@ export type ErrorCode =
   | "TemplateCompileError"
   | "TemplateRenderError"
   | "OutputDirError"
-  | "ConfigError";
+  | "ConfigError"
+  | "UnexpectedFileError"
+  | "FileEncodingError"
+  | "EmptyFileError"
+  | "UnexpectedBodyError"
+  | "PagePathError"
+  | "TemplateNotFoundError"
+  | "UnregisteredRouteError";
 
 export class HeirloomError extends Error {
   readonly code: ErrorCode;

@@ -2,12 +2,16 @@
 import type { ReactNode } from "react";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
+import { StructuredData } from "./components/StructuredData.tsx";
 import type { PageProps } from "./types.ts";
 
 export function Document({ children, ...props }: PageProps & { children?: ReactNode }) {
   const { page, content, assets, head } = props;
   const { site } = content;
-  const social = head.socialImage;
+  const card = site.socialImage.src.renditions.card;
+  const cardUrl = assets.absolute(card.url);
+  // Shared links show the card only with an absolute URL, so only when the site URL is known.
+  const social = cardUrl ? { url: cardUrl, width: card.width, height: card.height, alt: site.socialImage.alt } : undefined;
   return (
     <html lang={site.lang}>
       <head>
@@ -17,8 +21,8 @@ export function Document({ children, ...props }: PageProps & { children?: ReactN
         <meta name="description" content={page.description} />
         <meta name="theme-color" content={site.themeColor} />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
-        <link rel="icon" href={head.icon} type="image/svg+xml" />
-        <link rel="apple-touch-icon" href={head.touchIcon} />
+        <link rel="icon" href={site.icon.url} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={site.icon.renditions.touch.url} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />
         <meta property="og:title" content={page.title} />
@@ -35,10 +39,7 @@ export function Document({ children, ...props }: PageProps & { children?: ReactN
         {social && <meta name="twitter:image:alt" content={social.alt} />}
         <link rel="stylesheet" href={assets.stylesheet} />
         <script type="module" src={assets.script} />
-        {head.structuredData.map((json) => (
-          // A data block, not a script: the build escapes it so content cannot close the element.
-          <script key={json} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
-        ))}
+        <StructuredData {...props} />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeProject, repoRoot } from "./helpers/site.ts";
+import { fixturesDir, makeFixture, makeProject, ownTemplates, repoRoot } from "./helpers/site.ts";
 
 const bin = path.join(repoRoot, "bin", "heirloom.js");
 function heirloom(cwd: string, ...args: string[]) {
@@ -14,10 +14,16 @@ function heirloom(cwd: string, ...args: string[]) {
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
-/** A project whose templates/ is a copy of the repository's, so the CLI finds it relative to cwd. */
-function project(fixture?: string) {
-  const root = makeProject(fixture);
-  cpSync(path.join(repoRoot, "templates"), path.join(root, "templates"), { recursive: true });
+/** A copy of Heirloom with its own templates/, as the CLI finds them in the project folder. */
+function project() {
+  const root = makeProject();
+  ownTemplates(root);
+  return root;
+}
+/** The engine's fixture site with a case laid over it, with its own templates/. */
+function fixture(...cases: string[]) {
+  const root = makeFixture(...cases);
+  ownTemplates(root);
   return root;
 }
 
@@ -26,26 +32,26 @@ describe("heirloom build", () => {
     const root = project();
     const { code, stdout, stderr } = heirloom(root, "build");
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^\/pricing\s+pricing\/index\.html\s+[\d.]+ KB/m);
+    expect(stdout).toMatch(/^\/pricing\s+pricing\.html\s+[\d.]+ KB/m);
     expect(stdout).toMatch(/Wrote \d+ files to dist in [\d.]+ s/);
-    expect(stderr).toMatch(/^warning No waitlist endpoint is set/);
+    expect(stderr).toMatch(/^warning The form "waitlist" has no endpoint/);
   });
 
   it("exits 1 on broken content, names the file and line, and leaves the old output untouched", () => {
-    const root = project();
+    const root = fixture();
     expect(heirloom(root, "build").code).toBe(0);
     const before = snapshot(path.join(root, "dist"));
-    cpSync(path.join(repoRoot, "tests/fixtures/bad-front-matter"), root, { recursive: true });
+    cpSync(path.join(fixturesDir, "bad-front-matter"), root, { recursive: true });
     const { code, stderr } = heirloom(root, "build");
     expect(code).toBe(1);
     expect(stderr).toContain("error FrontMatterParseError");
-    expect(stderr).toContain("at content/plans/legacy-collection.md:3");
+    expect(stderr).toContain("at content/notes/second.md:3:8");
     expect(stderr).not.toMatch(/^\s+at .*\.(ts|js|mjs|cjs):\d+/m);
     expect(snapshot(path.join(root, "dist"))).toEqual(before);
   });
 
   it("prints a stack trace with --debug", () => {
-    const { code, stderr } = heirloom(project("bad-front-matter"), "build", "--debug");
+    const { code, stderr } = heirloom(fixture("bad-front-matter"), "build", "--debug");
     expect(code).toBe(1);
     expect(stderr).toMatch(/^\s+at .*\.(ts|js|mjs|cjs):\d+/m);
   });
@@ -94,8 +100,25 @@ describe("usage", () => {
   });
 });
 
+describe("the README's command table", () => {
+  it("lists every command with exactly the options its --help shows", () => {
+    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("## Commands"), readme.indexOf("Exit codes:"));
+    const commands = heirloom(repoRoot, "--help").stdout.match(/^ {2}(\w+) \[options\]/gm)!.map((line) => line.trim().split(" ")[0]);
+    expect(commands).toEqual(["build", "check", "dev", "preview"]);
+    for (const command of commands) {
+      const row = table.split("\n").find((line) => line.startsWith(`| \`${command} `));
+      expect(row, command).toBeDefined();
+      const documented = [...row!.split("|")[1].matchAll(/--[\w-]+/g)].map((m) => m[0]).sort();
+      const help = heirloom(repoRoot, command, "--help").stdout;
+      const actual = [...help.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]).filter((o) => o !== "--help").sort();
+      expect(documented, command).toEqual(actual);
+    }
+  });
+});
+
 describe("heirloom check", () => {
-  it("exits 0 on the real content and 1 with the location of a broken link", () => {
+  it("exits 0 on Heirloom's content and 1 with the location of a broken link", () => {
     expect(heirloom(project(), "check")).toMatchObject({ code: 0, stdout: expect.stringMatching(/no problems/) });
     const root = project();
     const site = path.join(root, "content", "site.md");
@@ -105,6 +128,19 @@ describe("heirloom check", () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/BrokenLinkError: The link \/prices/);
     expect(stderr).toMatch(/at content\/site\.md:\d+:\d+/);
+  });
+
+  it("names a link written in the form that redirects, with the page's own address", () => {
+    const { code, stderr } = heirloom(fixture("broken-link"), "check");
+    expect(code).toBe(1);
+    expect(stderr).toContain("at content/notes/third.md:10");
+    const root = fixture();
+    const index = path.join(root, "content", "pages", "index.md");
+    writeFileSync(index, readFileSync(index, "utf8").replace("(/about/team)", "(/about/team/)"));
+    const redirect = heirloom(root, "check");
+    expect(redirect.code).toBe(1);
+    expect(redirect.stderr).toContain("error BrokenLinkError: The link /about/team/ on / is not the page's address, which is /about/team.");
+    expect(redirect.stderr).toContain("hint: write /about/team: hosts answer the other form with a redirect or a 404.");
   });
 });
 

@@ -1,33 +1,62 @@
+// Configuration: flags over the environment over site.config.ts; URLs parsed, never only pattern-matched.
 import { describe, expect, it } from "vitest";
+import { defineSite } from "../src/config/define.ts";
 import { normalizeBase, resolveConfig } from "../src/config/options.ts";
-import type { Site } from "../src/content/schema.ts";
+import { resolveSite } from "../src/config/site.ts";
+import { contentSecurityPolicy } from "../src/output/hosting.ts";
 
-const site = { base: "/", siteUrl: "", waitlist: { endpoint: "" } } as Site;
+const site = (options: { base?: string; siteUrl?: string; endpoint?: string } = {}) =>
+  resolveSite(
+    defineSite({
+      collections: {},
+      routes: {},
+      base: options.base,
+      siteUrl: options.siteUrl,
+      forms: { signup: { field: "email", type: "email", endpoint: options.endpoint, env: "SIGNUP_ENDPOINT" } },
+    }),
+  );
 
 describe("resolveConfig", () => {
   it("uses the local receiver under the base path when no endpoint is set", () => {
-    const config = resolveConfig(site, { env: {} });
-    expect(config.endpoint).toBe("");
-    expect(config.waitlistAction).toBe("/__heirloom/waitlist");
+    const [form] = resolveConfig(site({ base: "/sub/" }), { env: {} }).forms;
+    expect(form).toMatchObject({ endpoint: "", origin: "", action: "/sub/__heirloom/signup" });
   });
 
-  it("prefers flags over the environment over content/site.md", () => {
-    const fromFile = { ...site, base: "/file/", waitlist: { endpoint: "https://file.example/exec" } } as Site;
-    expect(resolveConfig(fromFile, { env: {} }).waitlistAction).toBe("https://file.example/exec");
-    const env = { HEIRLOOM_WAITLIST_ENDPOINT: "https://env.example/exec", HEIRLOOM_BASE: "/env/" };
-    expect(resolveConfig(fromFile, { env })).toMatchObject({ endpoint: "https://env.example/exec", base: "/env/" });
-    expect(resolveConfig(fromFile, { env, endpoint: "https://flag.example/", base: "flag" })).toMatchObject({
-      endpoint: "https://flag.example/",
-      base: "/flag/",
-    });
+  it("prefers flags over the environment over site.config.ts", () => {
+    const fromFile = site({ base: "/file/", endpoint: "https://file.example/exec" });
+    expect(resolveConfig(fromFile, { env: {} }).forms[0].action).toBe("https://file.example/exec");
+    const env = { SIGNUP_ENDPOINT: "https://env.example/exec", HEIRLOOM_BASE: "/env/", HEIRLOOM_SITE_URL: "https://env.example" };
+    expect(resolveConfig(fromFile, { env })).toMatchObject({ forms: [{ endpoint: "https://env.example/exec" }], base: "/env/", siteUrl: "https://env.example" });
+    expect(resolveConfig(fromFile, { env, base: "flag", siteUrl: "https://flag.example/" })).toMatchObject({ base: "/flag/", siteUrl: "https://flag.example" });
   });
 
-  it("refuses an endpoint that is not an http(s) URL, naming the setting", () => {
-    expect(() => resolveConfig(site, { env: { HEIRLOOM_WAITLIST_ENDPOINT: "javascript:alert(1)" } })).toThrow(/not an http\(s\) URL/);
+  it.each([
+    ["javascript:alert(1)"],
+    ["https://*"],
+    ["https://a.example;script-src *"],
+    ["https://[x"],
+    ["https://a.example:99999/exec"],
+    ["http://a.example/exec"],
+    ["https://user:secret@a.example/exec"],
+  ])("refuses the endpoint %s, naming where it came from", (endpoint) => {
+    expect(() => resolveConfig(site(), { env: { SIGNUP_ENDPOINT: endpoint } })).toThrow(
+      `The form endpoint "${endpoint}" (from the SIGNUP_ENDPOINT environment variable) is not an https:// address.`,
+    );
+  });
+
+  it("allows http only on this machine, and puts only the parsed origin into the policy", () => {
+    const local = resolveConfig(site(), { env: { SIGNUP_ENDPOINT: "http://127.0.0.1:9000/capture" } });
+    expect(local.forms[0].origin).toBe("http://127.0.0.1:9000");
+    const remote = resolveConfig(site(), { env: { SIGNUP_ENDPOINT: "https://Script.Example.com/macros/s/x/exec?y=1" } });
+    expect(contentSecurityPolicy(remote)).toContain("form-action 'self' https://script.example.com;");
+  });
+
+  it.each([["https://[x"], ["https://a.example:99999"], ["ftp://a.example"], ["heirloom.example"]])("refuses the site URL %s with a message, not a bare Invalid URL", (siteUrl) => {
+    expect(() => resolveConfig(site(), { env: {}, siteUrl })).toThrow(`The site URL "${siteUrl}" is not an absolute http(s) address.`);
   });
 
   it("resolves the output folder against the root", () => {
-    expect(resolveConfig(site, { root: "/srv/site", outDir: "public", env: {} }).outDir).toBe("/srv/site/public");
+    expect(resolveConfig(site(), { root: "/srv/site", outDir: "public", env: {} }).outDir).toBe("/srv/site/public");
   });
 });
 

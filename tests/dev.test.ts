@@ -1,11 +1,11 @@
 // `heirloom dev`: edits are served after a reload event; a broken file is reported while the server stays
 // up with the last good pages; fixing it recovers without a restart; only the affected step is redone.
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevEvent, type DevServer, startDev } from "../src/serve/dev.ts";
-import { makeProject, templatesDir } from "./helpers/site.ts";
+import { makeFixture, ownTemplates } from "./helpers/site.ts";
 
 let root: string;
 let templates: string;
@@ -33,10 +33,9 @@ async function nextBuild(count: number): Promise<DevEvent> {
 }
 
 beforeAll(async () => {
-  root = makeProject();
-  templates = path.join(root, "templates");
-  cpSync(templatesDir, templates, { recursive: true });
-  dev = await startDev({ root, templatesDir: templates, env: {}, port: 0, onEvent: (e) => events.push(e) });
+  root = makeFixture("drafts");
+  templates = ownTemplates(root);
+  dev = await startDev({ root, env: {}, port: 0, onEvent: (e) => events.push(e) });
   await new Promise<void>((resolve) => {
     stream = http.get(new URL("/__heirloom/events", dev.url), (res) => {
       let buffer = "";
@@ -62,52 +61,59 @@ afterAll(async () => {
 });
 
 describe("heirloom dev", () => {
-  it("serves the site from memory, with the reload script, and 404.html for unknown paths", async () => {
+  it("serves the site from memory, drafts included, with the reload script, and 404.html for unknown paths", async () => {
     expect(events[0]).toMatchObject({ type: "built" });
     const home = await get("/");
     expect(home.status).toBe(200);
-    expect(home.text).toContain("Your life stories, preserved forever");
+    expect(home.text).toContain("<h1>Home</h1>");
     expect(home.text).toContain('<script src="/__heirloom/dev-client.js"></script></body>');
+    expect((await get("/notes/third")).text).toContain("<h1>Third</h1>");
     const missing = await get("/nowhere");
     expect(missing.status).toBe(404);
-    expect(missing.text).toContain("Page Not Found");
+    expect(missing.text).toContain("<h1>Not found</h1>");
+  });
+
+  it("receives the site's forms at their local paths, into the project's .heirloom folder", async () => {
+    const response = await fetch(new URL("/__heirloom/signup", dev.url), { method: "POST", body: "email=ann%40example.com", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(readFileSync(path.join(root, ".heirloom", "signup.jsonl"), "utf8"))).toMatchObject({ email: "ann@example.com" });
   });
 
   it("serves an edited content file after a reload event, redoing neither templates nor assets", async () => {
     const count = events.length;
     sse.length = 0;
-    edit("content/pages/waitlist.md", "headline: Your life stories, preserved forever", "headline: Your life stories, kept for good");
+    edit("content/pages/index.md", "title: Home", "title: Welcome home");
     const event = await nextBuild(count);
     expect(event).toMatchObject({ type: "built", redone: [] });
-    expect(event.changed).toEqual([path.join(root, "content/pages/waitlist.md")]);
-    expect((await get("/")).text).toContain("Your life stories, kept for good");
+    expect(event.changed).toEqual([path.join(root, "content/pages/index.md")]);
+    expect((await get("/")).text).toContain("<h1>Welcome home</h1>");
   });
 
   it("reports a broken file in the event stream and keeps serving the last good pages; a fix recovers", async () => {
     let count = events.length;
     sse.length = 0;
-    edit("content/plans/legacy-collection.md", "price: 49", 'price: "forty-nine"');
+    edit("content/notes/second.md", "price: 7", 'price: "seven"');
     const failed = await nextBuild(count);
     expect(failed.type).toBe("failed");
-    expect(failed.message).toContain('The field "price" in content/plans/legacy-collection.md must be a number');
-    expect(failed.message).toContain("at content/plans/legacy-collection.md:4:1");
+    expect(failed.message).toContain('The field "price" in content/notes/second.md must be a number');
+    expect(failed.message).toContain("at content/notes/second.md:4:1");
     expect(sse.find((e) => e.event === "failure")?.data).toBe(failed.message);
-    const stillUp = await get("/pricing");
+    const stillUp = await get("/notes/second");
     expect(stillUp.status).toBe(200);
-    expect(stillUp.text).toContain("$49");
+    expect(stillUp.text).toContain("<p data-price=\"true\">7</p>");
 
     count = events.length;
     sse.length = 0;
-    edit("content/plans/legacy-collection.md", 'price: "forty-nine"', "price: 59");
+    edit("content/notes/second.md", 'price: "seven"', "price: 8");
     expect(await nextBuild(count)).toMatchObject({ type: "built" });
-    expect((await get("/pricing")).text).toContain("$59");
+    expect((await get("/notes/second")).text).toContain("<p data-price=\"true\">8</p>");
   });
 
   it("recompiles only the templates for a component change, and only the assets for a stylesheet change", async () => {
     let count = events.length;
-    edit("templates/components/Footer.tsx", "<p>{footer.legal}</p>", "<p>{footer.legal} Made with care.</p>");
+    edit("templates/Pages.tsx", "<p data-price>{page.price}</p>", "<p data-price>{page.price} a month</p>");
     expect(await nextBuild(count)).toMatchObject({ type: "built", redone: ["templates"] });
-    expect((await get("/home")).text).toContain("Made with care.");
+    expect((await get("/notes/second")).text).toContain("<p data-price=\"true\">8 a month</p>");
 
     count = events.length;
     const cssBefore = /href="(\/assets\/site-[^"]+\.css)"/.exec((await get("/")).text)![1];
@@ -118,15 +124,25 @@ describe("heirloom dev", () => {
     expect((await get(cssAfter)).text).toContain("#123456");
   });
 
+  it("reloads the site definition when site.config.ts changes", async () => {
+    const count = events.length;
+    expect((await get("/notes/first")).text).toContain("data-price");
+    edit("site.config.ts", 'path: "/notes/:slug", template: "note"', 'path: "/notes/:slug", template: "prose"');
+    expect(await nextBuild(count)).toMatchObject({ type: "built", redone: ["definition"] });
+    const note = await get("/notes/first");
+    expect(note.text).toContain("<article><h1>First</h1>");
+    expect(note.text).not.toContain("data-price");
+  });
+
   it("survives a template that does not compile and recovers when it is fixed", async () => {
     let count = events.length;
-    const file = "templates/pages/NotFoundPage.tsx";
+    const file = "templates/Pages.tsx";
     const good = readFileSync(path.join(root, file), "utf8");
     writeFileSync(path.join(root, file), `${good}\nexport const broken: number = ;\n`);
     const failed = await nextBuild(count);
     expect(failed.type).toBe("failed");
     expect(failed.message).toContain("TemplateCompileError");
-    expect(failed.message).toContain("templates/pages/NotFoundPage.tsx");
+    expect(failed.message).toContain("templates/Pages.tsx");
     expect((await get("/")).status).toBe(200);
 
     count = events.length;

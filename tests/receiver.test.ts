@@ -1,64 +1,135 @@
-import { readFile } from "node:fs/promises";
+// The local receiver of a form: validates, stores each address once (across processes too), never tells who
+// is listed, and survives a damaged file without making it worse.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { build } from "esbuild";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isValidEmail, openWaitlistStore, receiveWaitlistPost } from "../src/serve/receiver.ts";
+import { openEntryStore } from "../src/serve/entry-store.ts";
+import { isValidEmail, maskValue, receiveFormPost } from "../src/serve/receiver.ts";
+import { repoRoot } from "./helpers/site.ts";
 
+const FORM = { field: "email", type: "email" as const };
 let server: Server;
 let url: string;
 let file: string;
 
+const tempFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-receiver-")), ".heirloom", "signup.jsonl");
 beforeEach(async () => {
-  file = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-receiver-")), ".heirloom", "waitlist.jsonl");
-  const store = await openWaitlistStore(file);
-  server = createServer((req, res) => void receiveWaitlistPost(req, res, store));
+  file = tempFile();
+  const store = await openEntryStore(file, "email");
+  server = createServer((req, res) => void receiveFormPost(req, res, store, FORM));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 });
 afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const post = (email: string) =>
-  fetch(url, { method: "POST", body: new URLSearchParams({ email }), headers: { "content-type": "application/x-www-form-urlencoded" } });
-const entries = async () => (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { email: string; at: string });
+const post = (body: string) => fetch(url, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+const postEmail = (email: string) => post(new URLSearchParams({ email }).toString());
+const lines = () => readFileSync(file, "utf8").split("\n").filter(Boolean);
+const entries = () => lines().map((l) => JSON.parse(l) as { email: string; at: string });
 
-describe("the local waitlist receiver", () => {
+describe("the local receiver", () => {
   it("stores 200 concurrent distinct posts, each exactly once, with a timestamp", async () => {
     const emails = Array.from({ length: 200 }, (_, i) => `person${i}@example.com`);
-    const statuses = await Promise.all(emails.map(async (e) => (await post(e)).status));
+    const statuses = await Promise.all(emails.map(async (e) => (await postEmail(e)).status));
     expect(statuses.every((s) => s === 200)).toBe(true);
-    const stored = await entries();
-    expect(stored.map((e) => e.email).sort()).toEqual([...emails].sort());
-    expect(stored.every((e) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
+    expect(entries().map((e) => e.email).sort()).toEqual([...emails].sort());
+    expect(entries().every((e) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
   });
 
-  it("ignores duplicates, also when they arrive at once and differ in case", async () => {
-    await Promise.all([post("ann@example.com"), post("ann@example.com"), post("ANN@example.com"), post("bob@example.com")]);
-    expect((await entries()).map((e) => e.email.toLowerCase()).sort()).toEqual(["ann@example.com", "bob@example.com"]);
+  it("ignores duplicates, also when they arrive at once and differ in case, and answers them like new ones", async () => {
+    const responses = await Promise.all(["ann@example.com", "ann@example.com", "ANN@example.com", "bob@example.com"].map(postEmail));
+    expect(new Set(await Promise.all(responses.map((r) => r.text()))).size).toBe(1);
+    expect(entries().map((e) => e.email.toLowerCase()).sort()).toEqual(["ann@example.com", "bob@example.com"]);
   });
 
-  it("rejects a bad or missing email with 400 and stores nothing", async () => {
-    for (const bad of ["", "   ", "not-an-email", "a@", "@b.com", "a b@c.com"]) expect((await post(bad)).status).toBe(400);
-    await expect(readFile(file, "utf8")).rejects.toThrow(/ENOENT/);
+  it("rejects a bad, missing or doubled value with 400 and stores nothing", async () => {
+    for (const bad of ["", "   ", "not-an-email", "a@", "@b.com", "a b@c.com", `${"a".repeat(250)}@b.co`]) expect((await postEmail(bad)).status, bad).toBe(400);
+    expect((await post("name=Ann")).status).toBe(400);
+    expect((await post("email=ann%40example.com&email=bob%40example.com")).status).toBe(400);
+    expect(() => readFileSync(file)).toThrow(/ENOENT/);
   });
 
-  it("answers anything but POST with 405", async () => {
-    expect((await fetch(url)).status).toBe(405);
+  it("answers anything but POST with 405 and an Allow header", async () => {
+    const response = await fetch(url);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
   });
 
   it("remembers entries across restarts", async () => {
-    await post("carol@example.com");
-    const reopened = await openWaitlistStore(file);
+    await postEmail("carol@example.com");
+    const reopened = await openEntryStore(file, "email");
     expect(await reopened.add("Carol@example.com")).toBe("duplicate");
   });
 });
 
-describe("isValidEmail", () => {
-  it("follows the browser's rule", () => {
+describe("a damaged file", () => {
+  it("starts anyway, reports each bad line once with its number, and puts the next entry on its own line", async () => {
+    const damaged = tempFile();
+    await openEntryStore(damaged, "email"); // creates the folder
+    const original = '\uFEFF{"email":"ann@example.com","at":"2026-01-01T00:00:00.000Z"}\nnot json at all\n{"name":"no email"}\n{"email":"bob@exa';
+    writeFileSync(damaged, original);
+    const reports: Array<[number, string]> = [];
+    const store = await openEntryStore(damaged, "email", { onDamagedLine: (line, reason) => reports.push([line, reason]) });
+    expect(reports).toEqual([
+      [2, 'it is not a JSON entry with "email"'],
+      [3, 'it is not a JSON entry with "email"'],
+      [4, "it is cut off (no newline at the end)"],
+    ]);
+    expect(await store.add("ANN@example.com")).toBe("duplicate");
+    expect(await store.add("carol@example.com")).toBe("added");
+    expect(await store.add("dan@example.com")).toBe("added");
+    const text = readFileSync(damaged, "utf8");
+    expect(text.startsWith(original)).toBe(true);
+    expect(text.slice(original.length).split("\n").filter(Boolean).map((l) => JSON.parse(l).email)).toEqual(["carol@example.com", "dan@example.com"]);
+    expect(reports).toHaveLength(3);
+  });
+});
+
+describe("two processes on one file (preview and dev at once)", () => {
+  it("store every address once, the file being the source of truth", async () => {
+    const shared = tempFile();
+    const script = path.join(path.dirname(shared), "store.mjs");
+    await build({
+      stdin: {
+        contents: `import { openEntryStore } from ${JSON.stringify(path.join(repoRoot, "src/serve/entry-store.ts"))};
+          const store = await openEntryStore(process.argv[2], "email");
+          const emails = JSON.parse(process.argv[3]);
+          await Promise.all(emails.map((e) => store.add(e)));`,
+        resolveDir: repoRoot,
+        loader: "ts",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: script,
+      logLevel: "silent",
+    });
+    // 150 addresses each, 100 of them the same (in another case in the second process).
+    const a = Array.from({ length: 150 }, (_, i) => `p${i}@example.com`);
+    const b = Array.from({ length: 150 }, (_, i) => (i < 100 ? `P${i}@Example.com` : `q${i}@example.com`));
+    const run = (emails: string[]) =>
+      new Promise<number>((resolve) => spawn(process.execPath, [script, shared, JSON.stringify(emails)], { stdio: "inherit" }).on("exit", (code) => resolve(code ?? 1)));
+    expect(await Promise.all([run(a), run(b)])).toEqual([0, 0]);
+    const stored = readFileSync(shared, "utf8").split("\n").filter(Boolean).map((l) => (JSON.parse(l) as { email: string }).email.toLowerCase());
+    expect(stored).toHaveLength(200);
+    expect(new Set(stored).size).toBe(200);
+  });
+});
+
+describe("rules", () => {
+  it("isValidEmail follows the browser's rule", () => {
     expect(isValidEmail("a.b+c@sub.example.org")).toBe(true);
     expect(isValidEmail("a@localhost")).toBe(true);
     expect(isValidEmail("a@-x.com")).toBe(false);
+  });
+
+  it("masks an address for the terminal", () => {
+    expect(maskValue("ann@example.com")).toBe("a**@example.com");
+    expect(maskValue("margaret.smith@example.com")).toBe("m********@example.com");
   });
 });

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readStamped, writeStamped } from "../src/assets/stamped-cache.ts";
+import { readStamped, writeStamped } from "../src/compile/stamped-cache.ts";
 import { buildProject, makeProject, templatesDir } from "./helpers/site.ts";
 
 const scratch = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-stamp-"));

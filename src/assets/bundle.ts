@@ -1,8 +1,10 @@
 // Bundle stage: the client script and the stylesheet, minified by esbuild under content-hashed names;
 // unchanged sources reuse the last result.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { esbuildError } from "./esbuild-error.ts";
-import { metafileInputs, readStamped, writeStamped } from "./stamped-cache.ts";
+import { esbuildError } from "../compile/esbuild-error.ts";
+import { metafileInputs, readStamped, writeStamped } from "../compile/stamped-cache.ts";
 
 /** A file to write into dist/, path relative to dist/. */
 export interface OutputFile {
@@ -12,55 +14,64 @@ export interface OutputFile {
 
 export interface BundledAssets {
   files: OutputFile[];
-  /** dist-relative paths, such as assets/main-3F2A1B.js */
-  script: string;
-  stylesheet: string;
+  /** dist-relative paths, such as assets/main-3F2A1B.js; absent when the site has no such entry. */
+  script?: string;
+  stylesheet?: string;
 }
 
 type CachedAssets = Omit<BundledAssets, "files"> & { files: Array<{ path: string; base64: string }> };
 
-/** Bundles templates/islands/main.ts and templates/styles/site.css for browsers. */
-/** `root` is the project root, against which error locations are given. */
+/** The client entries, each optional: the script and the stylesheet every page may load. */
+const ENTRIES = { main: "islands/main.ts", site: "styles/site.css" } as const;
+
+/**
+ * Bundles templates/islands/main.ts and templates/styles/site.css (those that exist) for browsers.
+ * `root` is the project root, against which error locations are given.
+ */
 export async function bundleAssets(templatesDir: string, root = path.dirname(templatesDir)): Promise<BundledAssets> {
-  const cached = await readStamped<CachedAssets>("assets", templatesDir);
+  const entryPoints = Object.fromEntries(
+    Object.entries(ENTRIES).map(([name, file]) => [name, path.join(templatesDir, file)]).filter(([, file]) => existsSync(file)),
+  );
+  if (Object.keys(entryPoints).length === 0) return { files: [] };
+  const scope = [templatesDir, Object.keys(entryPoints).join(","), esbuildVersion, OPTIONS_KEY].join("\0");
+  const cached = await readStamped<CachedAssets>("assets", scope);
   if (cached) {
     const files = cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") }));
     return { files, script: cached.script, stylesheet: cached.stylesheet };
   }
   const started = Date.now() - 1;
   const { build } = await import("esbuild");
-  const entryPoints = {
-    main: path.join(templatesDir, "islands", "main.ts"),
-    site: path.join(templatesDir, "styles", "site.css"),
-  };
   try {
-    const result = await build({
-      entryPoints,
-      bundle: true,
-      minify: true,
-      write: false,
-      format: "esm",
-      target: ["es2020", "chrome90", "firefox90", "safari14"],
-      outdir: "assets",
-      entryNames: "[name]-[hash]",
-      assetNames: "[name]-[hash]",
-      loader: { ".svg": "file", ".png": "file", ".woff2": "file" },
-      legalComments: "none",
-      logLevel: "silent",
-      absWorkingDir: templatesDir,
-      metafile: true,
-    });
-    const files = result.outputFiles.map((f) => ({
+    const result = await build({ ...OPTIONS, entryPoints, absWorkingDir: templatesDir });
+    const files = (result.outputFiles ?? []).map((f) => ({
       path: path.relative(templatesDir, f.path).split(path.sep).join("/"),
       contents: f.contents,
     }));
-    const find = (ext: string) => files.find((f) => f.path.endsWith(ext))!.path;
+    const find = (ext: string) => files.find((f) => f.path.endsWith(ext))?.path;
     const assets = { files, script: find(".js"), stylesheet: find(".css") };
     const stored: CachedAssets = { ...assets, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
-    await writeStamped("assets", templatesDir, metafileInputs(result.metafile, templatesDir), stored, started);
+    await writeStamped("assets", scope, metafileInputs(result.metafile, templatesDir), stored, started);
     return assets;
   } catch (error) {
     throw esbuildError(error, "the client script or stylesheet", templatesDir,
       "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.", templatesDir, root);
   }
 }
+
+const OPTIONS = {
+  bundle: true,
+  minify: true,
+  write: false,
+  format: "esm",
+  target: ["es2020", "chrome90", "firefox90", "safari14"] as string[],
+  outdir: "assets",
+  entryNames: "[name]-[hash]",
+  assetNames: "[name]-[hash]",
+  loader: { ".svg": "file", ".png": "file", ".woff2": "file" } as Record<string, "file">,
+  legalComments: "none",
+  logLevel: "silent",
+  metafile: true,
+} as const;
+/** Everything that shapes the bundle besides its inputs is part of the cache key. */
+const OPTIONS_KEY = JSON.stringify(OPTIONS);
+const esbuildVersion = (createRequire(import.meta.url)("esbuild/package.json") as { version: string }).version;

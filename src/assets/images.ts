@@ -1,4 +1,4 @@
-// Images: content images get content-hashed names in dist/ and their intrinsic width and height.
+// Images: every image a content field names gets a content-hashed name in dist/ and its intrinsic size.
 // Raster images (PNG, JPEG, WebP, AVIF) become AVIF and WebP in a few widths plus a fallback in their own
 // format; vector images (SVG) are copied as they are, being smaller than any raster of them.
 // Processed files are cached under node_modules/.cache/heirloom/images, keyed by content and settings,
@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { BuiltImage } from "../../templates/types.ts";
+import { type BuiltImage, type ImageRef, type Rendition, imageOptionsOf } from "../content/image-field.ts";
 import type { OutputFile } from "./bundle.ts";
-import { cacheDir } from "./cache.ts";
+import { cacheDir } from "../compile/cache.ts";
 import { HeirloomError } from "../errors.ts";
 
 /** Widths of the responsive variants; each image also gets its own width when smaller than the largest. */
@@ -24,16 +24,7 @@ const ENCODERS = {
   png: { compressionLevel: 9, adaptiveFiltering: true },
 } as const;
 const SETTINGS = createHash("sha256").update(JSON.stringify({ ENCODERS, RESPONSIVE_WIDTHS, v: 1 })).digest("hex").slice(0, 8);
-const RASTER = new Set([".png", ".jpg", ".jpeg", ".webp", ".avif"]);
-
-export interface ImageIndex {
-  /** Resolves "images/porch.svg" and records it as used. */
-  get(src: string): BuiltImage;
-  /** The files of every image that get() or png() was asked for. */
-  usedFiles(): OutputFile[];
-  /** A PNG of an image at an exact size (touch icon, social card), covering the box; recorded as used. */
-  png(src: string, width: number, height: number): Promise<BuiltImage>;
-}
+const RASTER = new Set([".png", ".jpg", ".jpeg", ".webp", ".avif", ".gif"]);
 
 interface Variant {
   format: Format;
@@ -43,68 +34,77 @@ interface Variant {
   contents: Buffer;
 }
 
-interface Entry {
+interface Built {
   image: BuiltImage;
   files: OutputFile[];
 }
 
-/** Reads, hashes and (for raster images) processes the images under content/; `urlPrefix` is the base path. */
-export async function indexImages(contentDir: string, images: string[], urlPrefix: string): Promise<ImageIndex> {
-  const sources = new Map(
-    await Promise.all(
-      images.map(async (src) => {
-        const contents = await readFile(path.join(contentDir, src));
-        return [src, { contents, hash: createHash("sha256").update(contents).digest("hex").slice(0, 10) }] as const;
-      }),
-    ),
-  );
-  const entries = new Map<string, Entry>();
-  await Promise.all(
-    [...sources].map(async ([src, { contents, hash }]) => {
-      const { name, ext } = path.parse(src);
-      const extension = ext.toLowerCase();
-      if (!RASTER.has(extension)) {
-        const out = `assets/images/${name}-${hash}${extension}`;
-        const size = imageSize(contents, extension, `content/${src}`);
-        entries.set(src, { image: { url: urlPrefix + out, ...size, sources: [] }, files: [{ path: out, contents }] });
-        return;
-      }
-      const variants = await responsiveVariants(contents, hash, `assets/images/${name}-${hash}`, `content/${src}`);
-      entries.set(src, toEntry(variants, urlPrefix));
-    }),
-  );
-  const used = new Map<string, OutputFile[]>();
-  const lookup = (src: string) => {
-    const entry = entries.get(src);
-    if (!entry) {
-      throw new HeirloomError("ImageNotFoundError", `A template asked for the image "${src}", which is not under content/images/.`, {
-        hint: "add the file or correct the path in the content file that names it.",
-      });
-    }
-    return entry;
-  };
-  return {
-    get(src) {
-      const entry = lookup(src);
-      used.set(src, entry.files);
-      return entry.image;
-    },
-    usedFiles: () => [...used.values()].flat(),
-    async png(src, width, height) {
-      const source = sources.get(src);
-      if (!source) lookup(src);
-      const { name } = path.parse(src);
-      const out = `assets/images/${name}-${source!.hash}-${width}x${height}.png`;
-      const contents = await cached(`${source!.hash}-${width}x${height}.png`, async (sharp) =>
-        sharp(source!.contents, { density: 288 }).resize(width, height, { fit: "cover" }).png(ENCODERS.png).toBuffer(),
-      );
-      used.set(`${src}@${width}x${height}`, [{ path: out, contents }]);
-      return { url: urlPrefix + out, width, height, sources: [] };
-    },
-  };
+/** How PNG renditions are drawn; part of their cache key. */
+const RENDITION = { density: 288, fit: "cover" } as const;
+
+/** The built images; `usedFiles()` after rendering lists the files of the images templates used. */
+export interface BuiltImages {
+  usedFiles(): OutputFile[];
 }
 
-function toEntry(variants: Variant[], urlPrefix: string): Entry {
+/**
+ * Builds every image the content names: hashed copies of SVGs, responsive variants of raster images, and
+ * the PNG renditions the fields ask for. Fills each image field in place; its URLs are getters, so only
+ * the files a template actually reads are written. `urlPrefix` is the base path.
+ */
+export async function buildImages(contentDir: string, refs: ImageRef[], urlPrefix: string): Promise<BuiltImages> {
+  const bySrc = new Map<string, ImageRef[]>();
+  for (const ref of refs) bySrc.set(ref.src, [...(bySrc.get(ref.src) ?? []), ref]);
+  const used = new Map<string, OutputFile[]>();
+  await Promise.all(
+    [...bySrc].map(async ([src, uses]) => {
+      const contents = await readFile(path.join(contentDir, src));
+      const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10);
+      const stem = `assets/images/${outputName(src)}-${hash}`;
+      const built = await buildOne(contents, hash, stem, src, urlPrefix);
+      const renditions: Record<string, Rendition> = {};
+      const wanted = new Map(uses.flatMap((ref) => Object.entries(imageOptionsOf(ref).renditions ?? {})));
+      await Promise.all(
+        [...wanted].map(async ([name, { width, height }]) => {
+          const out = `${stem}-${width}x${height}.png`;
+          const png = await cached(`${hash}-${width}x${height}-${RENDITION.density}-${RENDITION.fit}.png`, async (sharp) =>
+            sharp(contents, { density: RENDITION.density }).resize(width, height, { fit: RENDITION.fit }).png(ENCODERS.png).toBuffer(),
+          );
+          renditions[name] = onRead({ url: urlPrefix + out, width, height }, ["url"], () => used.set(out, [{ path: out, contents: png }]));
+        }),
+      );
+      const image = onRead({ ...built.image }, ["url", "srcset", "sources"], () => used.set(stem, built.files));
+      for (const ref of uses) Object.defineProperties(ref, { ...Object.getOwnPropertyDescriptors(image), renditions: { value: renditions, enumerable: true } });
+    }),
+  );
+  return { usedFiles: () => [...used.values()].flat() };
+}
+
+/** The object with `keys` turned into getters that call `read` first. */
+function onRead<T extends object>(target: T, keys: Array<keyof T & string>, read: () => void): T {
+  for (const key of keys) {
+    const value = target[key];
+    Object.defineProperty(target, key, { enumerable: true, configurable: true, get: () => (read(), value) });
+  }
+  return target;
+}
+
+async function buildOne(contents: Buffer, hash: string, stem: string, src: string, urlPrefix: string): Promise<Built> {
+  const extension = path.extname(src).toLowerCase();
+  if (!RASTER.has(extension)) {
+    const out = `${stem}${extension}`;
+    const size = imageSize(contents, extension, `content/${src}`);
+    return { image: { url: urlPrefix + out, ...size, sources: [] }, files: [{ path: out, contents }] };
+  }
+  return toBuilt(await responsiveVariants(contents, hash, stem, `content/${src}`), urlPrefix);
+}
+
+/** A file name safe in a URL: "Grandma's porch.JPG" -> "grandma-s-porch". */
+function outputName(src: string): string {
+  return path.parse(src).name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "image";
+}
+
+function toBuilt(variants: Variant[], urlPrefix: string): Built {
   const srcset = (format: Format) =>
     variants
       .filter((v) => v.format === format)

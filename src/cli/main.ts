@@ -1,5 +1,6 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { ENGINE_VERSION } from "../version.ts";
 import { type FormatOptions, errorsOf, formatError } from "../errors.ts";
 
 export interface Io {
@@ -35,7 +36,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
 function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Command {
   const program = new Command("heirloom")
-    .description("Builds the Heirloom marketing site from content/ and templates/ into a static folder.")
+    .description("Builds a static site from site.config.ts, content/ and templates/ into a folder any static host serves.")
     .version(VERSION, "-v, --version")
     .exitOverride()
     .configureOutput({
@@ -48,14 +49,16 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
   program
     .command("build")
     .description("Render every route into the output folder (default dist/).")
-    .option("-o, --out <dir>", "output folder", "dist")
+    .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
+    .option("-o, --out <dir>", "output folder, relative to the project folder", "dist")
     .option("--base <path>", "base path for hosting under a sub-path, such as /heirloom/")
     .option("--site-url <url>", "absolute URL of the published site, such as https://heirloom.example")
+    .option("--drafts", "include entries and pages marked draft: true")
     .option("--force", "replace a non-empty output folder that does not look like an earlier build")
     .option("--debug", "print stack traces")
-    .action(async (opts: { out: string; base?: string; siteUrl?: string; force?: boolean }) => {
+    .action(async (opts: { root: string; out: string; base?: string; siteUrl?: string; drafts?: boolean; force?: boolean }) => {
       const [{ build }, { formatReport }] = await Promise.all([import("../build.ts"), import("../output/report.ts")]);
-      const result = await build({ outDir: opts.out, base: opts.base, siteUrl: opts.siteUrl, force: opts.force, env: io.env });
+      const result = await build({ root: opts.root, outDir: opts.out, base: opts.base, siteUrl: opts.siteUrl, drafts: opts.drafts, force: opts.force, env: io.env });
       for (const warning of result.warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
       io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
     });
@@ -63,12 +66,14 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
   program
     .command("check")
     .description("Validate all content and every internal link without writing anything.")
+    .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
     .option("--base <path>", "base path to check the links with")
+    .option("--drafts", "include entries and pages marked draft: true")
     .option("--debug", "print stack traces")
-    .action(async (opts: { base?: string }) => {
+    .action(async (opts: { root: string; base?: string; drafts?: boolean }) => {
       const { checkSite, renderSite } = await import("../build.ts");
       const { BuildFailure } = await import("../errors.ts");
-      const site = await renderSite({ base: opts.base, env: io.env });
+      const site = await renderSite({ root: opts.root, base: opts.base, drafts: opts.drafts, env: io.env });
       const problems = checkSite(site);
       if (problems.length > 0) throw new BuildFailure(problems);
       io.stdout.write(`Checked ${site.pages.length} pages and their links: no problems.\n`);
@@ -76,12 +81,14 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
 
   program
     .command("dev")
-    .description("Build in memory, serve on 127.0.0.1, rebuild on every change and reload open pages.")
+    .description("Build in memory (drafts included), serve on 127.0.0.1, rebuild on every change and reload open pages.")
+    .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
     .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(4321).argParser(parsePort))
-    .action(async (opts: { port: number }) => {
+    .action(async (opts: { root: string; port: number }) => {
       const { startDev } = await import("../serve/dev.ts");
       const say = (s: string) => io.stderr.write(`${s}\n`);
       const dev = await startDev({
+        root: opts.root,
         port: opts.port,
         env: io.env,
         onEvent: (e) =>
@@ -89,22 +96,42 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
             ? say(`built in ${e.ms.toFixed(0)} ms${e.changed?.length ? ` (${e.changed.length} file${e.changed.length === 1 ? "" : "s"} changed; ${e.redone.length ? `redid ${e.redone.join(" and ")}` : "content only"})` : ""}`)
             : say(`${e.message}\n(waiting for a fix; the server stays up)`),
       });
-      io.stdout.write(`Dev server at ${dev.url}\nWatching content/ and templates/. Press Ctrl+C to stop.\n`);
+      io.stdout.write(`Dev server at ${dev.url}\nWatching site.config.ts, content/ and templates/. Press Ctrl+C to stop.\n`);
       await io.untilStopped();
       await dev.close();
     });
 
   program
     .command("preview")
-    .description("Serve the built site on 127.0.0.1 with the local waitlist receiver.")
-    .option("-o, --out <dir>", "folder to serve", "dist")
+    .description("Serve the built site on 127.0.0.1 with local receivers for the site's forms.")
+    .option("--root <dir>", "project folder holding site.config.ts and the build", ".")
+    .option("-o, --out <dir>", "folder to serve, relative to the project folder", "dist")
     .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(4173).argParser(parsePort))
     .option("--base <path>", "base path the site was built with", "/")
-    .action(async (opts: { out: string; port: number; base: string }) => {
-      const { startPreview } = await import("../serve/preview.ts");
-      const path = await import("node:path");
-      const preview = await startPreview({ outDir: path.resolve(opts.out), port: opts.port, base: opts.base });
-      io.stdout.write(`Serving ${opts.out} at ${preview.url}\nWaitlist entries go to ${preview.waitlistFile}\nPress Ctrl+C to stop.\n`);
+    .action(async (opts: { root: string; out: string; port: number; base: string }) => {
+      const [{ startPreview }, { DEFINITION_FILE, loadSite }, path, { existsSync }] = await Promise.all([
+        import("../serve/preview.ts"),
+        import("../config/site.ts"),
+        import("node:path"),
+        import("node:fs"),
+      ]);
+      const root = path.resolve(opts.root);
+      // The forms' local receivers come from the definition; a folder without one is served as it is.
+      const { forms } = existsSync(path.join(root, DEFINITION_FILE)) ? await loadSite(root) : { forms: [] };
+      const preview = await startPreview({
+        outDir: path.resolve(root, opts.out),
+        root,
+        forms,
+        port: opts.port,
+        base: opts.base,
+        events: {
+          onReceived: (form, outcome, masked) => io.stderr.write(`${form}: ${outcome} ${masked}\n`),
+          onDamagedLine: (file, line, reason) => io.stderr.write(`warning ${path.relative(root, file)}:${line} is skipped: ${reason}.\n`),
+          onError: (form, error) => io.stderr.write(`error: could not store an entry of ${form}: ${(error as Error).message}\n`),
+        },
+      });
+      const entries = preview.formFiles.map((f) => `Form entries go to ${path.relative(process.cwd(), f)}\n`).join("");
+      io.stdout.write(`Serving ${opts.out} at ${preview.url}\n${entries}Press Ctrl+C to stop.\n`);
       await io.untilStopped();
       await preview.close();
     });
@@ -131,5 +158,4 @@ function printFailure(error: unknown, io: Io, options: FormatOptions): void {
   io.stderr.write(`\n${count}; nothing was written.\n`);
 }
 
-declare const __HEIRLOOM_VERSION__: string | undefined;
-const VERSION = typeof __HEIRLOOM_VERSION__ === "string" ? __HEIRLOOM_VERSION__ : "0.0.0-dev";
+const VERSION = ENGINE_VERSION;

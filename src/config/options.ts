@@ -1,14 +1,11 @@
-// Config stage: merges CLI flags over environment over content/site.md into one SiteConfig.
+// Config stage: merges CLI flags over the environment over site.config.ts into one SiteConfig.
 import path from "node:path";
 import { HeirloomError } from "../errors.ts";
-import type { Site } from "../content/schema.ts";
-
-/** Where `heirloom preview` receives waitlist posts when no production endpoint is set. */
-export const LOCAL_WAITLIST_PATH = "__heirloom/waitlist";
+import type { ResolvedForm, ResolvedSite } from "./site.ts";
 
 /** What a caller of build() may set; everything is optional. */
 export interface BuildOptions {
-  /** Project root holding content/ (default: the current directory). */
+  /** Project root holding site.config.ts, content/ and templates/ (default: the current directory). */
   root?: string;
   /** Output folder, relative to root (default: dist). */
   outDir?: string;
@@ -18,8 +15,8 @@ export interface BuildOptions {
   base?: string;
   /** Absolute URL of the published site, such as https://heirloom.example. */
   siteUrl?: string;
-  /** Waitlist endpoint; overrides HEIRLOOM_WAITLIST_ENDPOINT and the site setting. */
-  endpoint?: string;
+  /** Include entries and pages marked `draft: true` (dev always does). */
+  drafts?: boolean;
   /** Empty a non-empty --out folder that does not look like an earlier build. */
   force?: boolean;
   /** Environment to read overrides from (default: process.env). */
@@ -34,37 +31,39 @@ export interface SitePaths {
   outDir: string;
 }
 
+/** A declared form with its effective endpoint and the URL the page posts to. */
+export interface FormConfig extends ResolvedForm {
+  /** The production endpoint after the environment override; empty for the local receiver. */
+  endpoint: string;
+  /** Where the form posts: the endpoint, or the local receiver's path under the base path. */
+  action: string;
+  /** The endpoint's origin for the Content-Security-Policy (empty for the local receiver). */
+  origin: string;
+}
+
 export interface SiteConfig extends SitePaths {
   /** Always starts and ends with "/". */
   base: string;
-  /** Without a trailing slash; empty when unknown. */
+  /** Origin plus optional path, without a trailing slash; empty when unknown. */
   siteUrl: string;
-  /** Empty when the local receiver is used. */
-  endpoint: string;
-  waitlistAction: string;
+  forms: FormConfig[];
+  drafts: boolean;
   force: boolean;
 }
 
-/** Resolves the effective configuration: flags > environment > content/site.md. */
-export function resolveConfig(site: Site, options: BuildOptions = {}): SiteConfig {
+/** Resolves the effective configuration: flags > environment > site.config.ts. */
+export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): SiteConfig {
   const env = options.env ?? process.env;
   const base = normalizeBase(options.base ?? env.HEIRLOOM_BASE ?? site.base);
   const siteUrl = normalizeSiteUrl(options.siteUrl ?? env.HEIRLOOM_SITE_URL ?? site.siteUrl);
-  const endpoint = (options.endpoint ?? env.HEIRLOOM_WAITLIST_ENDPOINT ?? site.waitlist.endpoint).trim();
-  if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint)) {
-    throw new HeirloomError("ConfigError", `The waitlist endpoint "${endpoint}" is not an http(s) URL.`, {
-      location: { file: "content/site.md" },
-      hint: "set waitlist.endpoint (or HEIRLOOM_WAITLIST_ENDPOINT) to the full https:// URL of the web endpoint, or leave it empty for the local receiver.",
-    });
-  }
-  return {
-    ...resolvePaths(options),
-    base,
-    siteUrl,
-    endpoint,
-    waitlistAction: endpoint || `${base}${LOCAL_WAITLIST_PATH}`,
-    force: options.force ?? false,
-  };
+  const forms = site.forms.map((form) => {
+    const fromEnv = form.env ? env[form.env] : undefined;
+    const endpoint = (fromEnv ?? form.endpoint).trim();
+    const where = fromEnv !== undefined ? `the ${form.env} environment variable` : `forms.${form.name}.endpoint in site.config.ts`;
+    const origin = endpoint ? endpointOrigin(endpoint, where) : "";
+    return { ...form, endpoint, origin, action: endpoint || base + form.localPath.replace(/^\/+/, "") };
+  });
+  return { ...resolvePaths(options), base, siteUrl, forms, drafts: options.drafts ?? false, force: options.force ?? false };
 }
 
 /** content/, templates/ and the output folder, resolved against the project root. */
@@ -89,12 +88,37 @@ export function normalizeBase(base: string): string {
   return trimmed ? `/${trimmed}/` : "/";
 }
 
-function normalizeSiteUrl(url: string): string {
-  const trimmed = url.trim().replace(/\/+$/, "");
-  if (trimmed && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(trimmed)) {
-    throw new HeirloomError("ConfigError", `The site URL "${url}" is not an absolute http(s) URL.`, {
-      hint: "use the published address, such as https://heirloom.example.",
+function normalizeSiteUrl(value: string): string {
+  const trimmed = value.trim().replace(/\/+$/, "");
+  if (!trimmed) return "";
+  const url = parseUrl(trimmed);
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new HeirloomError("ConfigError", `The site URL "${value}" is not an absolute http(s) address.`, {
+      hint: "use the published address, such as https://heirloom.example (set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
     });
   }
-  return trimmed;
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+/**
+ * A form endpoint must be a plain https URL (http only on this machine); its origin, taken from the parsed
+ * URL, is what the Content-Security-Policy allows, so nothing in the value can widen the policy.
+ */
+function endpointOrigin(endpoint: string, where: string): string {
+  const url = parseUrl(endpoint);
+  const local = url && (url.hostname === "127.0.0.1" || url.hostname === "localhost");
+  if (!url || !(url.protocol === "https:" || (url.protocol === "http:" && local)) || url.username || url.password || !/^[a-z0-9.-]+$/i.test(url.hostname)) {
+    throw new HeirloomError("ConfigError", `The form endpoint "${endpoint}" (from ${where}) is not an https:// address.`, {
+      hint: "use the full https:// URL of the web endpoint (http:// only for 127.0.0.1 or localhost), or leave it empty for the local receiver.",
+    });
+  }
+  return url.origin;
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
 }

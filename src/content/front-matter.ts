@@ -6,7 +6,7 @@ import { HeirloomError } from "../errors.ts";
 
 /** A content file as read from disk, before validation. */
 export interface RawEntry {
-  /** Path relative to the project root, with forward slashes (content/plans/legacy.md). */
+  /** Path relative to the project root, with forward slashes (content/posts/hello.md). */
   file: string;
   data: Record<string, unknown>;
   body: string;

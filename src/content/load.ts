@@ -1,78 +1,181 @@
-// Load stage: reads every markdown file under content/ into raw entries grouped by collection.
+// Load stage: walks content/ once and gives every file a place (an entry of a declared collection, an image,
+// a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { HeirloomError, throwIfAny } from "../errors.ts";
+import type { ResolvedSite } from "../config/site.ts";
+import { HeirloomError } from "../errors.ts";
+import { mapLimit } from "../concurrency.ts";
 import { type RawEntry, readEntry } from "./front-matter.ts";
+import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 
-/** The folders of content/ that hold one item per file. */
-export const collectionNames = ["pages", "plans", "testimonials", "steps", "benefits", "faqs", "gifts"] as const;
-export type CollectionName = (typeof collectionNames)[number];
+/** A parsed content file and the collection it belongs to. */
+export interface SourceEntry extends RawEntry {
+  collection: string;
+  /** Path under the collection folder without `.md`; a single entry's file name without `.md`. */
+  slug: string;
+}
 
 export interface RawContent {
-  site: RawEntry;
-  conversation: RawEntry;
-  collections: Record<CollectionName, RawEntry[]>;
-  /** Image files under content/images/, relative to content/ ("images/porch.svg"). */
-  images: string[];
+  entries: SourceEntry[];
+  /** Image files, relative to content/ ("images/porch.svg"). */
+  images: Set<string>;
+  /** Files copied as they are, relative to content/. */
+  passthrough: string[];
+  /** Files that could not be read, parsed or placed; the rest is still validated. */
+  errors: HeirloomError[];
+}
+
+const IMAGES = new Set<string>(IMAGE_EXTENSIONS);
+
+/** Reads every file under content/ and sorts it into collections, images and passthrough files. */
+export async function loadContent(site: ResolvedSite, root: string, contentDir: string): Promise<RawContent> {
+  if (!existsSync(contentDir)) {
+    throw new HeirloomError("MissingContentError", `There is no content folder at ${contentDir}.`, {
+      hint: "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
+    });
+  }
+  const files = await listTree(contentDir);
+  const errors: HeirloomError[] = [];
+  const images = new Set<string>();
+  const passthrough: string[] = [];
+  const toRead: Array<{ relative: string; collection: string; slug: string }> = [];
+  for (const relative of files) {
+    const place = placeOf(site, relative);
+    if (place.kind === "entry") toRead.push({ relative, collection: place.collection, slug: place.slug });
+    else if (place.kind === "image") images.add(relative);
+    else if (place.kind === "passthrough") passthrough.push(relative);
+    else if (place.kind === "unexpected") errors.push(unexpected(site, display(root, contentDir, relative), place.reason));
+  }
+  for (const [name, collection] of site.collections) {
+    if (collection.single && !files.includes(collection.source)) {
+      const file = display(root, contentDir, collection.source);
+      errors.push(new HeirloomError("MissingContentError", `${file} does not exist.`, {
+        location: { file },
+        hint: `create ${file}; site.config.ts declares it as the collection "${name}".`,
+      }));
+    }
+  }
+  const read = await mapLimit(toRead, 64, async ({ relative, collection, slug }) => {
+    const file = display(root, contentDir, relative);
+    try {
+      const text = decodeContent(file, await readFile(path.join(contentDir, relative)));
+      return { ...readEntry(file, text), collection, slug };
+    } catch (error) {
+      errors.push(error instanceof HeirloomError ? error : unreadable(file, error));
+      return undefined;
+    }
+  });
+  return { entries: read.filter((e) => e !== undefined), images, passthrough, errors };
+}
+
+type Place =
+  | { kind: "entry"; collection: string; slug: string }
+  | { kind: "image" | "passthrough" }
+  | { kind: "unexpected"; reason: "markdown" | "other" };
+
+/** Where a file under content/ belongs: the deepest declared folder wins. */
+function placeOf(site: ResolvedSite, relative: string): Place {
+  const extension = extensionOf(relative);
+  let best: { name: string; source: string } | undefined;
+  for (const [name, collection] of site.collections) {
+    if (collection.single) {
+      if (collection.source === relative) return { kind: "entry", collection: name, slug: relative.replace(/\.md$/, "") };
+    } else if (relative.startsWith(`${collection.source}/`) && (!best || collection.source.length > best.source.length)) {
+      best = { name, source: collection.source };
+    }
+  }
+  if (best && extension === "md") return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -3) };
+  if (IMAGES.has(extension)) return { kind: "image" };
+  if (site.passthrough.some((p) => relative === p || relative.startsWith(`${p}/`))) return { kind: "passthrough" };
+  return { kind: "unexpected", reason: extension === "md" ? "markdown" : "other" };
+}
+
+function unexpected(site: ResolvedSite, file: string, reason: "markdown" | "other"): HeirloomError {
+  const folders = [...site.collections.values()].filter((c) => !c.single).map((c) => `content/${c.source}/`);
+  const hint =
+    reason === "markdown"
+      ? `move it into a collection's folder (${folders.join(", ") || "none is declared"}), or declare a collection for it in site.config.ts.`
+      : `content/ holds markdown entries and images only: move the file out of content/, or list it under \`passthrough\` in site.config.ts to publish it as it is.`;
+  const what = reason === "markdown" ? "belongs to no collection" : "is neither a markdown entry nor an image";
+  return new HeirloomError("UnexpectedFileError", `${file} ${what}.`, { location: { file }, hint });
+}
+
+function unreadable(file: string, error: unknown): HeirloomError {
+  const absent = (error as NodeJS.ErrnoException).code === "ENOENT";
+  return new HeirloomError("MissingContentError", absent ? `${file} is a link to a file that does not exist.` : `Could not read ${file}.`, {
+    location: { file },
+    hint: absent ? "point the link at an existing file, or remove it." : "check the file's permissions.",
+    cause: error,
+  });
 }
 
 /**
- * Reads content/: site.md, conversation.md and one folder per collection.
- * Every unreadable or malformed file is reported, not only the first.
+ * Strict UTF-8: a file in another encoding is an error at its first bad byte, never replacement characters.
+ * A UTF-8 byte-order mark is dropped; an empty file is an error.
  */
-export async function loadContent(root: string, dir: string): Promise<RawContent> {
-  if (!existsSync(dir)) {
-    throw new HeirloomError("MissingContentError", `There is no content folder at ${dir}.`, {
-      hint: "run heirloom in the project's root folder, the one that holds content/ and templates/.",
-    });
+export function decodeContent(file: string, bytes: Uint8Array): string {
+  const fail = (code: "EmptyFileError" | "FileEncodingError", message: string, hint: string, line?: number) =>
+    new HeirloomError(code, message, { location: { file, ...(line ? { line } : {}) }, hint });
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw fail("FileEncodingError", `${file} is saved as UTF-16.`, "save it as UTF-8 (most editors offer it under Save As or the status bar's encoding).");
   }
-  const errors: HeirloomError[] = [];
-  const read = async (relative: string): Promise<RawEntry | undefined> => {
-    const file = toPosix(path.relative(root, path.join(dir, relative)));
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    const line = bytes.subarray(0, offset).filter((b) => b === 0x0a).length + 1;
+    throw fail("FileEncodingError", `${file} is not valid UTF-8 (the first bad byte is on line ${line}).`, "save it as UTF-8; it was probably saved as Latin-1 or Windows-1252.", line);
+  }
+  if (text.trim() === "") {
+    throw fail("EmptyFileError", `${file} is empty.`, "write its front matter between two --- lines, or delete the file.");
+  }
+  return text;
+}
+
+/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    if (length === 0) return i;
+    for (let j = 1; j < length; j++) if (i + j >= bytes.length || (bytes[i + j] & 0xc0) !== 0x80) return i;
     try {
-      return readEntry(file, await readFile(path.join(dir, relative), "utf8"));
-    } catch (error) {
-      errors.push(error instanceof HeirloomError ? error : missing(file, error));
-      return undefined;
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(i, i + length));
+    } catch {
+      return i;
+    }
+    i += length;
+  }
+  return bytes.length;
+}
+
+/** Every file under a folder (symbolic links followed, each folder once; dot-files skipped), sorted. */
+async function listTree(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const walk = async (absolute: string, relative: string): Promise<void> => {
+    const real = await realpath(absolute);
+    if (seen.has(real)) return;
+    seen.add(real);
+    for (const dirent of await readdir(absolute, { withFileTypes: true })) {
+      if (dirent.name.startsWith(".")) continue;
+      const child = path.join(absolute, dirent.name);
+      const rel = relative ? `${relative}/${dirent.name}` : dirent.name;
+      const isLink = dirent.isSymbolicLink();
+      const info = isLink ? await stat(child).catch(() => undefined) : dirent;
+      if (info?.isDirectory()) await walk(child, rel);
+      else if (info?.isFile()) files.push(rel);
+      else if (isLink) files.push(rel); // a link to nothing: reading it reports the problem
     }
   };
-  const [site, conversation, images, ...lists] = await Promise.all([
-    read("site.md"),
-    read("conversation.md"),
-    listFiles(path.join(dir, "images")),
-    ...collectionNames.map(async (name) => {
-      const files = (await listFiles(path.join(dir, name))).filter((f) => f.endsWith(".md"));
-      return Promise.all(files.map((f) => read(`${name}/${f}`)));
-    }),
-  ]);
-  throwIfAny(errors);
-  const collections = Object.fromEntries(
-    collectionNames.map((name, i) => [name, lists[i].filter((e): e is RawEntry => e !== undefined)]),
-  ) as Record<CollectionName, RawEntry[]>;
-  return { site: site!, conversation: conversation!, collections, images: images.map((f) => `images/${f}`) };
+  await walk(dir, "");
+  return files.sort();
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { withFileTypes: true });
-    return entries
-      .filter((e) => e.isFile() && !e.name.startsWith("."))
-      .map((e) => e.name)
-      .sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-}
-
-function missing(file: string, error: unknown): HeirloomError {
-  const absent = (error as NodeJS.ErrnoException).code === "ENOENT";
-  return new HeirloomError("MissingContentError", absent ? `${file} does not exist.` : `Could not read ${file}.`, {
-    location: { file },
-    hint: absent ? `create ${file}; every site needs it (see README.md, "Content").` : "check the file's permissions.",
-    cause: error,
-  });
+function display(root: string, contentDir: string, relative: string): string {
+  return path.relative(root, path.join(contentDir, relative)).split(path.sep).join("/");
 }
 
 export function toPosix(p: string): string {

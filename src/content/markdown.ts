@@ -9,11 +9,19 @@ md.validateLink = () => true;
 
 const SAFE_URL = /^(https?:|mailto:|tel:|\/(?!\/)|#|\.{0,2}\/|[\w-]+(\/|\.html?|$))/i;
 
-/** Renders a markdown body; `firstLine` is the body's 1-based line in its file, for errors. */
-export function renderMarkdown(source: string, file: string, firstLine: number): string {
+/**
+ * Renders a markdown body; `firstLine` is the body's 1-based line in its file, for errors. Site paths
+ * ("/pricing") get the base path, so content links work under a sub-path too.
+ */
+export function renderMarkdown(source: string, file: string, firstLine: number, base = "/"): string {
   const tokens = md.parse(source, {});
   for (const block of tokens) {
-    for (const token of block.children ?? []) checkUrl(token, block, file, firstLine);
+    for (const token of block.children ?? []) {
+      checkUrl(token, block, file, firstLine);
+      const attr = token.type === "link_open" ? "href" : token.type === "image" ? "src" : undefined;
+      const url = attr ? String(token.attrGet(attr) ?? "") : "";
+      if (attr && url && base !== "/" && url.startsWith("/") && !url.startsWith("//")) token.attrSet(attr, base + url.slice(1));
+    }
   }
   return md.renderer.render(tokens, md.options, {}).trim();
 }

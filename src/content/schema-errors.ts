@@ -67,8 +67,11 @@ function describeExpected(issue: Issue, found: unknown): string {
       return issue.origin === "string" ? `at most ${issue.maximum} characters long` : `at most ${issue.maximum}`;
     case "invalid_value":
       return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "invalid_union":
-      return found === undefined ? "one of the known values" : "one of: waitlist, home, how-it-works, pricing, not-found";
+    case "invalid_union": {
+      // A discriminated union names the values it accepts.
+      const options = (issue as { options?: unknown[] }).options;
+      return options?.length ? `one of: ${options.map(String).join(", ")}` : "one of the known values";
+    }
     default:
       return issue.message;
   }

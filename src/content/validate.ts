@@ -1,134 +1,142 @@
-// Validate stage: raw entries in, typed and ordered content out, or every problem at once.
-import type { z } from "zod";
-import type { CollectionName, RawContent } from "./load.ts";
-import { HeirloomError, throwIfAny } from "../errors.ts";
-import type { RawEntry } from "./front-matter.ts";
+// Validate stage: raw entries in, typed and ordered collections out, with every problem of every file.
+import { z } from "zod";
+import type { EntryMeta } from "../config/define.ts";
+import type { ResolvedCollection, ResolvedSite } from "../config/site.ts";
+import { HeirloomError } from "../errors.ts";
+import { type ImageRef, findImageRefs } from "./image-field.ts";
+import type { RawContent, SourceEntry } from "./load.ts";
 import { renderMarkdown } from "./markdown.ts";
-import * as schemas from "./schema.ts";
-import type { SiteContent } from "./schema.ts";
 import { issuesToErrors } from "./schema-errors.ts";
 
-/** Checks every entry against its schema and the cross-file rules; throws BuildFailure listing all problems. */
-export function validateContent(raw: RawContent): SiteContent {
+// Content is validated once per build: compiling fast paths for each schema costs more than it saves.
+z.config({ jitless: true });
+
+export type EntryValue = Record<string, unknown> & EntryMeta;
+
+/** One valid entry and the file it came from. */
+export interface ContentItem {
+  value: EntryValue;
+  source: SourceEntry;
+}
+
+export interface ValidatedContent {
+  /** Valid entries per collection, in the collection's order. */
+  items: Map<string, ContentItem[]>;
+  /** Every image field of every valid entry. */
+  images: ImageRef[];
+}
+
+const draftField = z.object({ draft: z.boolean().optional() });
+
+/** Checks every entry; returns the valid ones and one located error per problem. */
+export function validateContent(site: ResolvedSite, raw: RawContent, options: { drafts: boolean; base: string }) {
   const errors: HeirloomError[] = [];
-  const check = <S extends z.ZodType>(schema: S, entry: RawEntry): z.infer<S> | undefined => {
-    const result = schema.safeParse(entry.data);
-    if (result.success) return result.data;
-    errors.push(...issuesToErrors(result.error.issues, entry, schema));
+  const items = new Map<string, ContentItem[]>([...site.collections.keys()].map((name) => [name, []]));
+  const images: ImageRef[] = [];
+  for (const source of raw.entries) {
+    const collection = site.collections.get(source.collection)!;
+    const item = validateEntry(collection, source, options, errors);
+    if (!item) continue;
+    for (const { ref, path } of findImageRefs(item.value)) {
+      if (raw.images.has(ref.src)) images.push(ref);
+      else errors.push(missingImage(ref.src, source, path, raw.images));
+    }
+    items.get(collection.name)!.push(item);
+  }
+  for (const collection of site.collections.values()) {
+    const list = items.get(collection.name)!;
+    list.sort(compareBy(collection));
+    for (const key of collection.unique) errors.push(...duplicates(collection, list, key));
+  }
+  return { content: { items, images } satisfies ValidatedContent, errors };
+}
+
+function validateEntry(collection: ResolvedCollection, source: SourceEntry, options: { drafts: boolean; base: string }, errors: HeirloomError[]): ContentItem | undefined {
+  const { draft: _draft, ...data } = source.data;
+  const draftCheck = draftField.safeParse(source.data);
+  if (!draftCheck.success) {
+    errors.push(...issuesToErrors(draftCheck.error.issues, source, draftField));
     return undefined;
-  };
-  const all = <S extends z.ZodType, E>(name: CollectionName, schema: S, extra: (e: RawEntry) => E) =>
-    raw.collections[name].flatMap((entry) => {
-      const data = check(schema, entry);
-      if (data === undefined) return [];
-      try {
-        return [{ ...(data as object), ...extra(entry), entry } as z.infer<S> & E & { entry: RawEntry }];
-      } catch (error) {
-        errors.push(error as HeirloomError);
-        return [];
-      }
-    });
-  const none = () => ({});
-  const html = (e: RawEntry) => ({ html: renderMarkdown(e.body, e.file, e.bodyLine) });
-
-  const site = check(schemas.siteSchema, raw.site);
-  const conversation = check(schemas.conversationSchema, raw.conversation);
-  const pages = all("pages", schemas.pageSchema, none);
-  const plans = all("plans", schemas.planSchema, none);
-  const testimonials = all("testimonials", schemas.testimonialSchema, none);
-  const steps = all("steps", schemas.stepSchema, html);
-  const benefits = all("benefits", schemas.benefitSchema, none);
-  const faqs = all("faqs", schemas.faqSchema, html);
-  const gifts = all("gifts", schemas.giftSchema, none);
-
-  unique(errors, pages, "path", "page path", "give each page its own path; two pages cannot share a URL.");
-  unique(errors, plans, "name", "plan name");
-  unique(errors, steps, "title", "step");
-  const lists: Record<string, Array<{ order: number; entry: RawEntry }>> = { plans, testimonials, steps, benefits, gifts };
-  for (const [key, list] of Object.entries(lists)) {
-    unique(errors, list, "order", `${key} order`, "give each item of the folder its own order number.");
   }
-  for (const page of ["how-it-works", "pricing"] as const) {
-    unique(errors, faqs.filter((f) => f.page === page), "order", `FAQ order on ${page}`);
+  // A draft is left out of a build without --drafts, problems and all: it is work in progress.
+  if (draftCheck.data.draft && !options.drafts) return undefined;
+  const result = collection.schema.safeParse(data);
+  const before = errors.length;
+  if (!result.success) errors.push(...issuesToErrors(result.error.issues, source, collection.schema));
+  let html = "";
+  const body = typeof collection.body === "function" ? (result.success ? collection.body(result.data as Record<string, unknown>) : "markdown") : collection.body;
+  if (body === "markdown") {
+    try {
+      html = renderMarkdown(source.body, source.file, source.bodyLine, options.base);
+    } catch (error) {
+      if (!(error instanceof HeirloomError)) throw error;
+      errors.push(error);
+    }
+  } else if (source.body.trim() !== "") {
+    errors.push(unexpectedBody(collection, source));
   }
-  requirePages(errors, pages, raw);
-  checkImages(errors, raw, pages, testimonials, site);
-  throwIfAny(errors);
+  if (!result.success || errors.length > before) return undefined;
+  const value = { ...(result.data as Record<string, unknown>), slug: source.slug, file: source.file, html } as EntryValue;
+  return { value, source };
+}
 
-  const sorted = <T extends { order: number; entry?: RawEntry }>(list: T[]) =>
-    list.sort((a, b) => a.order - b.order).map(({ entry: _entry, ...rest }) => rest as unknown as Omit<T, "entry">);
-  return {
-    site: site!,
-    conversation: conversation!,
-    pages: pages.map(({ entry: _entry, ...page }) => page as schemas.Page),
-    plans: sorted(plans),
-    testimonials: sorted(testimonials),
-    steps: sorted(steps),
-    benefits: sorted(benefits),
-    faqs: sorted(faqs),
-    gifts: sorted(gifts),
+function unexpectedBody(collection: ResolvedCollection, source: SourceEntry): HeirloomError {
+  const firstLine = source.body.split("\n").findIndex((line) => line.trim() !== "");
+  return new HeirloomError("UnexpectedBodyError", `${source.file} has text below its front matter, but entries of "${collection.name}" have no body.`, {
+    location: { file: source.file, line: source.bodyLine + Math.max(0, firstLine) },
+    hint: `move the text into a field of the front matter or delete it; or declare body: "markdown" for "${collection.name}" in site.config.ts.`,
+  });
+}
+
+function missingImage(src: string, source: SourceEntry, path: PropertyKey[], known: Set<string>): HeirloomError {
+  const names = [...known].sort();
+  return new HeirloomError("ImageNotFoundError", `The image "${src}" named in ${source.file} does not exist.`, {
+    location: { file: source.file, ...source.locate(path) },
+    hint: `put the file at content/${src}, or name one of: ${names.join(", ") || "(no images yet)"}.`,
+  });
+}
+
+/** The collection's declared order; ties (and collections without one) keep file-path order. */
+function compareBy(collection: ResolvedCollection): (a: ContentItem, b: ContentItem) => number {
+  const byFile = (a: ContentItem, b: ContentItem) => (a.source.file < b.source.file ? -1 : a.source.file > b.source.file ? 1 : 0);
+  const { sort } = collection;
+  if (sort === undefined) return byFile;
+  if (typeof sort === "function") return (a, b) => sort(a.value, b.value) || byFile(a, b);
+  const descending = sort.startsWith("-");
+  const field = descending ? sort.slice(1) : sort;
+  return (a, b) => {
+    const order = compareValues(a.value[field], b.value[field]);
+    return (descending ? -order : order) || byFile(a, b);
   };
 }
 
-function unique<T extends { entry: RawEntry }>(
-  errors: HeirloomError[],
-  items: T[],
-  key: keyof T & string,
-  what: string,
-  hint = `rename one of them; each ${what} must be unique.`,
-): void {
-  const seen = new Map<unknown, RawEntry>();
-  for (const item of items) {
-    const first = seen.get(item[key]);
+/** Numbers by value, everything else by code points: the same order on every machine and locale. */
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  const [x, y] = [a instanceof Date ? a.toISOString() : String(a ?? ""), b instanceof Date ? b.toISOString() : String(b ?? "")];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function duplicates(collection: ResolvedCollection, list: ContentItem[], key: string[]): HeirloomError[] {
+  const seen = new Map<string, ContentItem>();
+  const errors: HeirloomError[] = [];
+  for (const item of list) {
+    const values = key.map((field) => item.value[field]);
+    if (values.some((v) => v === undefined)) continue;
+    const id = JSON.stringify(values);
+    const first = seen.get(id);
     if (!first) {
-      seen.set(item[key], item.entry);
+      seen.set(id, item);
       continue;
     }
-    const code = key === "path" ? "RouteCollisionError" : "DuplicateItemError";
+    const fields = key.join(" and ");
+    const shown = values.map((v) => String(v)).join(", ");
     errors.push(
-      new HeirloomError(code, `The ${what} "${String(item[key])}" of ${item.entry.file} is already used by ${first.file}.`, {
-        location: { file: item.entry.file, ...item.entry.locate([key]) },
-        hint,
+      new HeirloomError("DuplicateItemError", `The ${fields} "${shown}" of ${item.source.file} ${key.length > 1 ? "are" : "is"} already used by ${first.source.file}.`, {
+        location: { file: item.source.file, ...item.source.locate([key[key.length - 1]]) },
+        hint: `give each entry of "${collection.name}" its own ${fields}.`,
       }),
     );
   }
-}
-
-function requirePages(errors: HeirloomError[], pages: Array<{ template: string }>, raw: RawContent): void {
-  if (raw.collections.pages.length === 0 || pages.some((p) => p.template === "not-found")) return;
-  if (pages.length < raw.collections.pages.length) return; // a broken page file was already reported
-  errors.push(
-    new HeirloomError("MissingContentError", "No page uses the not-found template, so the site would have no 404.html.", {
-      location: { file: "content/pages" },
-      hint: 'add content/pages/404.md with `path: "404"` and `template: not-found`.',
-    }),
-  );
-}
-
-function checkImages(
-  errors: HeirloomError[],
-  raw: RawContent,
-  pages: Array<schemas.Page & { entry: RawEntry }>,
-  testimonials: Array<{ image: string; entry: RawEntry }>,
-  site: schemas.Site | undefined,
-): void {
-  const known = new Set(raw.images);
-  const refs: Array<{ src: string; entry: RawEntry; path: PropertyKey[] }> = [];
-  if (site) {
-    refs.push({ src: site.icon, entry: raw.site, path: ["icon"] });
-    refs.push({ src: site.socialImage.src, entry: raw.site, path: ["socialImage", "src"] });
-  }
-  for (const page of pages) {
-    if (page.template === "waitlist") page.photos.forEach((p, i) => refs.push({ src: p.src, entry: page.entry, path: ["photos", i, "src"] }));
-    if (page.template === "home") refs.push({ src: page.hero.image.src, entry: page.entry, path: ["hero", "image", "src"] });
-  }
-  for (const t of testimonials) refs.push({ src: t.image, entry: t.entry, path: ["image"] });
-  for (const ref of refs.filter((r) => !known.has(r.src))) {
-    errors.push(
-      new HeirloomError("ImageNotFoundError", `The image "${ref.src}" named in ${ref.entry.file} does not exist.`, {
-        location: { file: ref.entry.file, ...ref.entry.locate(ref.path) },
-        hint: `put the file at content/${ref.src}, or name one of: ${[...known].join(", ") || "(no images yet)"}.`,
-      }),
-    );
-  }
+  return errors;
 }

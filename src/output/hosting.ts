@@ -1,14 +1,16 @@
 // Files static hosts read: sitemap.xml, robots.txt, _headers (Netlify, Cloudflare Pages) and serve.json (serve).
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
-import type { Route } from "../routes/routes.ts";
+import type { FeedSpec, Route } from "../routes/routes.ts";
+import { NOT_FOUND, absoluteUrl } from "../routes/urls.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
 
-/** The Content-Security-Policy: only this site's scripts and styles; forms and frames only to the endpoint. */
+/** The Content-Security-Policy: only this site's scripts and styles; forms and frames only to the forms' endpoints. */
 export function contentSecurityPolicy(config: SiteConfig): string {
-  const endpoint = config.endpoint ? ` ${new URL(config.endpoint).origin}` : "";
+  const origins = [...new Set(config.forms.flatMap((f) => (f.origin ? [f.origin, ...f.frameOrigins] : [])))].sort();
+  const endpoint = origins.map((o) => ` ${o}`).join("");
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -36,31 +38,24 @@ export function securityHeaders(config: SiteConfig): Record<string, string> {
 }
 
 /** sitemap.xml and robots.txt (the sitemap only when the site URL is known), _headers and serve.json. */
-export function hostingFiles(config: SiteConfig, routes: Route[]): OutputFile[] {
-  const pages = routes.filter((r) => r.path !== "404");
+export function hostingFiles(config: SiteConfig, routes: Route[], feeds: FeedSpec[]): OutputFile[] {
+  const pages = routes.filter((r) => r.path !== NOT_FOUND);
   const files: Array<[string, string]> = [
     ["robots.txt", robots(config)],
     ["_headers", netlifyHeaders(config, pages)],
     ["serve.json", serveJson(config)],
   ];
-  if (config.siteUrl) files.push(["sitemap.xml", sitemap(config, pages)]);
+  if (config.siteUrl) files.push(["sitemap.xml", sitemap(config, [...pages.map((r) => r.path), ...feeds.map((f) => f.path)])]);
   return files.map(([path, text]) => ({ path, contents: Buffer.from(text) }));
 }
 
-/** The absolute URL of a route, or undefined without a site URL. */
-export function absoluteUrl(config: SiteConfig, routePath: string): string | undefined {
-  if (!config.siteUrl) return undefined;
-  const origin = new URL(config.siteUrl).origin;
-  return origin + config.base + routePath.replace(/^\//, "");
-}
-
-function sitemap(config: SiteConfig, pages: Route[]): string {
-  const urls = pages.map((r) => `  <url><loc>${escapeXml(absoluteUrl(config, r.path)!)}</loc></url>`);
+function sitemap(config: SiteConfig, paths: string[]): string {
+  const urls = paths.map((p) => `  <url><loc>${escapeXml(absoluteUrl(config.siteUrl, config.base, p)!)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 function robots(config: SiteConfig): string {
-  const sitemapLine = config.siteUrl ? `\nSitemap: ${absoluteUrl(config, "/sitemap.xml")}` : "";
+  const sitemapLine = config.siteUrl ? `\nSitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}` : "";
   return `User-agent: *\nAllow: /${sitemapLine}\n`;
 }
 
@@ -68,7 +63,8 @@ function netlifyHeaders(config: SiteConfig, pages: Route[]): string {
   const block = (path: string, headers: Record<string, string>) =>
     `${path}\n${Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`).join("\n")}\n`;
   // Rules are merged per path, so Cache-Control is set on disjoint paths only.
-  const html = pages.flatMap((r) => (r.path === "/" ? [config.base] : [config.base + r.path.slice(1), `${config.base + r.path.slice(1)}/`]));
+  // Each page at its URL and at its file's name (hosts answer both).
+  const html = pages.flatMap((r) => (r.path === "/" ? [config.base, `${config.base}index.html`] : [config.base + r.path.slice(1), config.base + r.outFile]));
   return [
     block(`${config.base}*`, securityHeaders(config)),
     block(`${config.base}assets/*`, { "Cache-Control": IMMUTABLE }),
@@ -91,6 +87,6 @@ function serveJson(config: SiteConfig): string {
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

@@ -25,17 +25,25 @@ export function checkLinks(input: LinkCheckInput): HeirloomError[] {
   const broken = new Map<string, string[]>();
   for (const page of input.pages) {
     for (const url of internalUrls(page.html)) {
-      if (resolves(url, input.base, input.files, allowed)) continue;
+      if (resolves(url, input.base, input.files, allowed) === "ok") continue;
       broken.set(url, [...(broken.get(url) ?? []), page.route]);
     }
   }
   return [...broken].map(([url, routes]) => {
     const location = findInContent(url, input.base, input.entries);
-    return new HeirloomError("BrokenLinkError", `The link ${url} on ${routes.join(", ")} leads to no page or file of the site.`, {
+    const outcome = resolves(url, input.base, input.files, allowed);
+    const canonical = outcome === "ok" || outcome === "missing" ? undefined : outcome.redirect;
+    const message = canonical
+      ? `The link ${url} on ${routes.join(", ")} is not the page's address, which is ${canonical}.`
+      : `The link ${url} on ${routes.join(", ")} leads to no page or file of the site.`;
+    const where = location ? "" : " The link is written in templates/; correct it there.";
+    return new HeirloomError("BrokenLinkError", message, {
       location,
-      hint: location
-        ? "correct the link, or, if the page is meant to show the 404 page for now, add its path to `unregistered` in content/site.md."
-        : "the link is written in templates/; correct it there.",
+      hint: canonical
+        ? `write ${canonical}: hosts answer the other form with a redirect or a 404.${where}`
+        : location
+          ? "correct the link, or, if the page is meant to show the 404 page for now, add its path to `unregistered` in site.config.ts."
+          : "the link is written in templates/; correct it there.",
     });
   });
 }
@@ -55,11 +63,25 @@ export function internalUrls(html: string): string[] {
   return [...urls];
 }
 
-function resolves(url: string, base: string, files: Set<string>, allowed: Set<string>): boolean {
-  if (!url.startsWith(base) && `${url}/` !== base) return false;
-  const local = decodeURI(url.slice(base.length)).replace(/\/+$/, "");
-  if (local === "") return files.has("index.html");
-  return files.has(local) || files.has(`${local}/index.html`) || allowed.has(`/${local}`);
+type Outcome = "ok" | "missing" | { redirect: string };
+
+/** What a static host answers for the URL: the file, a redirect to the page's own form, or nothing. */
+function resolves(url: string, base: string, files: Set<string>, allowed: Set<string>): Outcome {
+  if (!url.startsWith(base) && `${url}/` !== base) return "missing";
+  let local: string;
+  try {
+    local = decodeURI(url.slice(base.length));
+  } catch {
+    return "missing";
+  }
+  if (allowed.has(`/${local.replace(/\/+$/, "")}`)) return "ok";
+  if (local === "" || local.endsWith("/")) {
+    if (files.has(`${local}index.html`)) return "ok";
+    const bare = local.replace(/\/+$/, "");
+    return bare && (files.has(`${bare}.html`) || files.has(bare)) ? { redirect: base + bare } : "missing";
+  }
+  if (files.has(local) || files.has(`${local}.html`)) return "ok";
+  return files.has(`${local}/index.html`) ? { redirect: `${base + local}/` } : "missing";
 }
 
 function findInContent(url: string, base: string, entries: RawEntry[]): SourceLocation | undefined {

@@ -1,69 +1,63 @@
-// Compiles templates/ (TSX) with esbuild and imports the result; unchanged templates reuse the last compile.
-import { createHash } from "node:crypto";
+// Compiles templates/index.ts (TSX) and loads it: the Document shell and the named page templates.
 import { existsSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { ComponentType, ReactNode } from "react";
-import type { PageProps } from "../../templates/types.ts";
-import { cacheDir } from "../assets/cache.ts";
-import { metafileInputs, readStamped, writeStamped } from "../assets/stamped-cache.ts";
-import { esbuildError } from "../assets/esbuild-error.ts";
-import type { Page } from "../content/schema.ts";
+import { compileModule } from "../compile/compile-module.ts";
+import { locate } from "../config/site.ts";
+import type { Route } from "../routes/routes.ts";
+import { HeirloomError } from "../errors.ts";
+import type { PageProps } from "./contract.ts";
+
+// biome-ignore lint: templates type their own props
+type Template = ComponentType<any>;
 
 export interface Templates {
   Document: ComponentType<PageProps & { children?: ReactNode }>;
-  pages: Record<Page["template"], ComponentType<PageProps>>;
+  /** Page templates by name, as exported in `templates` from templates/index.ts. */
+  byName: Map<string, Template>;
 }
 
-
-/**
- * Bundles templates/index.ts as CommonJS (React stays external, shared with the renderer) and requires it:
- * loading through require skips the ES module loader's work on every build. `root` is the project root,
- * against which error locations are given.
- */
-export async function compileTemplates(templatesDir: string, root = path.dirname(templatesDir)): Promise<Templates> {
-  const cached = await readStamped<{ file: string }>("templates", templatesDir);
-  if (cached && existsSync(cached.file)) return load(cached.file);
-
-  const started = Date.now() - 1;
-  const { build } = await import("esbuild");
-  const entry = path.join(templatesDir, "index.ts");
-  let code: string;
-  let inputs: string[];
-  try {
-    const result = await build({
-      entryPoints: [entry],
-      bundle: true,
-      write: false,
-      platform: "node",
-      format: "cjs",
-      target: "node20",
-      jsx: "automatic",
-      packages: "external",
-      logLevel: "silent",
-      metafile: true,
-      absWorkingDir: templatesDir,
+/** Compiles and loads `<templatesDir>/index.ts`; `root` is the project root, against which errors are located. */
+export async function compileTemplates(templatesDir: string, root: string): Promise<Templates> {
+  const entry = ["index.ts", "index.tsx"].map((f) => path.join(templatesDir, f)).find((f) => existsSync(f));
+  const where = path.relative(root, templatesDir).split(path.sep).join("/") || ".";
+  if (!entry) {
+    throw new HeirloomError("TemplateCompileError", `There is no ${where}/index.ts.`, {
+      location: { file: `${where}/index.ts` },
+      hint: "create it and export `Document` (the HTML shell) and `templates` (the page templates by name).",
     });
-    code = result.outputFiles[0].text;
-    inputs = metafileInputs(result.metafile, templatesDir);
-  } catch (error) {
-    throw esbuildError(error, "the templates", entry, "fix the TypeScript/JSX at that place; templates are compiled on every build.", templatesDir, root);
   }
-  // A content-addressed file name: an unchanged template reuses Node's module cache,
-  // a changed one gets a fresh module.
-  const file = path.join(cacheDir, `templates-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`);
-  await mkdir(cacheDir, { recursive: true });
-  // Written under a private name and renamed: another build may be importing the same file right now.
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, code);
-  await rename(temporary, file);
-  await writeStamped("templates", templatesDir, inputs, { file }, started);
-  return load(file);
+  const exports = await compileModule({
+    name: "templates",
+    entry,
+    root,
+    what: "the templates",
+    hint: "fix the TypeScript/JSX at that place; templates are compiled on every build.",
+  });
+  const { Document, templates } = exports as { Document?: Templates["Document"]; templates?: Record<string, Template> };
+  if (typeof Document !== "function" || !templates || typeof templates !== "object") {
+    throw new HeirloomError("TemplateCompileError", `${where}/index.ts must export \`Document\` and \`templates\`.`, {
+      location: { file: path.relative(root, entry).split(path.sep).join("/") },
+      hint: "export function Document(props) for the HTML shell, and export const templates = { name: Component, ... }.",
+    });
+  }
+  return { Document, byName: new Map(Object.entries(templates)) };
 }
 
-const requireCompiled = createRequire(import.meta.url);
-
-function load(file: string): Templates {
-  return requireCompiled(file) as Templates;
+/** One error per route whose template does not exist, at the line that names it. */
+export function missingTemplates(routes: Route[], templates: Templates, definitionSource: string): HeirloomError[] {
+  const names = [...templates.byName.keys()].sort();
+  const reported = new Set<string>();
+  const errors: HeirloomError[] = [];
+  for (const route of routes) {
+    const key = `${route.source.file}\0${route.template}`;
+    if (templates.byName.has(route.template) || reported.has(key)) continue;
+    reported.add(key);
+    const fromEntry = route.templateFrom === "entry";
+    errors.push(new HeirloomError("TemplateNotFoundError", `${fromEntry ? route.source.file : "site.config.ts"} names the template "${route.template}", which does not exist.`, {
+      location: fromEntry ? { file: route.source.file, ...route.source.locate(["template"]) } : locate(definitionSource, route.template),
+      hint: `use one of: ${names.join(", ") || "(none yet)"}; or add "${route.template}" to \`templates\` in templates/index.ts.`,
+    }));
+  }
+  return errors;
 }

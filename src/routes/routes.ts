@@ -1,28 +1,194 @@
-// Routes stage: one route per page, in directory format (/pricing -> pricing/index.html, 404 -> 404.html).
-import type { Page } from "../content/schema.ts";
+// Routes stage: the route table from the pages, the per-entry routes and the paginated lists of the
+// definition. Each route has one URL in the site's form and one output file; every entry a route shows
+// learns its URL.
+import type { FeedOptions } from "../config/define.ts";
+import type { ResolvedSite } from "../config/site.ts";
+import { locate } from "../config/site.ts";
+import type { ContentItem, EntryValue, ValidatedContent } from "../content/validate.ts";
+import type { SourceEntry } from "../content/load.ts";
+import { HeirloomError } from "../errors.ts";
+import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
+
+/** A page of a paginated list; `E` is the listed collection's entry type. */
+export interface Pagination<E = EntryValue> {
+  /** The entries on this page. */
+  items: E[];
+  /** 1-based number of this page, and how many there are. */
+  page: number;
+  pages: number;
+  /** All entries of the list, and per page. */
+  total: number;
+  perPage: number;
+  /** URLs (base path included) of the neighbours, the first and the last page. */
+  prev?: string;
+  next?: string;
+  first: string;
+  last: string;
+}
 
 export interface Route {
-  /** URL path without the base: "/", "/pricing", or "404" for the not-found page. */
+  /** URL path without the base: "/", "/pricing", "/blog/page/2/", or "404" for the not-found page. */
   path: string;
-  /** Output file relative to dist/. */
+  /** Output file relative to the output folder. */
   outFile: string;
-  page: Page;
+  template: string;
+  /** The data the template shows: the page's entry, or the collection entry of an entry route. */
+  entry: EntryValue;
+  /** The content file behind the route, for error locations. */
+  source: SourceEntry;
+  /** Where the template name is written: in the entry's front matter, or in site.config.ts. */
+  templateFrom: "entry" | "definition";
+  pagination?: Pagination;
 }
 
-/** Derives the route table from the pages, "/" first and 404 last. */
-export function createRoutes(pages: Page[]): Route[] {
-  return pages
-    .map((page) => ({ path: page.path, outFile: outFileFor(page.path), page }))
-    .sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
+/** A feed to write: its path, its items (newest first) and how to read them. */
+export interface FeedSpec {
+  path: string;
+  title: string;
+  author: string;
+  /** The list page the feed belongs to (without base). */
+  listPath: string;
+  items: EntryValue[];
+  options: FeedOptions<Record<string, unknown>>;
+  source: SourceEntry;
 }
 
-/** "/" -> index.html, "/pricing" -> pricing/index.html, "404" -> 404.html. */
-export function outFileFor(path: string): string {
-  if (path === "404") return "404.html";
-  const name = path.replace(/^\/+|\/+$/g, "");
-  return name ? `${name}/index.html` : "index.html";
+/** Derives every route; problems are returned, located, with the routes that could be made. */
+export function createRoutes(
+  site: ResolvedSite,
+  content: ValidatedContent,
+  options: { base: string; complete: boolean },
+): { routes: Route[]; feeds: FeedSpec[]; errors: HeirloomError[] } {
+  const { base } = options;
+  const format = site.urlFormat;
+  const errors: HeirloomError[] = [];
+  const routes: Route[] = [];
+  const pages = site.pages ? content.items.get(site.pages) ?? [] : [];
+  for (const item of pages) {
+    const route = pageRoute(item, format, errors);
+    if (route) routes.push(route);
+  }
+  for (const declared of site.entryRoutes) {
+    for (const item of content.items.get(declared.collection) ?? []) {
+      const path = fillPattern(declared.path, item, format, errors);
+      if (path) routes.push({ path, outFile: outFileFor(path, format), template: declared.template, entry: item.value, source: item.source, templateFrom: "definition" });
+    }
+  }
+  for (const route of routes) route.entry.url ??= route.path === NOT_FOUND ? undefined : withBase(base, route.path);
+  const feeds: FeedSpec[] = [];
+  for (const list of site.listRoutes) {
+    const first = normalizePath(list.page, format);
+    const index = routes.findIndex((r) => r.path === first);
+    if (index < 0) {
+      errors.push(new HeirloomError("ConfigError", `The list of "${list.collection}" is on the page "${list.page}", which no page publishes.`, {
+        location: locate(site.source, list.page),
+        hint: `add a page with path: ${list.page} to the "${site.pages ?? "pages"}" collection, or correct the list's page in site.config.ts.`,
+      }));
+      continue;
+    }
+    const items = (content.items.get(list.collection) ?? []).map((i) => i.value).filter((v) => !list.filter || list.filter(v));
+    const [page] = routes.splice(index, 1, ...paginate(routes[index], items, list.perPage, format, base));
+    if (list.feed) {
+      const title = list.feed.title ?? String(page.entry.title ?? list.collection);
+      feeds.push({ path: list.feed.path, title, author: list.feed.author ?? title, listPath: first, items, options: list.feed, source: page.source });
+    }
+  }
+  errors.push(...collisions(routes), ...unregistered(routes, site.unregistered, format));
+  // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
+  if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
+    errors.push(new HeirloomError("MissingContentError", "No page has the path 404, so the site would have no 404.html.", {
+      location: { file: `content/${site.collections.get(site.pages)!.source}` },
+      hint: `add a page such as content/${site.collections.get(site.pages)!.source}/404.md with \`path: "404"\` and a template.`,
+    }));
+  }
+  return { routes: routes.sort(byPath), feeds, errors };
 }
 
-function rank(path: string): number {
-  return path === "/" ? 0 : path === "404" ? 2 : 1;
+function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]): Route | undefined {
+  const { path, template } = item.value as { path?: unknown; template?: unknown };
+  const fail = (field: string, message: string, hint: string) =>
+    errors.push(new HeirloomError("PagePathError", message, { location: { file: item.source.file, ...item.source.locate([field]) }, hint }));
+  if (typeof template !== "string" || !template.trim()) {
+    fail("template", `${item.source.file} names no template.`, "add a line `template: name` with the name of a template in templates/index.ts.");
+    return undefined;
+  }
+  if (typeof path !== "string" || (path !== NOT_FOUND && path !== `/${NOT_FOUND}` && !isPlainPath(path.trim()))) {
+    fail("path", `The page path ${JSON.stringify(path ?? "")} of ${item.source.file} is not a site path.`, 'write a path such as /pricing or /legal/privacy (letters, digits, - . _ ~ and /), or "404" for the not-found page.');
+    return undefined;
+  }
+  const normalized = normalizePath(path.trim(), format);
+  return { path: normalized, outFile: outFileFor(normalized, format), template: template.trim(), entry: item.value, source: item.source, templateFrom: "entry" };
+}
+
+/** "/blog/:slug/" with the entry's values; a value that cannot be a plain path segment is an error. */
+function fillPattern(pattern: string, item: ContentItem, format: UrlFormat, errors: HeirloomError[]): string | undefined {
+  let bad: string | undefined;
+  const filled = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = item.value[name];
+    const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
+    if (!/^[\w\-.~]+(\/[\w\-.~]+)*$/.test(text)) bad ??= name;
+    return text;
+  });
+  if (bad === undefined && isPlainPath(filled)) return normalizePath(filled, format);
+  const field = bad ?? "slug";
+  errors.push(new HeirloomError("PagePathError", `${item.source.file} cannot be published at ${pattern}: its ${field} "${String(item.value[field] ?? "")}" is not a plain URL segment.`, {
+    location: field === "slug" ? { file: item.source.file } : { file: item.source.file, ...item.source.locate([field]) },
+    hint: field === "slug" ? "rename the file using letters, digits and - only, such as my-first-post.md." : `use letters, digits and - in ${field}.`,
+  }));
+  return undefined;
+}
+
+function paginate(page: Route, items: EntryValue[], perPage: number, format: UrlFormat, base: string): Route[] {
+  const pages = Math.max(1, Math.ceil(items.length / perPage));
+  const url = (n: number) => withBase(base, listPagePath(page.path, n, format));
+  return Array.from({ length: pages }, (_, i) => {
+    const n = i + 1;
+    const path = listPagePath(page.path, n, format);
+    const pagination: Pagination = {
+      items: items.slice(i * perPage, n * perPage),
+      page: n,
+      pages,
+      total: items.length,
+      perPage,
+      prev: n > 1 ? url(n - 1) : undefined,
+      next: n < pages ? url(n + 1) : undefined,
+      first: url(1),
+      last: url(pages),
+    };
+    return { ...page, path, outFile: outFileFor(path, format), pagination };
+  });
+}
+
+function collisions(routes: Route[]): HeirloomError[] {
+  const seen = new Map<string, Route>();
+  const errors: HeirloomError[] = [];
+  for (const route of routes) {
+    const first = seen.get(route.outFile);
+    if (!first) {
+      seen.set(route.outFile, route);
+      continue;
+    }
+    const field = route.templateFrom === "entry" ? ["path"] : [];
+    errors.push(new HeirloomError("RouteCollisionError", `The page path "${route.path}" of ${route.source.file} is already used by ${first.source.file}.`, {
+      location: { file: route.source.file, ...(field.length ? route.source.locate(field) : {}) },
+      hint: "give each page its own path; two pages cannot share a URL.",
+    }));
+  }
+  return errors;
+}
+
+function unregistered(routes: Route[], paths: string[], format: UrlFormat): HeirloomError[] {
+  const listed = new Set(paths.map((p) => normalizePath(p, format)));
+  return routes
+    .filter((route) => listed.has(route.path))
+    .map((route) => new HeirloomError("UnregisteredRouteError", `${route.source.file} publishes ${route.path}, which site.config.ts still lists as unregistered.`, {
+      location: { file: route.source.file, ...(route.templateFrom === "entry" ? route.source.locate(["path"]) : {}) },
+      hint: `remove "${paths.find((p) => normalizePath(p, format) === route.path)}" from \`unregistered\` in site.config.ts: the page exists now.`,
+    }));
+}
+
+/** "/" first, 404 last, the rest by path (code points, the same everywhere). */
+function byPath(a: Route, b: Route): number {
+  const rank = (p: string) => (p === "/" ? 0 : p === NOT_FOUND ? 2 : 1);
+  return rank(a.path) - rank(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }

@@ -4,10 +4,11 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type BuildCache, checkSite, renderSite } from "../build.ts";
-import { type BuildOptions, LOCAL_WAITLIST_PATH, resolvePaths } from "../config/options.ts";
+import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
+import { DEFINITION_FILE } from "../config/site.ts";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
 import { errorsOf, formatError, throwIfAny } from "../errors.ts";
-import { openWaitlistStore, receiveWaitlistPost } from "./receiver.ts";
+import { type LocalForms, openLocalForms } from "./local-forms.ts";
 
 export interface DevEvent {
   type: "built" | "failed";
@@ -15,7 +16,7 @@ export interface DevEvent {
   message?: string;
   changed?: string[];
   /** What the change made stale and was done again; content is always re-read (it is cheap). */
-  redone: Array<"templates" | "assets">;
+  redone: Array<"definition" | "templates" | "assets">;
 }
 
 export interface DevOptions extends BuildOptions {
@@ -36,21 +37,25 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let files = new Map<string, Uint8Array>();
   let base = "/";
   let failure: string | undefined;
-  const store = await openWaitlistStore(path.join(paths.root, ".heirloom", "waitlist.jsonl"));
+  let forms: LocalForms | undefined;
+  let formsKey = "";
 
   const send = (event: string, data: string) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
-  let redone = new Set<"templates" | "assets">();
+  let redone = new Set<DevEvent["redone"][number]>();
   const build = async (changed: string[]) => {
     const started = performance.now();
     const steps = [...redone];
     redone = new Set();
     try {
-      const site = await renderSite(options, cache);
+      const site = await renderSite({ drafts: true, ...options }, cache);
       throwIfAny(checkSite(site));
       files = new Map(site.files.map((f) => [f.path, f.contents]));
       base = site.config.base;
+      // The receivers follow the definition: reopened only when the forms or the base path change.
+      const key = JSON.stringify([base, site.site.forms]);
+      if (key !== formsKey) [forms, formsKey] = [await openLocalForms(paths.root, site.site.forms, base), key];
       failure = undefined;
       options.onEvent?.({ type: "built", ms: performance.now() - started, changed, redone: steps });
       send("reload", "");
@@ -92,7 +97,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       return;
     }
     if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
-    if (url.pathname === base + LOCAL_WAITLIST_PATH) return void receiveWaitlistPost(req, res, store);
+    if (forms?.handle(url.pathname, req, res)) return;
     const [status, file] = lookup(files, base, url.pathname);
     const body = files.get(file) ?? (failure && files.size === 0 && file.endsWith(".html") ? FAILED_PAGE : undefined);
     if (!body) return void res.writeHead(404).end("Not found");
@@ -103,13 +108,15 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     res.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(payload);
   });
 
-  const watchers = [paths.contentDir, paths.templatesDir].map((dir) => watchTree(dir, (changed) => {
+  const onChange = (changed: string[]) => {
     for (const file of changed) {
-      const stale = invalidate(cache, path.relative(paths.templatesDir, file));
+      const stale = invalidate(cache, paths, file);
       if (stale) redone.add(stale);
     }
     void rebuild(changed);
-  }));
+  };
+  const watchers = [paths.contentDir, paths.templatesDir].map((dir) => watchTree(dir, onChange));
+  watchers.push(watchFile(path.join(paths.root, DEFINITION_FILE), onChange));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 4321, "127.0.0.1", resolve);
@@ -125,8 +132,17 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
 }
 
-/** Drops the cached step a change makes stale: scripts and styles the assets, other templates the compile. */
-function invalidate(cache: BuildCache, relativeToTemplates: string): "templates" | "assets" | undefined {
+/**
+ * Drops the cached step a change makes stale: the definition (and the templates, which may import it),
+ * scripts and styles the assets, other templates the compile. Content is always re-read.
+ */
+function invalidate(cache: BuildCache, paths: SitePaths, file: string): "definition" | "templates" | "assets" | undefined {
+  if (file === path.join(paths.root, DEFINITION_FILE)) {
+    delete cache.site;
+    delete cache.templates;
+    return "definition";
+  }
+  const relativeToTemplates = path.relative(paths.templatesDir, file);
   if (relativeToTemplates.startsWith("..")) return undefined;
   if (/^(islands|styles)[\\/]/.test(relativeToTemplates)) {
     delete cache.bundle;
@@ -147,6 +163,13 @@ function lookup(files: Map<string, Uint8Array>, base: string, pathname: string):
     if (files.has(candidate)) return [200, candidate];
   }
   return [404, "404.html"];
+}
+
+/** Watches one file (the site definition) and reports it changed. */
+function watchFile(file: string, onChange: (files: string[]) => void): FSWatcher {
+  return watch(path.dirname(file), (_event, name) => {
+    if (name?.toString() === path.basename(file)) onChange([file]);
+  });
 }
 
 /** Watches a folder tree and reports the files changed in a burst of events (debounced). */

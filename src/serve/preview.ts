@@ -1,44 +1,42 @@
-// `heirloom preview`: serves dist/ as a static host would (404.html with status 404) plus the local receiver.
+// `heirloom preview`: serves the built folder as a static host would (404.html with status 404) plus the
+// local receivers of the site's forms.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import handler from "serve-handler";
-import { LOCAL_WAITLIST_PATH, normalizeBase } from "../config/options.ts";
-import { openWaitlistStore, receiveWaitlistPost } from "./receiver.ts";
+import { normalizeBase } from "../config/options.ts";
+import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
 
 export interface PreviewOptions {
   outDir: string;
-  /** Where waitlist entries are stored (default: .heirloom/waitlist.jsonl beside the output folder). */
-  waitlistFile?: string;
+  /** The project root: form entries are kept in its .heirloom/ folder. */
+  root: string;
+  /** The site's forms, answered at their local paths. */
+  forms: LocalForm[];
   port?: number;
   base?: string;
+  events?: LocalFormEvents;
 }
 
 export interface PreviewServer {
   server: Server;
   url: string;
-  waitlistFile: string;
+  /** Where each form's entries are kept. */
+  formFiles: string[];
   close(): Promise<void>;
 }
 
 /** Starts the preview server on 127.0.0.1; port 0 picks a free one. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const base = normalizeBase(options.base ?? "/");
-  const waitlistFile = options.waitlistFile ?? path.join(path.dirname(options.outDir), ".heirloom", "waitlist.jsonl");
-  const store = await openWaitlistStore(waitlistFile);
+  const forms = await openLocalForms(options.root, options.forms, base, options.events);
   // The headers a real host would send, from the serve.json the build wrote.
-  const hostConfig = await readJson(path.join(options.outDir, "serve.json"));
+  const hostConfig = await readJson(`${options.outDir}/serve.json`);
   const serveOptions = { ...hostConfig, public: options.outDir, cleanUrls: true, etag: true, directoryListing: false };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname === base + LOCAL_WAITLIST_PATH) {
-      receiveWaitlistPost(req, res, store).catch((error: unknown) => {
-        res.writeHead(500).end(`Could not store the entry: ${(error as Error).message}`);
-      });
-      return;
-    }
-    // Mount dist/ at the base path; anything outside it is a missing page.
+    if (forms.handle(url.pathname, req, res)) return;
+    // Mount the output at the base path; anything outside it is a missing page.
     const inside = url.pathname.startsWith(base) || `${url.pathname}/` === base;
     req.url = inside ? `/${url.pathname.slice(base.length)}${url.search}` : "/404-outside-base";
     handler(req, res, serveOptions).catch((error: unknown) => res.writeHead(500).end(String(error)));
@@ -51,7 +49,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   return {
     server,
     url: `http://127.0.0.1:${port}${base}`,
-    waitlistFile,
+    formFiles: forms.files,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,8 +1,8 @@
 // Building blocks shared by the pages: the page hero, section headings, feature cards, the FAQ list and
 // the closing call to action.
 import type { ReactNode } from "react";
-import type { Faq } from "../../src/content/schema.ts";
-import { Icon, type IconName } from "./Icon.tsx";
+import type { Faq, IconName } from "../../site.config.ts";
+import { Icon } from "./Icon.tsx";
 
 /** The top of a page without artwork: its one h1 and a lead. */
 export function PageHero({ title, lead }: { title: string; lead?: string }) {

@@ -1,8 +1,8 @@
-// Inline stroke icons (24x24, currentColor) for every name in `iconNames` of src/schema.ts, and the brand mark.
+// Inline stroke icons (24x24, currentColor) for every name in `iconNames` of site.config.ts, and the brand mark.
 import type { ReactElement } from "react";
-import type { iconNames } from "../../src/content/schema.ts";
+import type { IconName } from "../../site.config.ts";
 
-export type IconName = (typeof iconNames)[number];
+export type { IconName };
 
 const shapes: Record<IconName, ReactElement> = {
   phone: <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />,

@@ -6,7 +6,6 @@ import type { PageProps } from "../types.ts";
 
 export function HomePage({ page, content, assets }: PageProps<"home">) {
   const { hero } = page;
-  const heroImage = assets.image(hero.image.src);
   return (
     <>
       <section className="hero" aria-labelledby="page-title">
@@ -25,7 +24,7 @@ export function HomePage({ page, content, assets }: PageProps<"home">) {
               </a>
             </div>
           </div>
-          <Picture className="hero-image" image={heroImage} alt={hero.image.alt} sizes="(min-width: 60rem) 36rem, 100vw" loading="high" />
+          <Picture className="hero-image" image={hero.image.src} alt={hero.image.alt} sizes="(min-width: 60rem) 36rem, 100vw" loading="high" />
         </div>
       </section>
 
@@ -57,23 +56,20 @@ export function HomePage({ page, content, assets }: PageProps<"home">) {
         <div className="wrap">
           <SectionIntro id="testimonials-title" title={page.testimonials.title} lead={page.testimonials.lead} />
           <div className="grid">
-            {content.testimonials.map((t) => {
-              const portrait = assets.image(t.image);
-              return (
-                <figure key={t.author} className="card testimonial">
-                  <blockquote>
-                    <p>{t.quote}</p>
-                  </blockquote>
-                  <figcaption>
-                    <Picture className="portrait" image={portrait} alt={t.imageAlt} sizes="5rem" loading="lazy" />
-                    <span>
-                      <span className="author">{t.author}</span>
-                      <span className="relation">{t.relation}</span>
-                    </span>
-                  </figcaption>
-                </figure>
-              );
-            })}
+            {content.testimonials.map((t) => (
+              <figure key={t.author} className="card testimonial">
+                <blockquote>
+                  <p>{t.quote}</p>
+                </blockquote>
+                <figcaption>
+                  <Picture className="portrait" image={t.image} alt={t.imageAlt} sizes="5rem" loading="lazy" />
+                  <span>
+                    <span className="author">{t.author}</span>
+                    <span className="relation">{t.relation}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            ))}
           </div>
         </div>
       </section>

@@ -3,7 +3,7 @@
 import { CtaSection, FaqSection, FeatureGrid, PageHero, SectionIntro } from "../components/Blocks.tsx";
 import { Icon } from "../components/Icon.tsx";
 import type { PageProps } from "../types.ts";
-import type { Plan } from "../../src/content/schema.ts";
+import type { Plan } from "../../site.config.ts";
 
 export function PricingPage({ page, content }: PageProps<"pricing">) {
   return (

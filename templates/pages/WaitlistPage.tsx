@@ -5,6 +5,7 @@ import type { PageProps } from "../types.ts";
 
 export function WaitlistPage({ page, content, assets }: PageProps<"waitlist">) {
   const w = content.site.waitlist;
+  const form = assets.forms.waitlist;
   return (
     <section className="waitlist-hero" aria-labelledby="page-title">
       <div className="wrap waitlist-grid">
@@ -15,7 +16,7 @@ export function WaitlistPage({ page, content, assets }: PageProps<"waitlist">) {
           <form
             className="waitlist-form"
             method="post"
-            action={assets.waitlistAction}
+            action={form.action}
             target="waitlist-frame"
             data-waitlist
             data-busy={w.busy}
@@ -28,7 +29,7 @@ export function WaitlistPage({ page, content, assets }: PageProps<"waitlist">) {
               <input
                 id="waitlist-email"
                 type="email"
-                name={w.field}
+                name={form.field}
                 required
                 autoComplete="email"
                 spellCheck={false}
@@ -44,19 +45,16 @@ export function WaitlistPage({ page, content, assets }: PageProps<"waitlist">) {
           <div className="toast" role="status" aria-live="polite" data-toast-region />
         </div>
         <div className="waitlist-photos">
-          {page.photos.map((photo, i) => {
-            const image = assets.image(photo.src);
-            return (
-              <Picture
-                key={photo.src}
-                className={`photo photo-${i + 1}`}
-                image={image}
-                alt={photo.alt}
-                sizes="(min-width: 60rem) 24rem, 50vw"
-                loading={i === 0 ? "high" : "auto"}
-              />
-            );
-          })}
+          {page.photos.map((photo, i) => (
+            <Picture
+              key={photo.src.src}
+              className={`photo photo-${i + 1}`}
+              image={photo.src}
+              alt={photo.alt}
+              sizes="(min-width: 60rem) 24rem, 50vw"
+              loading={i === 0 ? "high" : "auto"}
+            />
+          ))}
         </div>
       </div>
     </section>

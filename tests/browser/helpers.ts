@@ -101,8 +101,9 @@ export interface Site {
 export async function startSite(options: { base?: string } = {}): Promise<Site> {
   const capture = await startCapture();
   const root = makeProject();
-  const built = await buildProject(root, { endpoint: capture.url, base: options.base });
-  const preview = await startPreview({ outDir: built.outDir, port: 0, base: options.base, waitlistFile: path.join(root, "waitlist.jsonl") });
+  const built = await buildProject(root, { env: { HEIRLOOM_WAITLIST_ENDPOINT: capture.url }, base: options.base });
+  // The form posts to the capture server, so the preview needs no receiver of its own.
+  const preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0, base: options.base });
   return {
     origin: new URL(preview.url).origin,
     outDir: built.outDir,

@@ -1,4 +1,5 @@
-// Test helpers: a throwaway copy of the site's content (optionally with a fixture laid over it) and builds into it.
+// Test helpers: throwaway projects (Heirloom's own, or the engine's small fixture site with a case laid
+// over it) and builds into them.
 import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,23 +9,47 @@ import type { BuildOptions } from "../../src/config/options.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const templatesDir = path.join(repoRoot, "templates");
+export const fixturesDir = path.join(repoRoot, "tests", "fixtures");
+
+/** A copy of Heirloom's site.config.ts and content/; it is built with the repository's templates. */
+export function makeProject(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-site-"));
+  cpSync(path.join(repoRoot, "content"), path.join(root, "content"), { recursive: true });
+  cpSync(path.join(repoRoot, "site.config.ts"), path.join(root, "site.config.ts"));
+  return root;
+}
 
 /**
- * Copies content/ into a new temporary project; a fixture's files (tests/fixtures/<name>/content/...)
- * replace or add to it.
+ * A copy of the engine's fixture site (tests/fixtures/base) with each named case laid over it
+ * (tests/fixtures/<case>/: files that replace or add to the base). Without a templates/ of its own,
+ * it is built with the base's templates, so their compile is shared between tests.
  */
-export function makeProject(fixture?: string): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), `heirloom-${fixture ?? "site"}-`));
-  cpSync(path.join(repoRoot, "content"), path.join(root, "content"), { recursive: true });
-  if (fixture) {
-    const dir = path.join(repoRoot, "tests", "fixtures", fixture);
+export function makeFixture(...cases: string[]): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), `heirloom-${cases.join("-") || "base"}-`));
+  const baseDir = path.join(fixturesDir, "base");
+  cpSync(baseDir, root, { recursive: true, filter: (src) => src !== path.join(baseDir, "templates") });
+  for (const name of cases) {
+    const dir = path.join(fixturesDir, name);
     if (!existsSync(dir)) throw new Error(`no fixture ${dir}`);
     cpSync(dir, root, { recursive: true });
   }
   return root;
 }
 
-/** Builds a project with the repository's templates and an empty environment. */
+/** Gives a project its own copy of the templates it is built with (to edit them in a test); returns the folder. */
+export function ownTemplates(root: string): string {
+  const own = path.join(root, "templates");
+  if (!existsSync(own)) cpSync(templatesFor(root), own, { recursive: true });
+  return own;
+}
+
+/** Builds a project in an empty environment; without templates/ of its own it uses the right shared ones. */
 export function buildProject(root: string, options: BuildOptions = {}) {
-  return build({ root, templatesDir, env: {}, ...options });
+  return build({ root, templatesDir: templatesFor(root), env: {}, ...options });
+}
+
+/** The project's own templates/, or the shared ones of its kind (Heirloom's or the fixture base's). */
+export function templatesFor(root: string): string {
+  if (existsSync(path.join(root, "templates"))) return path.join(root, "templates");
+  return existsSync(path.join(root, "content", "notes")) ? path.join(fixturesDir, "base", "templates") : templatesDir;
 }

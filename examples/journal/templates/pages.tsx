@@ -1,0 +1,79 @@
+// The Journal's page templates: the front page, the paginated list of notes, one note, and plain pages.
+import type { PageProps } from "heirloom";
+import type { Content, Page as PageEntry, Post as PostEntry } from "../site.config.ts";
+
+export type Props<P = PageEntry | PostEntry> = PageProps<P, Content, PostEntry>;
+
+export function Home({ page, content }: Props<PageEntry>) {
+  return (
+    <>
+      <h1>{page.title}</h1>
+      <div className="intro" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <h2>Latest notes</h2>
+      <PostList posts={content.posts.slice(0, 3)} />
+    </>
+  );
+}
+
+export function Blog({ page, pagination }: Props<PageEntry>) {
+  return (
+    <>
+      <h1>{page.title}</h1>
+      <div className="intro" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <PostList posts={pagination?.items ?? []} />
+      {pagination && pagination.pages > 1 && (
+        <nav className="pagination" aria-label="Pages of notes">
+          {pagination.prev ? <a href={pagination.prev} rel="prev">Newer notes</a> : <span />}
+          <span>
+            Page {pagination.page} of {pagination.pages}
+          </span>
+          {pagination.next ? <a href={pagination.next} rel="next">Older notes</a> : <span />}
+        </nav>
+      )}
+    </>
+  );
+}
+
+export function Post({ page, assets }: Props<PostEntry>) {
+  return (
+    <article className="post">
+      <h1>{page.title}</h1>
+      <p className="meta">
+        <time dateTime={page.date}>{formatDate(page.date)}</time>
+      </p>
+      <div className="body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <p>
+        <a href={assets.href("/blog/")}>All notes</a>
+      </p>
+    </article>
+  );
+}
+
+export function Page({ page }: Props<PageEntry>) {
+  return (
+    <article className="page">
+      <h1>{page.title}</h1>
+      <div className="body" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </article>
+  );
+}
+
+function PostList({ posts }: { posts: PostEntry[] }) {
+  return (
+    <ol className="posts">
+      {posts.map((post) => (
+        <li key={post.slug}>
+          <a href={post.url}>{post.title}</a> <time dateTime={post.date}>{formatDate(post.date)}</time>
+          <p>{post.description}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** "2026-03-14" -> "14 March 2026", the same on every machine. */
+function formatDate(iso: string): string {
+  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  const [year, month, day] = iso.split("-").map(Number);
+  return `${day} ${months[month - 1]} ${year}`;
+}

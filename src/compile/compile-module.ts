@@ -1,0 +1,90 @@
+// Compiles a site's TypeScript (site.config.ts, templates/index.ts) with esbuild to CommonJS and loads it.
+// `import ... from "heirloom"` (and "zod") resolve to the running engine, so a site shares its instances.
+// Unchanged sources reuse the last compile: nothing is compiled when no input changed.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import vm from "node:vm";
+import * as zod from "zod";
+import * as engine from "../index.ts";
+import { ENGINE_VERSION } from "../version.ts";
+import { cacheDir } from "./cache.ts";
+import { esbuildError } from "./esbuild-error.ts";
+import { metafileInputs, readStamped, writeStamped } from "./stamped-cache.ts";
+
+export interface CompileRequest {
+  /** Cache entry name, such as "definition" or "templates". */
+  name: string;
+  /** The entry file (absolute). */
+  entry: string;
+  /** The project root: error locations are given relative to it. */
+  root: string;
+  /** What is compiled, for messages ("the site definition"). */
+  what: string;
+  /** What to do when it does not compile. */
+  hint: string;
+}
+
+const engineRequire = createRequire(import.meta.url);
+const esbuildVersion = (engineRequire("esbuild/package.json") as { version: string }).version;
+const loaded = new Map<string, Record<string, unknown>>();
+
+/** The module's exports; compiled only when one of the files it was built from changed. */
+export async function compileModule(request: CompileRequest): Promise<Record<string, unknown>> {
+  // Everything that shapes the output is in the key: the entry, esbuild's version and this engine's.
+  const scope = [request.entry, esbuildVersion, ENGINE_VERSION, OPTIONS_KEY].join("\0");
+  const cached = await readStamped<{ file: string }>(request.name, scope);
+  if (cached && existsSync(cached.file)) return load(cached.file);
+
+  const started = Date.now() - 1;
+  const { build } = await import("esbuild");
+  let code: string;
+  let inputs: string[];
+  try {
+    const result = await build({ ...OPTIONS, entryPoints: [request.entry], absWorkingDir: request.root });
+    code = result.outputFiles![0].text;
+    inputs = metafileInputs(result.metafile, request.root);
+  } catch (error) {
+    throw esbuildError(error, request.what, request.entry, request.hint, request.root, request.root);
+  }
+  // A content-addressed name: an unchanged module is found in this process's cache, a changed one is new.
+  const file = path.join(cacheDir, `${request.name}-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`);
+  await mkdir(cacheDir, { recursive: true });
+  // Written under a private name and renamed: another build may be loading the same file right now.
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, code);
+  await rename(temporary, file);
+  await writeStamped(request.name, scope, inputs, { file }, started);
+  return load(file);
+}
+
+const OPTIONS = {
+  bundle: true,
+  write: false,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  jsx: "automatic",
+  // React, zod and the engine come from the running engine: one instance each. "heirloom" is named too,
+  // because a tsconfig `paths` entry for editors would otherwise bundle a second copy of the engine.
+  packages: "external",
+  external: ["heirloom"] as string[],
+  logLevel: "silent",
+  metafile: true,
+} as const;
+const OPTIONS_KEY = JSON.stringify(OPTIONS);
+
+/** Evaluates a compiled CommonJS file once per process, with "heirloom" and "zod" mapped to the engine's. */
+function load(file: string): Record<string, unknown> {
+  const known = loaded.get(file);
+  if (known) return known;
+  const base = createRequire(file);
+  const require = (id: string) => (id === "heirloom" ? engine : id === "zod" ? zod : base(id));
+  const module = { exports: {} as Record<string, unknown> };
+  const run = vm.compileFunction(readFileSync(file, "utf8"), ["exports", "require", "module", "__filename", "__dirname"], { filename: file });
+  run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file));
+  loaded.set(file, module.exports);
+  return module.exports;
+}

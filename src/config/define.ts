@@ -1,0 +1,186 @@
+// The vocabulary of a site definition (site.config.ts): defineSite, defineCollection and the image() schema
+// helper, with the types templates infer their content from. Plain data: the engine checks it when it loads.
+import type { z } from "zod";
+import { HeirloomError } from "../errors.ts";
+
+/** A markdown body below the front matter is rendered to `html`, or is not allowed at all. */
+export type BodyKind = "markdown" | "none";
+
+type FieldOf<T> = Extract<T extends unknown ? keyof T : never, string>;
+
+/** A field to sort by (ascending), the same with a leading "-" (descending), or a compare function. */
+export type SortOrder<T> = FieldOf<T> | `-${FieldOf<T>}` | ((a: T, b: T) => number);
+
+export interface CollectionOptions<S extends z.ZodType> {
+  /** A folder under content/ holding one entry per .md file, subfolders included. */
+  folder?: string;
+  /** Or one file under content/ that is a single entry, such as "site.md". */
+  file?: string;
+  /** What every entry's front matter must hold; the entry types are inferred from it. */
+  schema: S;
+  /**
+   * "markdown": the text below the front matter becomes `html`. "none" (the default): text there is an error.
+   * A function decides per entry, such as `(page) => (page.template === "prose" ? "markdown" : "none")`.
+   */
+  body?: BodyKind | ((entry: z.output<S>) => BodyKind);
+  /** Order of the entries (default: by file path). Ties keep file-path order. */
+  sort?: SortOrder<z.output<S>>;
+  /** Fields, or groups of fields, whose values no two entries may share. */
+  unique?: Array<FieldOf<z.output<S>> | Array<FieldOf<z.output<S>>>>;
+}
+
+export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single extends boolean = boolean> {
+  readonly single: Single;
+  /** The folder (or, for a single entry, the file) under content/, with forward slashes. */
+  readonly source: string;
+  readonly schema: S;
+  readonly body: BodyKind | ((entry: z.output<S>) => BodyKind);
+  readonly sort?: SortOrder<z.output<S>>;
+  readonly unique: string[][];
+}
+
+/** Declares a collection: a folder of entries, or a single file. */
+export function defineCollection<S extends z.ZodType>(options: CollectionOptions<S> & { file: string }): CollectionDefinition<S, true>;
+export function defineCollection<S extends z.ZodType>(options: CollectionOptions<S> & { folder: string }): CollectionDefinition<S, false>;
+export function defineCollection<S extends z.ZodType>(options: CollectionOptions<S>): CollectionDefinition<S> {
+  if ((options.file === undefined) === (options.folder === undefined)) {
+    throw new HeirloomError("ConfigError", "A collection names both a folder and a file, or neither.", {
+      hint: 'give each collection either `folder: "posts"` (one entry per file) or `file: "site.md"` (a single entry).',
+    });
+  }
+  return {
+    single: options.file !== undefined,
+    source: trimSlashes(options.file ?? options.folder ?? ""),
+    schema: options.schema,
+    body: options.body ?? "none",
+    sort: options.sort,
+    unique: (options.unique ?? []).map((key) => (Array.isArray(key) ? key : [key])),
+  };
+}
+
+/** What the engine adds to every entry. */
+export interface EntryMeta {
+  /** The file's path under its collection folder without `.md` ("2026/hello"); a single entry's file name. */
+  slug: string;
+  /** The file, relative to the project root ("content/posts/hello.md"). */
+  file: string;
+  /** The markdown body rendered to HTML; empty for collections without a body. */
+  html: string;
+  /** The URL of the page that shows this entry (base path included), when a route shows it. */
+  url?: string;
+}
+
+export type Entry<S extends z.ZodType> = z.output<S> & EntryMeta;
+
+// biome-ignore lint: any is the widest collection here
+type AnyCollection = CollectionDefinition<any, boolean>;
+export type Collections = Record<string, AnyCollection>;
+
+/** The entry type of a collection definition. */
+export type EntryOf<C> = C extends CollectionDefinition<infer S, boolean> ? Entry<S> : never;
+
+/** Every collection of a site, typed: a list of entries, or one entry for a single file. */
+export type ContentOf<D> =
+  D extends SiteDefinition<infer C>
+    ? { [K in keyof C]: C[K] extends CollectionDefinition<infer S, infer Single> ? (Single extends true ? Entry<S> : Array<Entry<S>>) : never }
+    : never;
+
+/** One item of an Atom feed, taken from an entry. */
+export interface FeedItem {
+  title: string;
+  /** YYYY-MM-DD or a full ISO 8601 date-time; also the entry's `updated` time. */
+  date: string | Date;
+  summary?: string;
+}
+
+export interface FeedOptions<E> {
+  /** Where the feed is written, such as "/blog/feed.xml". */
+  path: string;
+  /** The feed's title (default: the list page's `title`). */
+  title?: string;
+  /** The feed's author name (default: its title). */
+  author?: string;
+  /** Maps an entry to the feed's fields (default: its `title`, `date` and `description`). */
+  item?: (entry: E) => FeedItem;
+}
+
+export interface EntryRoute<K extends string> {
+  collection: K;
+  /** URL pattern; `:slug` is the entry's slug and `:field` any text field, such as "/blog/:slug/". */
+  path: string;
+  /** Name of the template (an export of templates/index.ts's `templates`). */
+  template: string;
+}
+
+export interface ListRoute<K extends string, E> {
+  collection: K;
+  /** The `path` of the page (in the pages collection) that lists the entries; it is paginated from there. */
+  page: string;
+  /** Entries per page; later pages are at `<page>page/2/` and so on. */
+  perPage: number;
+  /** Keeps only some entries in the list (default: all). */
+  filter?: (entry: E) => boolean;
+  feed?: FeedOptions<E>;
+}
+
+export interface RoutesOptions<C extends Collections> {
+  /** The collection whose entries are pages: each names its own `path` and `template`. */
+  pages?: Extract<keyof C, string>;
+  /** One page per entry of a collection. */
+  entries?: Array<{ [K in Extract<keyof C, string>]: EntryRoute<K> }[Extract<keyof C, string>]>;
+  /** Paginated lists of a collection's entries, with an optional feed. */
+  lists?: Array<{ [K in Extract<keyof C, string>]: ListRoute<K, EntryOf<C[K]>> }[Extract<keyof C, string>]>;
+}
+
+export interface FormOptions {
+  /** The name of the form's single field. */
+  field: string;
+  /** "email" values must be valid addresses (the rule of `<input type="email">`). Default "text". */
+  type?: "email" | "text";
+  /** Where the form posts in production; empty for the local receiver of `preview` and `dev`. */
+  endpoint?: string;
+  /** An environment variable that overrides `endpoint` at build time. */
+  env?: string;
+  /** The path (under the base path) the local receiver answers; default "/__heirloom/<name>". */
+  localPath?: string;
+  /**
+   * Origins the endpoint's answer may move the hidden frame to (a redirect), allowed by the
+   * Content-Security-Policy next to the endpoint's own, such as "https://script.googleusercontent.com".
+   */
+  frameOrigins?: string[];
+}
+
+export interface SiteOptions<C extends Collections> {
+  collections: C;
+  routes: RoutesOptions<C>;
+  forms?: Record<string, FormOptions>;
+  /** "file": `/pricing` is served from pricing.html. "directory" (default): `/pricing/` from pricing/index.html. */
+  urlFormat?: "file" | "directory";
+  /** Sub-path the site is served under, such as "/heirloom/" (overridden by --base or HEIRLOOM_BASE). */
+  base?: string;
+  /** Public address, such as "https://heirloom.example" (overridden by --site-url or HEIRLOOM_SITE_URL). */
+  siteUrl?: string;
+  /** Paths that are linked on purpose but not published yet: they show the 404 page. */
+  unregistered?: string[];
+  /** Files or folders under content/ copied to the output as they are, at the same path. */
+  passthrough?: string[];
+}
+
+const SITE = Symbol.for("heirloom.site");
+
+export interface SiteDefinition<C extends Collections = Collections> extends SiteOptions<C> {
+  readonly [SITE]: true;
+}
+
+/** Declares a site: its collections, routes and forms. The default export of site.config.ts. */
+export function defineSite<C extends Collections>(options: SiteOptions<C>): SiteDefinition<C> {
+  return { ...options, [SITE]: true };
+}
+
+export function isSiteDefinition(value: unknown): value is SiteDefinition {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[SITE] === true;
+}
+
+function trimSlashes(p: string): string {
+  return p.replace(/\\/g, "/").replace(/^\.?\/+|\/+$/g, "");
+}

@@ -1,0 +1,21 @@
+// The engine's public entry: what site.config.ts and templates import as "heirloom", and build() for programs.
+export { z } from "zod";
+export { build, renderSite } from "./build.ts";
+export type { BuildResult } from "./build.ts";
+export type { BuildOptions } from "./config/options.ts";
+export { defineCollection, defineSite } from "./config/define.ts";
+export type {
+  CollectionDefinition,
+  ContentOf,
+  Entry,
+  EntryMeta,
+  EntryOf,
+  FeedItem,
+  FeedOptions,
+  FormOptions,
+  SiteDefinition,
+} from "./config/define.ts";
+export { image } from "./content/image-field.ts";
+export type { ImageOptions } from "./content/image-field.ts";
+export type { Assets, BuiltImage, ContentImage, FormAction, Head, PageProps, Pagination, Rendition } from "./render/contract.ts";
+export { serializeJsonLd } from "./render/json-ld.ts";

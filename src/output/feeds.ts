@@ -1,0 +1,91 @@
+// Atom feeds of list routes: full HTML content, absolute URLs, newest first. Dates come from content only.
+import type { FeedItem } from "../config/define.ts";
+import type { SiteConfig } from "../config/options.ts";
+import type { EntryValue } from "../content/validate.ts";
+import { HeirloomError } from "../errors.ts";
+import type { FeedSpec } from "../routes/routes.ts";
+import { absoluteUrl } from "../routes/urls.ts";
+import type { OutputFile } from "../assets/bundle.ts";
+import { escapeXml } from "./hosting.ts";
+
+/** The feed files; a feed needs absolute URLs, so without a site URL none is written (the build warns). */
+export function feedFiles(feeds: FeedSpec[], config: SiteConfig): { files: OutputFile[]; errors: HeirloomError[] } {
+  if (!config.siteUrl) return { files: [], errors: [] };
+  const errors: HeirloomError[] = [];
+  const files = feeds.map((feed) => ({ path: feed.path.slice(1), contents: Buffer.from(atom(feed, config, errors)) }));
+  return { files, errors };
+}
+
+interface Item {
+  entry: EntryValue;
+  title: string;
+  updated: string;
+  summary?: string;
+}
+
+function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[]): string {
+  const origin = new URL(config.siteUrl).origin;
+  const absolute = (path: string) => absoluteUrl(config.siteUrl, config.base, path)!;
+  const items = feed.items.flatMap((entry) => itemOf(feed, entry, errors));
+  items.sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.entry.file < b.entry.file ? -1 : 1));
+  const updated = items[0]?.updated ?? "1970-01-01T00:00:00Z";
+  const entries = items.map((item) => {
+    const url = item.entry.url ? origin + item.entry.url : absolute(feed.listPath);
+    return [
+      "  <entry>",
+      `    <title>${text(item.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${text(url)}"/>`,
+      `    <id>${text(url)}</id>`,
+      `    <published>${item.updated}</published>`,
+      `    <updated>${item.updated}</updated>`,
+      item.summary ? `    <summary>${text(item.summary)}</summary>` : "",
+      item.entry.html ? `    <content type="html">${text(absolutize(item.entry.html, origin))}</content>` : "",
+      "  </entry>",
+    ].filter(Boolean).join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <title>${text(feed.title)}</title>`,
+    `  <link rel="self" type="application/atom+xml" href="${text(absolute(feed.path))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${text(absolute(feed.listPath))}"/>`,
+    `  <id>${text(absolute(feed.listPath))}</id>`,
+    `  <updated>${updated}</updated>`,
+    `  <author><name>${text(feed.author)}</name></author>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}
+
+function itemOf(feed: FeedSpec, entry: EntryValue, errors: HeirloomError[]): Item[] {
+  const mapped: Partial<FeedItem> = feed.options.item
+    ? feed.options.item(entry)
+    : { title: entry.title as string, date: entry.date as string, summary: entry.description as string | undefined };
+  const updated = isoDate(mapped.date);
+  if (typeof mapped.title !== "string" || !mapped.title.trim() || !updated) {
+    errors.push(new HeirloomError("ConfigError", `The feed ${feed.path} cannot describe ${entry.file}: it needs a title and a date.`, {
+      location: { file: entry.file },
+      hint: "give the entries `title` and `date` (YYYY-MM-DD) fields, or map them with `feed.item` in site.config.ts.",
+    }));
+    return [];
+  }
+  return [{ entry, title: mapped.title, updated, summary: typeof mapped.summary === "string" ? mapped.summary : undefined }];
+}
+
+/** "2026-01-31" -> "2026-01-31T00:00:00Z"; a Date or a full ISO date-time -> UTC ISO; anything else -> undefined. */
+function isoDate(value: unknown): string | undefined {
+  const date = value instanceof Date ? value : typeof value === "string" ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString().replace(/\.000Z$/, "Z") : undefined;
+}
+
+/** Site paths in rendered HTML ("/blog/x/") as absolute URLs: feed readers have no base URL. */
+function absolutize(html: string, origin: string): string {
+  return html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${origin}/`);
+}
+
+/** XML text: escaped, and without the control characters XML forbids. */
+function text(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return escapeXml(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ""));
+}

@@ -1,0 +1,52 @@
+// The contract between the engine and a site's templates: what every page component receives.
+import type { ContentImage, BuiltImage, Rendition } from "../content/image-field.ts";
+import type { Pagination } from "../routes/routes.ts";
+
+export type { BuiltImage, ContentImage, Pagination, Rendition };
+
+/** A form declared in site.config.ts, as the page needs it. */
+export interface FormAction {
+  /** Where the form posts: the production endpoint, or the local receiver under the base path. */
+  action: string;
+  /** The name of its single field. */
+  field: string;
+}
+
+/** URLs the build resolved; templates never read files or hard-code asset paths. */
+export interface Assets {
+  /** A site path ("/pricing") with the base path applied; other URLs unchanged. */
+  href(path: string): string;
+  /** A URL this build made (base path included) as an absolute URL; undefined without a site URL. */
+  absolute(url: string): string | undefined;
+  /** URL of the stylesheet (templates/styles/site.css), if the site has one. */
+  stylesheet?: string;
+  /** URL of the client script (templates/islands/main.ts), if the site has one. */
+  script?: string;
+  /** The declared forms, by name. */
+  forms: Record<string, FormAction>;
+}
+
+/** What the document head can say about one page beyond what its entry holds. */
+export interface Head {
+  /** Absolute URL of the page; absent for the 404 page and when no site URL is configured. */
+  canonical?: string;
+  /** The site's Atom feeds, for <link rel="alternate">. */
+  feeds: Array<{ title: string; url: string }>;
+}
+
+/**
+ * The props of every template: the entry it shows, every collection, the route, assets and head.
+ * `Item` is the entry type of a paginated list's collection.
+ */
+export interface PageProps<Entry = Record<string, unknown>, Content = Record<string, unknown>, Item = Record<string, unknown>> {
+  /** The page's entry (a page file, or the collection entry of a per-entry route). */
+  page: Entry;
+  /** Every collection of the site, as site.config.ts declares them. */
+  content: Content;
+  /** URL path of this page without the base ("/pricing", "/blog/page/2/"), or "404". */
+  path: string;
+  /** The entries shown on this page of a paginated list. */
+  pagination?: Pagination<Item>;
+  assets: Assets;
+  head: Head;
+}

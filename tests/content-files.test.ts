@@ -1,0 +1,116 @@
+// Nothing under content/ is ignored: every file is an entry of a declared collection, an image or a
+// declared passthrough file, or the build fails naming it. Entries are strict UTF-8 and never empty.
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildProject, makeFixture } from "./helpers/site.ts";
+import { expectErrors, failures } from "./helpers/errors.ts";
+
+const NOTE = "---\norder: 3\ntitle: Third\nprice: 9\ntags:\n  - three\nfeatured: false\n---\nCafé au lait, naïve façade.\n";
+
+describe("files that belong nowhere", () => {
+  it("a markdown file outside every collection folder and a stray text file fail, each named with what to do", async () => {
+    expectErrors(await failures(makeFixture("stray-files")), [
+      {
+        code: "UnexpectedFileError",
+        message: "content/ideas.md belongs to no collection.",
+        location: { file: "content/ideas.md" },
+        hint: "move it into a collection's folder (content/pages/, content/notes/), or declare a collection for it in site.config.ts.",
+      },
+      {
+        code: "UnexpectedFileError",
+        message: "content/images/notes.txt is neither a markdown entry nor an image.",
+        location: { file: "content/images/notes.txt" },
+        hint: "content/ holds markdown entries and images only: move the file out of content/, or list it under `passthrough` in site.config.ts to publish it as it is.",
+      },
+    ]);
+  });
+
+  it("skips dot-files such as .DS_Store and .gitkeep", async () => {
+    const root = makeFixture();
+    writeFileSync(path.join(root, "content", ".DS_Store"), "\0\0");
+    writeFileSync(path.join(root, "content", "notes", ".gitkeep"), "");
+    await expect(buildProject(root)).resolves.toBeDefined();
+  });
+
+  it("reads a collection's subfolders and symbolic links to entries, and copies declared passthrough files", async () => {
+    const root = makeFixture("nested");
+    mkdirSync(path.join(root, "shared"));
+    writeFileSync(path.join(root, "shared", "linked.md"), NOTE.replace("order: 3", "order: 4").replace("Third", "Linked"));
+    symlinkSync(path.join(root, "shared", "linked.md"), path.join(root, "content", "notes", "linked.md"));
+    const built = await buildProject(root);
+    expect(built.routes.map((r) => r.route)).toEqual(expect.arrayContaining(["/notes/2026/deep", "/notes/linked"]));
+    expect(readFileSync(path.join(built.outDir, "notes/2026/deep.html"), "utf8")).toContain("<h1>Deep</h1>");
+  });
+
+  it("publishes passthrough files as they are, at the same path", async () => {
+    const root = makeFixture();
+    mkdirSync(path.join(root, "content", "downloads"));
+    writeFileSync(path.join(root, "content", "downloads", "guide.txt"), "A plain guide.");
+    writeFileSync(path.join(root, "site.config.ts"), readFileSync(path.join(root, "site.config.ts"), "utf8").replace('unregistered: ["/later"],', 'unregistered: ["/later"],\n  passthrough: ["downloads"],'));
+    const built = await buildProject(root);
+    expect(readFileSync(path.join(built.outDir, "downloads", "guide.txt"), "utf8")).toBe("A plain guide.");
+  });
+});
+
+describe("files that cannot be read as text", () => {
+  const broken = (bytes: Buffer) => {
+    const root = makeFixture();
+    writeFileSync(path.join(root, "content", "notes", "third.md"), bytes);
+    return root;
+  };
+
+  it("a file in Latin-1: an error at the line of its first bad byte, never replacement characters", async () => {
+    expectErrors(await failures(broken(Buffer.from(NOTE, "latin1"))), [
+      {
+        code: "FileEncodingError",
+        message: "content/notes/third.md is not valid UTF-8 (the first bad byte is on line 9).",
+        location: { file: "content/notes/third.md", line: 9 },
+        hint: "save it as UTF-8; it was probably saved as Latin-1 or Windows-1252.",
+      },
+    ]);
+  });
+
+  it("a file in UTF-16 is named as such", async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(NOTE, "utf16le")]);
+    expectErrors(await failures(broken(utf16)), [
+      {
+        code: "FileEncodingError",
+        message: "content/notes/third.md is saved as UTF-16.",
+        location: { file: "content/notes/third.md" },
+        hint: "save it as UTF-8 (most editors offer it under Save As or the status bar's encoding).",
+      },
+    ]);
+  });
+
+  it.each([
+    ["an empty file", Buffer.alloc(0)],
+    ["a file of blank lines", Buffer.from("\n  \n")],
+  ])("%s is an error, not a crash", async (_what, bytes) => {
+    expectErrors(await failures(broken(bytes)), [
+      {
+        code: "EmptyFileError",
+        message: "content/notes/third.md is empty.",
+        location: { file: "content/notes/third.md" },
+        hint: "write its front matter between two --- lines, or delete the file.",
+      },
+    ]);
+  });
+
+  it("a UTF-8 byte-order mark is accepted and dropped", async () => {
+    const built = await buildProject(broken(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(NOTE)])));
+    expect(readFileSync(path.join(built.outDir, "notes/third.html"), "utf8")).toContain("Café au lait, naïve façade.");
+  });
+
+  it("a missing single file and a link to nothing are both reported", async () => {
+    const root = makeFixture();
+    rmSync(path.join(root, "content", "settings.md"));
+    symlinkSync(path.join(root, "nowhere.md"), path.join(root, "content", "notes", "ghost.md"));
+    const errors = await failures(root);
+    expect(errors.map((e) => [e.code, e.message])).toEqual([
+      ["MissingContentError", "content/notes/ghost.md is a link to a file that does not exist."],
+      ["MissingContentError", "content/settings.md does not exist."],
+    ]);
+    expect(errors[1].hint).toBe('create content/settings.md; site.config.ts declares it as the collection "settings".');
+  });
+});
