@@ -1,6 +1,7 @@
 // The CLI as a user runs it: bin/heirloom.js in a child process, exit codes, stderr, and the old output kept.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixturesDir, makeFixture, makeProject, ownTemplates, repoRoot } from "./helpers/site.ts";
@@ -66,6 +67,18 @@ describe("heirloom build --out", () => {
     expect(code).toBe(1);
     expect(stderr).toContain(`error OutputDirError: Refusing to write the site to ${target}`);
     if (before) expect(snapshot(target)).toEqual(before);
+  });
+
+  it("refuses a protected folder reached through a symbolic link, even with --force, and touches nothing", () => {
+    const root = project();
+    const link = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-link-")), "rootlink");
+    symlinkSync(root, link);
+    const before = snapshot(path.join(root, "content"));
+    const { code, stderr } = heirloom(root, "build", "--out", path.join(link, "content"), "--force");
+    expect(code).toBe(1);
+    expect(stderr).toContain(`error OutputDirError: Refusing to write the site to ${path.join(link, "content")}`);
+    expect(snapshot(path.join(root, "content"))).toEqual(before);
+    expect(readdirSync(root).filter((n) => n.includes(".tmp-") || n.includes(".old-"))).toEqual([]);
   });
 
   it("refuses a folder that does not look like a build output unless --force is given", () => {
