@@ -95,6 +95,7 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
           e.type === "built"
             ? say(`built in ${e.ms.toFixed(0)} ms${e.changed?.length ? ` (${e.changed.length} file${e.changed.length === 1 ? "" : "s"} changed; ${e.redone.length ? `redid ${e.redone.join(" and ")}` : "content only"})` : ""}`)
             : say(`${e.message}\n(waiting for a fix; the server stays up)`),
+        onError: (error) => say(`error: a request could not be answered: ${(error as Error)?.message ?? String(error)}`),
       });
       io.stdout.write(`Dev server at ${dev.url}\nWatching site.config.ts, content/ and templates/. Press Ctrl+C to stop.\n`);
       await io.untilStopped();
@@ -129,6 +130,7 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
           onDamagedLine: (file, line, reason) => io.stderr.write(`warning ${path.relative(root, file)}:${line} is skipped: ${reason}.\n`),
           onError: (form, error) => io.stderr.write(`error: could not store an entry of ${form}: ${(error as Error).message}\n`),
         },
+        onError: (error) => io.stderr.write(`error: a request could not be answered: ${(error as Error)?.message ?? String(error)}\n`),
       });
       const entries = preview.formFiles.map((f) => `Form entries go to ${path.relative(process.cwd(), f)}\n`).join("");
       io.stdout.write(`Serving ${opts.out} at ${preview.url}\n${entries}Press Ctrl+C to stop.\n`);

@@ -1,6 +1,6 @@
 // `heirloom dev`: builds in memory, serves on 127.0.0.1, rebuilds on change, reloads pages, shows errors as an overlay.
 import { type FSWatcher, watch } from "node:fs";
-import { createServer, type ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type BuildCache, checkSite, renderSite } from "../build.ts";
@@ -8,6 +8,7 @@ import { type BuildOptions, type SitePaths, resolvePaths } from "../config/optio
 import { DEFINITION_FILE } from "../config/site.ts";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
 import { errorsOf, formatError, throwIfAny } from "../errors.ts";
+import { createSiteServer } from "./http.ts";
 import { type LocalForms, openLocalForms } from "./local-forms.ts";
 
 export interface DevEvent {
@@ -22,6 +23,8 @@ export interface DevEvent {
 export interface DevOptions extends BuildOptions {
   port?: number;
   onEvent?: (event: DevEvent) => void;
+  /** Told when a request could not be answered (the visitor gets a plain 500). */
+  onError?: (error: unknown) => void;
 }
 
 export interface DevServer {
@@ -87,25 +90,27 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
   await rebuild();
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname === DEV_EVENTS_PATH) {
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
-      res.write(failure ? `event: failure\ndata: ${JSON.stringify(failure)}\n\n` : ": connected\n\n");
-      clients.add(res);
-      req.on("close", () => clients.delete(res));
-      return;
-    }
-    if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
-    if (forms?.handle(url.pathname, req, res)) return;
-    const [status, file] = lookup(files, base, url.pathname);
-    const body = files.get(file) ?? (failure && files.size === 0 && file.endsWith(".html") ? FAILED_PAGE : undefined);
-    if (!body) return void res.writeHead(404).end("Not found");
-    const type = contentType(path.extname(file));
-    const payload = type.startsWith("text/html")
-      ? Buffer.from(Buffer.from(body).toString("utf8").replace("</body>", `<script src="${DEV_CLIENT_PATH}"></script></body>`))
-      : body;
-    res.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(payload);
+  const server = createSiteServer({
+    forms: () => forms,
+    onError: (error) => options.onError?.(error),
+    serve: (req, res, url) => {
+      if (url.pathname === DEV_EVENTS_PATH) {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
+        res.write(failure ? `event: failure\ndata: ${JSON.stringify(failure)}\n\n` : ": connected\n\n");
+        clients.add(res);
+        req.on("close", () => clients.delete(res));
+        return;
+      }
+      if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
+      const [status, file] = lookup(files, base, url.pathname);
+      const body = files.get(file) ?? (failure && files.size === 0 && file.endsWith(".html") ? FAILED_PAGE : undefined);
+      if (!body) return void res.writeHead(404).end("Not found");
+      const type = contentType(path.extname(file));
+      const payload = type.startsWith("text/html")
+        ? Buffer.from(Buffer.from(body).toString("utf8").replace("</body>", `<script src="${DEV_CLIENT_PATH}"></script></body>`))
+        : body;
+      res.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(payload);
+    },
   });
 
   const onChange = (changed: string[]) => {

@@ -1,10 +1,11 @@
 // `heirloom preview`: serves the built folder as a static host would (404.html with status 404) plus the
 // local receivers of the site's forms.
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
 import handler from "serve-handler";
 import { normalizeBase } from "../config/options.ts";
+import { createSiteServer } from "./http.ts";
 import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
 
 export interface PreviewOptions {
@@ -16,6 +17,8 @@ export interface PreviewOptions {
   port?: number;
   base?: string;
   events?: LocalFormEvents;
+  /** Told when a request could not be answered (the visitor gets a plain 500). */
+  onError?: (error: unknown) => void;
 }
 
 export interface PreviewServer {
@@ -33,13 +36,15 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   // The headers a real host would send, from the serve.json the build wrote.
   const hostConfig = await readJson(`${options.outDir}/serve.json`);
   const serveOptions = { ...hostConfig, public: options.outDir, cleanUrls: true, etag: true, directoryListing: false };
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (forms.handle(url.pathname, req, res)) return;
-    // Mount the output at the base path; anything outside it is a missing page.
-    const inside = url.pathname.startsWith(base) || `${url.pathname}/` === base;
-    req.url = inside ? `/${url.pathname.slice(base.length)}${url.search}` : "/404-outside-base";
-    handler(req, res, serveOptions).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  const server = createSiteServer({
+    forms: () => forms,
+    serve: (req, res, { pathname, search }) => {
+      // Mount the output at the base path; anything outside it is a missing page.
+      const inside = pathname.startsWith(base) || `${pathname}/` === base;
+      req.url = inside ? `/${pathname.slice(base.length)}${search}` : "/404-outside-base";
+      return handler(req, res, serveOptions);
+    },
+    onError: (error) => options.onError?.(error),
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
