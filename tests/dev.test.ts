@@ -5,7 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevEvent, type DevServer, startDev } from "../src/serve/dev.ts";
-import { makeFixture, ownTemplates } from "./helpers/site.ts";
+import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
 let root: string;
 let templates: string;
@@ -71,6 +71,17 @@ describe("heirloom dev", () => {
     const missing = await get("/nowhere");
     expect(missing.status).toBe(404);
     expect(missing.text).toContain("<h1>Not found</h1>");
+  });
+
+  it("answers with the security headers the build writes for hosts, Content-Security-Policy included", async () => {
+    const built = await buildProject(makeFixture("drafts"), { drafts: true });
+    const hostRules = JSON.parse(readFileSync(path.join(built.outDir, "serve.json"), "utf8")) as { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+    const expected = hostRules.headers.find((r) => r.source === "**")!.headers.filter((h) => h.key !== "Cache-Control");
+    expect(expected.map((h) => h.key)).toContain("Content-Security-Policy");
+    for (const pathname of ["/", "/notes/third", "/nowhere"]) {
+      const response = await fetch(new URL(pathname, dev.url));
+      for (const { key, value } of expected) expect(response.headers.get(key), `${pathname} ${key}`).toBe(value);
+    }
   });
 
   it("receives the site's forms at their local paths, into the project's .heirloom folder", async () => {

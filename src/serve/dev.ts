@@ -8,6 +8,7 @@ import { type BuildOptions, type SitePaths, resolvePaths } from "../config/optio
 import { DEFINITION_FILE } from "../config/site.ts";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
 import { errorsOf, formatError, throwIfAny } from "../errors.ts";
+import { securityHeaders } from "../output/hosting.ts";
 import { createSiteServer } from "./http.ts";
 import { type LocalForms, openLocalForms } from "./local-forms.ts";
 
@@ -39,6 +40,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const clients = new Set<ServerResponse>();
   let files = new Map<string, Uint8Array>();
   let base = "/";
+  // The headers the build writes for hosts (serve.json, _headers): a page that breaks the policy fails here too.
+  let headers: Record<string, string> = {};
   let failure: string | undefined;
   let forms: LocalForms | undefined;
   let formsKey = "";
@@ -56,6 +59,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       throwIfAny(checkSite(site));
       files = new Map(site.files.map((f) => [f.path, f.contents]));
       base = site.config.base;
+      headers = securityHeaders(site.config);
       // The receivers follow the definition: reopened only when the forms or the base path change.
       const key = JSON.stringify([base, site.site.forms]);
       if (key !== formsKey) [forms, formsKey] = [await openLocalForms(paths.root, site.site.forms, base), key];
@@ -101,6 +105,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
         req.on("close", () => clients.delete(res));
         return;
       }
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
       const [status, file] = lookup(files, base, url.pathname);
       const body = files.get(file) ?? (failure && files.size === 0 && file.endsWith(".html") ? FAILED_PAGE : undefined);

@@ -28,7 +28,12 @@ describe.skipIf(!chromePath)("heirloom dev in Chromium", () => {
 
   it("reloads on save, shows a content error as an overlay, and recovers when the file is fixed", async () => {
     const page = await browser.newPage();
-    await page.goto(dev.url);
+    // The dev server sends the production Content-Security-Policy: its own script and overlay must live with it.
+    const errors: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+    page.on("pageerror", (e) => errors.push(e.message));
+    const response = await page.goto(dev.url);
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
     const file = path.join(root, "content/pages/waitlist.md");
     const original = readFileSync(file, "utf8");
     const overlay = page.locator("#heirloom-dev-overlay");
@@ -47,6 +52,7 @@ describe.skipIf(!chromePath)("heirloom dev in Chromium", () => {
     writeFileSync(file, original);
     await expect.poll(() => page.locator(".badge").innerText(), { timeout: 10_000 }).toBe("Coming soon");
     expect(await overlay.count()).toBe(0);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });
