@@ -26,6 +26,7 @@ export type ErrorCode =
   | "UnexpectedFileError"
   | "FileEncodingError"
   | "EmptyFileError"
+  | "FileTooLargeError"
   | "UnexpectedBodyError"
   | "PagePathError"
   | "TemplateNotFoundError"

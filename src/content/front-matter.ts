@@ -30,9 +30,18 @@ export function parseEntry(file: string, source: string): RawEntry {
         frontMatterText = text;
         try {
           return (loadYaml(text, { schema: CORE_SCHEMA }) ?? {}) as object;
-        } catch {
+        } catch (error) {
+          // js-yaml stops at 100 levels; the position-keeping parser would exhaust its stack on such nesting.
+          const mark = (error as { mark?: { position?: number } }).mark;
+          if (/nesting exceeded maxDepth/.test((error as Error).message)) throw tooDeep(file, mark?.position === undefined ? undefined : frontMatterPosition(text, mark.position), error);
           // Let the position-keeping parser describe the problem (and decide: it is the reference).
-          const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+          let doc: Document;
+          try {
+            doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+          } catch (deep) {
+            if (deep instanceof RangeError) throw tooDeep(file, undefined, deep);
+            throw deep;
+          }
           const [first] = doc.errors;
           if (first) {
             // An unclosed quote is reported where the scalar ends (often the last line): point at where it opens.
@@ -54,6 +63,11 @@ export function parseEntry(file: string, source: string): RawEntry {
   }
   const frontMatter = parsed.matter;
   let document: Document | undefined;
+  const deep = deepestPath(data, MAX_DEPTH);
+  if (deep) {
+    document ??= parseDocument(frontMatterText, { prettyErrors: false });
+    throw tooDeep(file, locateInFrontMatter(frontMatter, document, deep));
+  }
   // Line 1 is the opening ---; the front matter text starts on line 2.
   const frontMatterLines = frontMatter ? frontMatter.replace(/^\r?\n/, "").split("\n").length : 0;
   return {
@@ -66,6 +80,30 @@ export function parseEntry(file: string, source: string): RawEntry {
       return locateInFrontMatter(frontMatter, document, path);
     },
   };
+}
+
+/** Content needs a few levels of lists and fields; far deeper front matter is a mistake or an attack. */
+export const MAX_DEPTH = 50;
+
+function tooDeep(file: string, position?: { line: number; column: number }, cause?: unknown): HeirloomError {
+  return new HeirloomError("FrontMatterParseError", `The front matter of ${file} nests lists or fields more than ${MAX_DEPTH} levels deep.`, {
+    location: { file, ...position },
+    hint: "flatten the front matter; content needs a few levels at most.",
+    cause,
+  });
+}
+
+/** The path to a value nested deeper than `limit` levels (objects and lists), if there is one. */
+function deepestPath(data: unknown, limit: number): PropertyKey[] | undefined {
+  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: data, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (path.length > limit) return path;
+    if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) stack.push({ value: child, path: [...path, Array.isArray(value) ? Number(key) : key] });
+    }
+  }
+  return undefined;
 }
 
 /** Wraps gray-matter/yaml failures into a FrontMatterParseError with a 1-based file location. */

@@ -1,7 +1,7 @@
 // Load stage: walks content/ once and gives every file a place (an entry of a declared collection, an image,
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
 import { existsSync } from "node:fs";
-import { readFile, readdir, realpath, stat } from "node:fs/promises";
+import { open, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors.ts";
@@ -59,7 +59,7 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
   const read = await mapLimit(toRead, 64, async ({ relative, collection, slug }) => {
     const file = display(root, contentDir, relative);
     try {
-      const text = decodeContent(file, await readFile(path.join(contentDir, relative)));
+      const text = decodeContent(file, await readLimited(file, path.join(contentDir, relative)));
       return { ...readEntry(file, text), collection, slug };
     } catch (error) {
       errors.push(error instanceof HeirloomError ? error : unreadable(file, error));
@@ -108,6 +108,26 @@ function unreadable(file: string, error: unknown): HeirloomError {
     hint: absent ? "point the link at an existing file, or remove it." : "check the file's permissions.",
     cause: error,
   });
+}
+
+/** A content file may be at most this large: far past any page's text, far below what strains a build. */
+export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+
+/** The file's bytes, refused without reading them when it is over the limit. */
+async function readLimited(file: string, absolute: string): Promise<Buffer> {
+  const handle = await open(absolute, "r");
+  try {
+    const { size } = await handle.stat();
+    if (size > MAX_CONTENT_BYTES) {
+      throw new HeirloomError("FileTooLargeError", `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`, {
+        location: { file },
+        hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
+      });
+    }
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
