@@ -14,6 +14,8 @@ import { type LocalForms, openLocalForms } from "./local-forms.ts";
 
 export interface DevEvent {
   type: "built" | "failed";
+  /** The build's number, from 1; its server-sent event carries it as its id. */
+  build: number;
   ms: number;
   message?: string;
   changed?: string[];
@@ -46,12 +48,14 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let forms: LocalForms | undefined;
   let formsKey = "";
 
-  const send = (event: string, data: string) => {
-    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: string, id: number) => {
+    for (const client of clients) client.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
+  let builds = 0;
   let redone = new Set<DevEvent["redone"][number]>();
   const build = async (changed: string[]) => {
     const started = performance.now();
+    const number = ++builds;
     const steps = [...redone];
     redone = new Set();
     try {
@@ -64,13 +68,13 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const key = JSON.stringify([base, site.site.forms]);
       if (key !== formsKey) [forms, formsKey] = [await openLocalForms(paths.root, site.site.forms, base), key];
       failure = undefined;
-      options.onEvent?.({ type: "built", ms: performance.now() - started, changed, redone: steps });
-      send("reload", "");
+      options.onEvent?.({ type: "built", build: number, ms: performance.now() - started, changed, redone: steps });
+      send("reload", "", number);
     } catch (error) {
       const known = errorsOf(error);
       failure = known.length ? known.map((e) => formatError(e)).join("\n\n") : String((error as Error)?.stack ?? error);
-      options.onEvent?.({ type: "failed", ms: performance.now() - started, message: failure, changed, redone: steps });
-      send("failure", failure);
+      options.onEvent?.({ type: "failed", build: number, ms: performance.now() - started, message: failure, changed, redone: steps });
+      send("failure", failure, number);
     }
   };
   // One build at a time; changes that arrive meanwhile are gathered into the next one, so an older
