@@ -42,9 +42,18 @@ interface Built {
 /** How PNG renditions are drawn; part of their cache key. */
 const RENDITION = { density: 288, fit: "cover" } as const;
 
-/** The built images; `usedFiles()` after rendering lists the files of the images templates used. */
+/** The built images; which of them templates read decides which files are published. */
 export interface BuiltImages {
+  /** Changes whenever any image's published name or size could. */
+  key: string;
+  /** The files of every image a template read. */
   usedFiles(): OutputFile[];
+  /** Every file made, used or not (the dev server answers any of them). */
+  allFiles(): OutputFile[];
+  /** Runs a render and returns the images it read, to publish them again when its output is reused. */
+  track<T>(render: () => T): { result: T; used: string[] };
+  /** Marks images as used without rendering (by the names `track` returned). */
+  markUsed(names: string[]): void;
 }
 
 /**
@@ -55,7 +64,13 @@ export interface BuiltImages {
 export async function buildImages(contentDir: string, refs: ImageRef[], urlPrefix: string): Promise<BuiltImages> {
   const bySrc = new Map<string, ImageRef[]>();
   for (const ref of refs) bySrc.set(ref.src, [...(bySrc.get(ref.src) ?? []), ref]);
-  const used = new Map<string, OutputFile[]>();
+  const filesOf = new Map<string, OutputFile[]>();
+  const used = new Set<string>();
+  let reading: Set<string> | undefined;
+  const read = (name: string) => {
+    used.add(name);
+    reading?.add(name);
+  };
   await Promise.all(
     [...bySrc].map(async ([src, uses]) => {
       const contents = await readFile(path.join(contentDir, src));
@@ -70,14 +85,31 @@ export async function buildImages(contentDir: string, refs: ImageRef[], urlPrefi
           const png = await cached(`${hash}-${width}x${height}-${RENDITION.density}-${RENDITION.fit}.png`, async (sharp) =>
             sharp(contents, { density: RENDITION.density }).resize(width, height, { fit: RENDITION.fit }).png(ENCODERS.png).toBuffer(),
           );
-          renditions[name] = onRead({ url: urlPrefix + out, width, height }, ["url"], () => used.set(out, [{ path: out, contents: png }]));
+          filesOf.set(out, [{ path: out, contents: png }]);
+          renditions[name] = onRead({ url: urlPrefix + out, width, height }, ["url"], () => read(out));
         }),
       );
-      const image = onRead({ ...built.image }, ["url", "srcset", "sources"], () => used.set(stem, built.files));
-      for (const ref of uses) Object.defineProperties(ref, { ...Object.getOwnPropertyDescriptors(image), renditions: { value: renditions, enumerable: true } });
+      filesOf.set(stem, built.files);
+      const image = onRead({ ...built.image }, ["url", "srcset", "sources"], () => read(stem));
+      const descriptors = { ...Object.getOwnPropertyDescriptors(image), renditions: { value: renditions, enumerable: true, configurable: true } };
+      for (const ref of uses) Object.defineProperties(ref, descriptors);
     }),
   );
-  return { usedFiles: () => [...used.values()].flat() };
+  const names = [...filesOf.keys()].sort();
+  return {
+    key: createHash("sha256").update(`${urlPrefix}\0${names.join("\0")}`).digest("hex"),
+    usedFiles: () => [...used].sort().flatMap((name) => filesOf.get(name)!),
+    allFiles: () => names.flatMap((name) => filesOf.get(name)!),
+    track(render) {
+      reading = new Set();
+      try {
+        return { result: render(), used: [...reading] };
+      } finally {
+        reading = undefined;
+      }
+    },
+    markUsed: (list) => list.forEach((name) => filesOf.has(name) && used.add(name)),
+  };
 }
 
 /** The object with `keys` turned into getters that call `read` first. */

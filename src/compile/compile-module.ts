@@ -9,7 +9,7 @@ import path from "node:path";
 import vm from "node:vm";
 import * as zod from "zod";
 import * as engine from "../index.ts";
-import { ENGINE_VERSION } from "../version.ts";
+import { ENGINE_KEY } from "../version.ts";
 import { cacheDir } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
 import { metafileInputs, readStamped, writeStamped } from "./stamped-cache.ts";
@@ -31,12 +31,18 @@ const engineRequire = createRequire(import.meta.url);
 const esbuildVersion = (engineRequire("esbuild/package.json") as { version: string }).version;
 const loaded = new Map<string, Record<string, unknown>>();
 
+export interface CompiledModule {
+  exports: Record<string, unknown>;
+  /** A hash of the compiled code: it changes whenever the module's output can. */
+  hash: string;
+}
+
 /** The module's exports; compiled only when one of the files it was built from changed. */
-export async function compileModule(request: CompileRequest): Promise<Record<string, unknown>> {
+export async function compileModule(request: CompileRequest): Promise<CompiledModule> {
   // Everything that shapes the output is in the key: the entry, esbuild's version and this engine's.
-  const scope = [request.entry, esbuildVersion, ENGINE_VERSION, OPTIONS_KEY].join("\0");
+  const scope = [request.entry, esbuildVersion, ENGINE_KEY, OPTIONS_KEY].join("\0");
   const cached = await readStamped<{ file: string }>(request.name, scope);
-  if (cached && existsSync(cached.file)) return load(cached.file);
+  if (cached && existsSync(cached.file)) return { exports: load(cached.file), hash: hashOfFile(cached.file) };
 
   const started = Date.now() - 1;
   const { build } = await import("esbuild");
@@ -57,7 +63,12 @@ export async function compileModule(request: CompileRequest): Promise<Record<str
   await writeFile(temporary, code);
   await rename(temporary, file);
   await writeStamped(request.name, scope, inputs, { file }, started);
-  return load(file);
+  return { exports: load(file), hash: hashOfFile(file) };
+}
+
+/** The hash in a compiled file's content-addressed name. */
+function hashOfFile(file: string): string {
+  return /-([0-9a-f]{16})\.cjs$/.exec(file)?.[1] ?? file;
 }
 
 const OPTIONS = {
