@@ -175,3 +175,40 @@ export function useSiteAndBrowser(options: { base?: string } = {}): { site: Site
   });
   return state;
 }
+
+/** Every page the site has: the registered routes and a path that answers with the 404 page. */
+export const ALL_PAGES = [...ROUTES, "/no-such-page"] as const;
+
+/** The axe-core rule tags of WCAG 2.x levels A, AA and AAA (AAA brings `color-contrast-enhanced`). */
+export const WCAG_AAA_TAGS = ["wcag2a", "wcag2aa", "wcag2aaa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Runs axe-core with only the rules of the given tags; violations with the failing colours where axe gives them. */
+export async function axeViolationsForTags(page: Page, tags: string[]): Promise<Array<{ id: string; nodes: string[] }>> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.evaluate(axeSource);
+  return page.evaluate(async (values) => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<any> } }).axe;
+    const result = await axe.run({ runOnly: { type: "tag", values }, resultTypes: ["violations"] });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      nodes: v.nodes.map((n: any) => {
+        const data = n.any[0]?.data;
+        return data?.contrastRatio ? `${n.target.join(" ")} ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}` : n.target.join(" ");
+      }),
+    }));
+  }, tags);
+}
+
+/** WCAG 2.1 contrast ratio of two CSS colours as getComputedStyle gives them (`rgb(...)` or `rgba(...)`, alpha ignored). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
