@@ -87,7 +87,7 @@ export async function prepareSite(options: BuildOptions = {}, cache: BuildCache 
   if (problems.length > 0 || !site || !loaded || !templates) throw combineFailures(problems);
 
   const { config, raw, validated, routes, feeds } = loaded;
-  const [bundle, images] = await Promise.all([bundleReady, buildImages(config.contentDir, validated.images, config.base)]);
+  const [bundle, images] = await Promise.all([bundleReady, buildImages(config.contentDir, validated.images, config.base, options.onProgress)]);
   const assets: Assets = {
     href: (href) => withBase(config.base, href),
     absolute: (url) => (config.siteUrl && url.startsWith("/") ? new URL(config.siteUrl).origin + url : undefined),
@@ -152,13 +152,14 @@ export async function siteFiles(prepared: PreparedSite): Promise<OutputFile[]> {
  * internal link against everything the output holds. With `previous`, a page whose inputs are all
  * unchanged is not rendered: its file is taken from the previous output (`reuse`).
  */
-async function renderAll(prepared: PreparedSite, dir: string | undefined, incremental?: Incremental) {
+async function renderAll(prepared: PreparedSite, dir: string | undefined, incremental?: Incremental, onProgress?: BuildOptions["onProgress"]) {
   const writer = createPageWriter(dir);
   const context = contextKey(prepared);
   const records: Array<PageRecord | undefined> = [];
   const made: Array<{ index: number; state: Omit<PageState, "record" | "mtimeMs"> }> = [];
   const pages = new Map<string, PageState>();
   for (const [index, route] of prepared.routes.entries()) {
+    onProgress?.("Rendering pages", index, prepared.routes.length);
     const key = pageKey(context, route, prepared.entryHash);
     const previous = incremental?.previous.get(route.outFile);
     if (previous && isUnchanged(previous, key, prepared, incremental!.outDir)) {
@@ -222,7 +223,7 @@ function isUnchanged(previous: PageState, key: string, prepared: PreparedSite, o
 /** Renders every page and checks every link without writing anything (heirloom check). */
 export async function checkSite(options: BuildOptions = {}): Promise<{ pages: number }> {
   const prepared = await prepareSite(options);
-  const { records, problems } = await renderAll(prepared, undefined);
+  const { records, problems } = await renderAll(prepared, undefined, undefined, options.onProgress);
   throwIfAny(problems);
   return { pages: records.length };
 }
@@ -244,7 +245,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let result: Awaited<ReturnType<typeof renderAll>>;
   try {
     const previous = new Map(useCache && existsSync(config.outDir) ? state.pages : []);
-    result = await renderAll(prepared, staging.dir, { previous, outDir: config.outDir, reuse: (file) => staging.reuse(file, path.join(config.outDir, file)) });
+    const reuse = (file: string) => staging.reuse(file, path.join(config.outDir, file));
+    result = await renderAll(prepared, staging.dir, { previous, outDir: config.outDir, reuse }, options.onProgress);
     throwIfAny(result.problems);
     staging.count(result.rendered.length);
     for (const file of result.files) staging.write(file.path, file.contents);

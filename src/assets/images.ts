@@ -61,7 +61,12 @@ export interface BuiltImages {
  * the PNG renditions the fields ask for. Fills each image field in place; its URLs are getters, so only
  * the files a template actually reads are written. `urlPrefix` is the base path.
  */
-export async function buildImages(contentDir: string, refs: ImageRef[], urlPrefix: string): Promise<BuiltImages> {
+export async function buildImages(
+  contentDir: string,
+  refs: ImageRef[],
+  urlPrefix: string,
+  onProgress?: (what: string, done: number, total: number) => void,
+): Promise<BuiltImages> {
   const bySrc = new Map<string, ImageRef[]>();
   for (const ref of refs) bySrc.set(ref.src, [...(bySrc.get(ref.src) ?? []), ref]);
   const filesOf = new Map<string, OutputFile[]>();
@@ -71,8 +76,10 @@ export async function buildImages(contentDir: string, refs: ImageRef[], urlPrefi
     used.add(name);
     reading?.add(name);
   };
+  let done = 0;
   await Promise.all(
     [...bySrc].map(async ([src, uses]) => {
+      onProgress?.("Images", done++, bySrc.size);
       const contents = await readFile(path.join(contentDir, src));
       const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10);
       const stem = `assets/images/${outputName(src)}-${hash}`;

@@ -58,9 +58,10 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .option("--no-cache", "build from scratch instead of reusing the previous build's unchanged pages")
     .option("--debug", "print stack traces")
     .action(async (opts: { root: string; out: string; base?: string; siteUrl?: string; drafts?: boolean; force?: boolean; cache: boolean }) => {
-      const [{ build }, { formatReport }] = await Promise.all([import("../build.ts"), import("../output/report.ts")]);
+      const [{ build }, { formatReport }, { createProgress }] = await Promise.all([import("../build.ts"), import("../output/report.ts"), import("./progress.ts")]);
       const { root, out, base, siteUrl, drafts, force, cache } = opts;
-      const result = await build({ root, outDir: out, base, siteUrl, drafts, force, cache, env: io.env });
+      const progress = createProgress(io.stderr);
+      const result = await build({ root, outDir: out, base, siteUrl, drafts, force, cache, env: io.env, onProgress: progress.update }).finally(progress.end);
       for (const warning of result.warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
       io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
     });

@@ -21,6 +21,8 @@ export interface BuildOptions {
   force?: boolean;
   /** Reuse the previous build's unchanged work (default true); false builds from scratch. */
   cache?: boolean;
+  /** Told how far a long step has come ("Rendering pages", 120, 10000). */
+  onProgress?: (what: string, done: number, total: number) => void;
   /** Environment to read overrides from (default: process.env). */
   env?: Record<string, string | undefined>;
 }
