@@ -1,27 +1,35 @@
 // build(options): the stages in order: definition -> content -> routes -> render -> assets -> check -> write -> report.
+// Pages stream from the renderer to the page writer (a worker), so no build holds the whole site in memory.
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type BundledAssets, bundleAssets, type OutputFile } from "./assets/bundle.ts";
-import { buildImages } from "./assets/images.ts";
+import { type BuiltImages, buildImages } from "./assets/images.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config/options.ts";
+import { type BuildState, type PageState, emptyState, hashOf, loadBuildState, saveBuildState } from "./cache/build-state.ts";
 import { type ResolvedSite, loadSite } from "./config/site.ts";
-import { type RawContent, loadContent } from "./content/load.ts";
-import { type ValidatedContent, validateContent } from "./content/validate.ts";
+import type { ParsedSource } from "./content/front-matter.ts";
+import { type LoadOptions, type RawContent, type SourceEntry, loadContent } from "./content/load.ts";
+import { type ContentItem, type ValidatedContent, validateContent } from "./content/validate.ts";
 import { BuildFailure, type HeirloomError, errorsOf, throwIfAny } from "./errors.ts";
 import { feedFiles } from "./output/feeds.ts";
 import { hostingFiles } from "./output/hosting.ts";
 import { checkLinks } from "./output/links.ts";
+import { type PageRecord, createPageWriter } from "./output/page-writer.ts";
 import type { BuildSummary, RouteReport } from "./output/report.ts";
-import { checkOutDir, recoverInterrupted, writeSite } from "./output/write.ts";
+import { openStaging } from "./output/staging.ts";
+import { checkOutDir, recoverInterrupted, removeLeftovers } from "./output/write.ts";
 import type { Assets, Head } from "./render/contract.ts";
 import { renderRoute } from "./render/render.ts";
+import { currentValue, trackContent } from "./render/track.ts";
 import { type Templates, compileTemplates, missingTemplates } from "./render/templates.ts";
 import { type FeedSpec, type Route, createRoutes } from "./routes/routes.ts";
 import { NOT_FOUND, absoluteUrl, withBase } from "./routes/urls.ts";
+import { ENGINE_KEY } from "./version.ts";
 
-/** Everything a build produces, still in memory. */
-export interface RenderedSite {
+/** Everything a build knows before it renders a page: configuration, content, routes and assets. */
+export interface PreparedSite {
   config: SiteConfig;
   site: ResolvedSite;
   raw: RawContent;
@@ -30,13 +38,18 @@ export interface RenderedSite {
   routes: Route[];
   feeds: FeedSpec[];
   assets: Assets;
-  pages: Array<{ route: Route; html: string }>;
-  files: OutputFile[];
+  templates: Templates;
+  bundle: BundledAssets;
+  images: BuiltImages;
+  /** The content hash of an entry (of its file's bytes), for the page cache. */
+  entryHash(entry: unknown): string;
 }
 
 export interface BuildResult extends BuildSummary {
   config: SiteConfig;
   content: Record<string, unknown>;
+  /** Routes rendered by this build; the others were reused from the previous output unchanged. */
+  rendered: string[];
   /** Things the person building should know, such as a missing production endpoint. */
   warnings: string[];
 }
@@ -49,27 +62,32 @@ export interface BuildCache {
   site?: Promise<ResolvedSite>;
   templates?: Promise<Templates>;
   bundle?: Promise<BundledAssets>;
+  /** Parsed files and rendered markdown kept between builds (on disk for `build`, in memory for `dev`). */
+  state?: BuildState;
+  /** The dev server's previous load, and the files changed since: only those are read again. */
+  reuse?: LoadOptions["reuse"];
+  memo?: WeakMap<SourceEntry, ContentItem>;
 }
 
-/** Loads, validates and renders the whole site in memory, without touching the output folder. */
-export async function renderSite(options: BuildOptions = {}, cache: BuildCache = {}): Promise<RenderedSite> {
+/** Loads and validates the site and derives its routes, without rendering a page or touching the output folder. */
+export async function prepareSite(options: BuildOptions = {}, cache: BuildCache = {}): Promise<PreparedSite> {
   const paths = resolvePaths(options);
   const templatesReady = remember(cache, "templates", () => compileTemplates(paths.templatesDir, paths.root));
   const bundleReady = remember(cache, "bundle", () => bundleAssets(paths.templatesDir, paths.root));
   const siteReady = remember(cache, "site", () => loadSite(paths.root));
+  const state = (cache.state ??= emptyState());
   // Every problem is reported together (definition, content, routes, templates), so one build shows all to fix.
   const problems: unknown[] = [];
   const settle = <T>(promise: Promise<T>) => promise.catch((error: unknown) => void problems.push(error));
   const site = await settle(siteReady);
-  const prepared = site && (await settle(prepare(site, options, paths)));
+  const loaded = site && (await settle(loadAndRoute(site, options, paths, cache, state)));
   const templates = await settle(templatesReady);
-  if (prepared) problems.push(...prepared.errors);
-  if (prepared && templates) problems.push(...missingTemplates(prepared.routes, templates, site.source));
-  if (problems.length > 0 || !site || !prepared || !templates) throw combineFailures(problems);
+  if (loaded) problems.push(...loaded.errors);
+  if (loaded && templates) problems.push(...missingTemplates(loaded.routes, templates, site.source));
+  if (problems.length > 0 || !site || !loaded || !templates) throw combineFailures(problems);
 
-  const { config, raw, validated, routes, feeds } = prepared;
-  const [bundle, images] = await Promise.all([bundleReady, buildImages(config.contentDir, validated.images, config.base)]);
-  const content = collectionsOf(site, validated);
+  const { config, raw, validated, routes, feeds } = loaded;
+  const [bundle, images] = await Promise.all([bundleReady, buildImages(config.contentDir, validated.images, config.base, options.onProgress)]);
   const assets: Assets = {
     href: (href) => withBase(config.base, href),
     absolute: (url) => (config.siteUrl && url.startsWith("/") ? new URL(config.siteUrl).origin + url : undefined),
@@ -77,32 +95,199 @@ export async function renderSite(options: BuildOptions = {}, cache: BuildCache =
     script: bundle.script && config.base + bundle.script,
     forms: Object.fromEntries(config.forms.map((f) => [f.name, { action: f.action, field: f.field }])),
   };
-  const feedLinks = config.siteUrl ? feeds.map((f) => ({ title: f.title, url: withBase(config.base, f.path) })) : [];
-  const pages = routes.map((route) => {
-    const head: Head = { canonical: route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, route.path), feeds: feedLinks };
-    return { route, html: renderRoute(route, templates, content, assets, head) };
-  });
-  const feedOutput = feedFiles(feeds, config);
-  throwIfAny(feedOutput.errors);
-  const files: OutputFile[] = [
-    ...pages.map(({ route, html }) => ({ path: route.outFile, contents: Buffer.from(html) })),
-    ...bundle.files,
-    ...images.usedFiles(),
-    ...feedOutput.files,
-    ...(await Promise.all(raw.passthrough.map(async (p) => ({ path: p, contents: await readFile(path.join(config.contentDir, p)) })))),
-    ...hostingFiles(config, routes, feeds),
-  ];
-  return { config, site, raw, content, routes, feeds, assets, pages, files };
+  const hashes = new WeakMap<object, string>();
+  for (const list of validated.items.values()) for (const item of list) hashes.set(item.value, item.source.hash);
+  const entryHash = (entry: unknown) => (entry && typeof entry === "object" ? hashes.get(entry) : undefined) ?? "";
+  return { config, site, raw, content: collectionsOf(site, validated), routes, feeds, assets, templates, bundle, images, entryHash };
 }
 
 /** Configuration, content and routes: everything that needs the definition but not the templates. */
-async function prepare(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>) {
+async function loadAndRoute(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>, cache: BuildCache, state: BuildState) {
   const config = resolveConfig(site, options);
-  const raw = await loadContent(site, paths.root, config.contentDir);
-  const { content: validated, errors } = validateContent(site, raw, { drafts: config.drafts, base: config.base });
+  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, reuse: cache.reuse });
+  const { content: validated, errors } = validateContent(site, raw, { drafts: config.drafts, base: config.base, markdown: state.markdown, memo: cache.memo });
+  pruneState(state, raw, config.base);
   const complete = raw.errors.length === 0 && errors.length === 0;
   const routed = createRoutes(site, validated, { base: config.base, complete });
   return { config, raw, validated, routes: routed.routes, feeds: routed.feeds, errors: [...raw.errors, ...errors, ...routed.errors] };
+}
+
+/** Keeps only what this load used of the parse and markdown caches, so they never grow without bound. */
+function pruneState(state: BuildState, raw: RawContent, base: string): void {
+  const parsed = new Map<string, ParsedSource>();
+  const markdown = new Map<string, string>();
+  for (const entry of raw.entries) {
+    const source = state.parsed.get(entry.hash);
+    if (source) parsed.set(entry.hash, source);
+    const html = state.markdown.get(`${entry.hash}:${base}`);
+    if (html !== undefined) markdown.set(`${entry.hash}:${base}`, html);
+  }
+  [state.parsed, state.markdown] = [parsed, markdown];
+}
+
+/** One page of a prepared site as a full HTML document; `content` may be a recording view of the site's. */
+export function renderPage(prepared: PreparedSite, route: Route, content = prepared.content): string {
+  const { config } = prepared;
+  const head: Head = { canonical: route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, route.path), feeds: feedLinks(prepared) };
+  return renderRoute(route, prepared.templates, content, prepared.assets, head);
+}
+
+function feedLinks({ config, feeds }: PreparedSite) {
+  return config.siteUrl ? feeds.map((f) => ({ title: f.title, url: withBase(config.base, f.path) })) : [];
+}
+
+/** Everything the output holds besides the pages; call it after rendering, which decides the images used. */
+export async function siteFiles(prepared: PreparedSite): Promise<OutputFile[]> {
+  const { config } = prepared;
+  const feeds = feedFiles(prepared.feeds, config);
+  throwIfAny(feeds.errors);
+  const passthrough = await Promise.all(
+    prepared.raw.passthrough.map(async (p) => ({ path: p, contents: await readFile(path.join(config.contentDir, p)) })),
+  );
+  return [...prepared.bundle.files, ...prepared.images.usedFiles(), ...feeds.files, ...passthrough, ...hostingFiles(config, prepared.routes, prepared.feeds)];
+}
+
+/**
+ * Renders every page into the page writer (into `dir`, or only measured without one), then checks every
+ * internal link against everything the output holds. With `previous`, a page whose inputs are all
+ * unchanged is not rendered: its file is taken from the previous output (`reuse`).
+ */
+async function renderAll(prepared: PreparedSite, dir: string | undefined, incremental?: Incremental, onProgress?: BuildOptions["onProgress"]) {
+  const writer = createPageWriter(dir);
+  const context = contextKey(prepared);
+  const records: Array<PageRecord | undefined> = [];
+  const made: Array<{ index: number; state: Omit<PageState, "record" | "mtimeMs"> }> = [];
+  const pages = new Map<string, PageState>();
+  for (const [index, route] of prepared.routes.entries()) {
+    onProgress?.("Rendering pages", index, prepared.routes.length);
+    const key = pageKey(context, route, prepared.entryHash);
+    const previous = incremental?.previous.get(route.outFile);
+    if (previous && isUnchanged(previous, key, prepared, incremental!.outDir)) {
+      incremental!.reuse(route.outFile);
+      prepared.images.markUsed(previous.images);
+      records[index] = previous.record;
+      pages.set(route.outFile, previous);
+      continue;
+    }
+    const tracked = trackContent(prepared.content, prepared.entryHash);
+    const { result: html, used } = prepared.images.track(() => renderPage(prepared, route, tracked.content));
+    await writer.add(route.outFile, html);
+    made.push({ index, state: { key, deps: tracked.deps(), images: used } });
+  }
+  const written = await writer.finish();
+  made.forEach(({ index, state }, i) => {
+    records[index] = written[i];
+    pages.set(written[i].outFile, { ...state, record: written[i], mtimeMs: written[i].mtimeMs });
+  });
+  const files = await siteFiles(prepared);
+  const all = records as PageRecord[];
+  const problems = checkLinks({
+    pages: all.map((record, i) => ({ route: prepared.routes[i].path, links: record.links })),
+    files: new Set([...all.map((r) => r.outFile), ...files.map((f) => f.path)]),
+    base: prepared.config.base,
+    unregistered: prepared.site.unregistered,
+    entries: prepared.raw.entries,
+  });
+  return { records: all, files, problems, pages, rendered: made.map(({ index }) => prepared.routes[index].path) };
+}
+
+/** What an incremental build needs: the previous build's pages and a way to take a file from its output. */
+interface Incremental {
+  previous: Map<string, PageState>;
+  outDir: string;
+  reuse(outFile: string): void;
+}
+
+/** Everything every page depends on: a change to any of it renders every page again. */
+function contextKey({ config, site, templates, assets, images, feeds }: PreparedSite): string {
+  const settings = { base: config.base, siteUrl: config.siteUrl, format: site.urlFormat, drafts: config.drafts, forms: config.forms.map((f) => [f.name, f.action, f.field]) };
+  const feedList = feeds.map((f) => [f.path, f.title]);
+  return hashOf(ENGINE_KEY, templates.hash, site.hash, JSON.stringify(settings), JSON.stringify(feedList), assets.script ?? "", assets.stylesheet ?? "", images.key);
+}
+
+/** What one page depends on that is known before rendering it: its route, entry and list items. */
+function pageKey(context: string, route: Route, entryHash: (entry: unknown) => string): string {
+  const p = route.pagination;
+  const list = p ? JSON.stringify([p.page, p.pages, p.total, p.prev, p.next, p.first, p.last, p.items.map(entryHash)]) : "";
+  return hashOf(context, route.path, route.outFile, route.template, entryHash(route.entry), list);
+}
+
+function isUnchanged(previous: PageState, key: string, prepared: PreparedSite, outDir: string): boolean {
+  if (previous.key !== key) return false;
+  if (!previous.deps.every((dep) => currentValue(prepared.content, dep, prepared.entryHash) === dep.value)) return false;
+  // The previous output must still hold exactly the file that was written.
+  const stat = statSync(path.join(outDir, previous.record.outFile), { throwIfNoEntry: false });
+  return stat !== undefined && stat.size === previous.record.bytes && stat.mtimeMs === previous.mtimeMs;
+}
+
+/** Renders every page and checks every link without writing anything (heirloom check). */
+export async function checkSite(options: BuildOptions = {}): Promise<{ pages: number }> {
+  const prepared = await prepareSite(options);
+  const { records, problems } = await renderAll(prepared, undefined, undefined, options.onProgress);
+  throwIfAny(problems);
+  return { pages: records.length };
+}
+
+/**
+ * Builds the site into config.outDir; throws BuildFailure or HeirloomError and leaves the old output as it
+ * was. Work of the previous build whose inputs are unchanged is reused, unless `cache: false`.
+ */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const paths = resolvePaths(options);
+  await recoverInterrupted(paths.outDir);
+  const useCache = options.cache !== false;
+  const state = useCache ? loadBuildState(paths.root, paths.outDir) : emptyState();
+  const prepared = await prepareSite(options, { state });
+  const { config } = prepared;
+  await checkOutDir(config.outDir, config.root, config.force);
+  const staging = await openStaging(config.outDir);
+  let result: Awaited<ReturnType<typeof renderAll>>;
+  try {
+    const previous = new Map(useCache && existsSync(config.outDir) ? state.pages : []);
+    const reuse = (file: string) => staging.reuse(file, path.join(config.outDir, file));
+    result = await renderAll(prepared, staging.dir, { previous, outDir: config.outDir, reuse }, options.onProgress);
+    throwIfAny(result.problems);
+    staging.count(result.rendered.length);
+    for (const file of result.files) staging.write(file.path, file.contents);
+    await staging.commit();
+  } finally {
+    await staging.discard();
+  }
+  await removeLeftovers(config.outDir);
+  state.pages = result.pages;
+  saveBuildState(paths.root, paths.outDir, state);
+  return {
+    config,
+    content: prepared.content,
+    outDir: config.outDir,
+    routes: reportRoutes(prepared, result.records, result.files),
+    rendered: result.rendered,
+    fileCount: result.records.length + result.files.length,
+    durationMs: performance.now() - started,
+    warnings: warningsFor(config, prepared.feeds),
+  };
+}
+
+function reportRoutes(prepared: PreparedSite, records: PageRecord[], files: OutputFile[]): RouteReport[] {
+  const { script, stylesheet } = prepared.assets;
+  const { base } = prepared.config;
+  const gzipped = (url?: string) => {
+    const file = url && files.find((f) => f.path === url.slice(base.length));
+    return file ? gzipLength(file.contents) : 0;
+  };
+  const [jsBytes, cssBytes] = [gzipped(script), gzipped(stylesheet)];
+  return records.map((record, i) => ({
+    route: prepared.routes[i].path,
+    file: record.outFile,
+    htmlBytes: record.gzipBytes,
+    jsBytes: script && record.links.includes(script) ? jsBytes : 0,
+    cssBytes: stylesheet && record.links.includes(stylesheet) ? cssBytes : 0,
+  }));
+}
+
+function gzipLength(contents: Uint8Array): number {
+  return gzipSync(contents, { level: 9 }).length;
 }
 
 /** The collections as templates receive them: a list per folder collection, the entry of a single file. */
@@ -132,57 +317,12 @@ function sortByLocation(errors: HeirloomError[]): HeirloomError[] {
 }
 
 /** Reuses a cached result; a failure is forgotten so that the next build tries again. */
-function remember<K extends keyof BuildCache>(cache: BuildCache, key: K, make: () => NonNullable<BuildCache[K]>) {
+function remember<K extends "site" | "templates" | "bundle">(cache: BuildCache, key: K, make: () => NonNullable<BuildCache[K]>) {
   const pending = (cache[key] ??= make()) as NonNullable<BuildCache[K]>;
   pending.catch(() => {
     if (cache[key] === pending) delete cache[key];
   });
   return pending;
-}
-
-/** Every broken internal link of a rendered site, as errors that point into content/. */
-export function checkSite(site: RenderedSite) {
-  return checkLinks({
-    pages: site.pages.map(({ route, html }) => ({ route: route.path, html })),
-    files: new Set(site.files.map((f) => f.path)),
-    base: site.config.base,
-    unregistered: site.site.unregistered,
-    entries: site.raw.entries,
-  });
-}
-
-/** Builds the site into config.outDir; throws BuildFailure or HeirloomError and leaves the old output as it was. */
-export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const started = performance.now();
-  await recoverInterrupted(resolvePaths(options).outDir);
-  const site = await renderSite(options);
-  throwIfAny(checkSite(site));
-  const { config, files } = site;
-  await checkOutDir(config.outDir, config.root, config.force);
-  await writeSite(config.outDir, files);
-
-  const gz = (url?: string) => {
-    const file = url && files.find((f) => f.path === url.slice(config.base.length));
-    return file ? gzipSync(file.contents, { level: 9 }).length : 0;
-  };
-  const { script, stylesheet } = site.assets;
-  const [jsBytes, cssBytes] = [gz(script), gz(stylesheet)];
-  const routes: RouteReport[] = site.pages.map(({ route, html }) => ({
-    route: route.path,
-    file: route.outFile,
-    htmlBytes: gzipSync(html, { level: 9 }).length,
-    jsBytes: script && html.includes(`src="${script}"`) ? jsBytes : 0,
-    cssBytes: stylesheet && html.includes(`href="${stylesheet}"`) ? cssBytes : 0,
-  }));
-  return {
-    config,
-    content: site.content,
-    outDir: config.outDir,
-    routes,
-    fileCount: files.length,
-    durationMs: performance.now() - started,
-    warnings: warningsFor(config, site.feeds),
-  };
 }
 
 function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {

@@ -58,8 +58,8 @@ describe("compileModule", () => {
       writeFileSync(entry, "export const value: number = 2;");
       utimesSync(entry, past, past);
     };
-    expect((await compileModule(request(entry))).value).toBe(1);
-    expect((await compileModule(request(entry))).value).toBe(2);
+    expect((await compileModule(request(entry))).exports.value).toBe(1);
+    expect((await compileModule(request(entry))).exports.value).toBe(2);
   });
 
   it("prunes cache files unused for weeks when it stores a new one, and keeps those in use", async () => {
@@ -73,7 +73,7 @@ describe("compileModule", () => {
     // Everything in the cache looks old now; what the next compile uses is marked as used.
     const inUse = path.join(cacheDir, readdirSync(cacheDir).find((n) => n.startsWith("probe-") && n.endsWith(".cjs") && readFileSync(path.join(cacheDir, n), "utf8").includes(String(unique)))!);
     for (const file of [...stale, inUse]) utimesSync(file, past, past);
-    expect((await compileModule(request(entry))).value).toBe(unique);
+    expect((await compileModule(request(entry))).exports.value).toBe(unique);
     const other = path.join(scratch(), "other.ts");
     writeFileSync(other, `export const value: number = ${unique + 1};`);
     await compileModule(request(other));

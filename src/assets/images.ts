@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type BuiltImage, type ImageRef, type Rendition, imageOptionsOf } from "../content/image-field.ts";
 import type { OutputFile } from "./bundle.ts";
-import { cacheDir, markUsed, pruneCache } from "../compile/cache.ts";
+import { cacheDir, markCacheUsed, pruneCache } from "../compile/cache.ts";
 import { HeirloomError } from "../errors.ts";
 
 /** Widths of the responsive variants; each image also gets its own width when smaller than the largest. */
@@ -48,9 +48,18 @@ export function renditionCacheName(hash: string, width: number, height: number, 
   return `${hash}-${width}x${height}-${settings}.png`;
 }
 
-/** The built images; `usedFiles()` after rendering lists the files of the images templates used. */
+/** The built images; which of them templates read decides which files are published. */
 export interface BuiltImages {
+  /** Changes whenever any image's published name or size could. */
+  key: string;
+  /** The files of every image a template read. */
   usedFiles(): OutputFile[];
+  /** Every file made, used or not (the dev server answers any of them). */
+  allFiles(): OutputFile[];
+  /** Runs a render and returns the images it read, to publish them again when its output is reused. */
+  track<T>(render: () => T): { result: T; used: string[] };
+  /** Marks images as used without rendering (by the names `track` returned). */
+  markUsed(names: string[]): void;
 }
 
 /**
@@ -58,12 +67,25 @@ export interface BuiltImages {
  * the PNG renditions the fields ask for. Fills each image field in place; its URLs are getters, so only
  * the files a template actually reads are written. `urlPrefix` is the base path.
  */
-export async function buildImages(contentDir: string, refs: ImageRef[], urlPrefix: string): Promise<BuiltImages> {
+export async function buildImages(
+  contentDir: string,
+  refs: ImageRef[],
+  urlPrefix: string,
+  onProgress?: (what: string, done: number, total: number) => void,
+): Promise<BuiltImages> {
   const bySrc = new Map<string, ImageRef[]>();
   for (const ref of refs) bySrc.set(ref.src, [...(bySrc.get(ref.src) ?? []), ref]);
-  const used = new Map<string, OutputFile[]>();
+  const filesOf = new Map<string, OutputFile[]>();
+  const used = new Set<string>();
+  let reading: Set<string> | undefined;
+  const read = (name: string) => {
+    used.add(name);
+    reading?.add(name);
+  };
+  let done = 0;
   await Promise.all(
     [...bySrc].map(async ([src, uses]) => {
+      onProgress?.("Images", done++, bySrc.size);
       const contents = await readFile(path.join(contentDir, src));
       const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10);
       const stem = `assets/images/${outputName(src)}-${hash}`;
@@ -76,14 +98,31 @@ export async function buildImages(contentDir: string, refs: ImageRef[], urlPrefi
           const png = await cached(renditionCacheName(hash, width, height), async (sharp) =>
             sharp(contents, { density: RENDITION.density }).resize(width, height, { fit: RENDITION.fit }).png(ENCODERS.png).toBuffer(),
           );
-          renditions[name] = onRead({ url: urlPrefix + out, width, height }, ["url"], () => used.set(out, [{ path: out, contents: png }]));
+          filesOf.set(out, [{ path: out, contents: png }]);
+          renditions[name] = onRead({ url: urlPrefix + out, width, height }, ["url"], () => read(out));
         }),
       );
-      const image = onRead({ ...built.image }, ["url", "srcset", "sources"], () => used.set(stem, built.files));
-      for (const ref of uses) Object.defineProperties(ref, { ...Object.getOwnPropertyDescriptors(image), renditions: { value: renditions, enumerable: true } });
+      filesOf.set(stem, built.files);
+      const image = onRead({ ...built.image }, ["url", "srcset", "sources"], () => read(stem));
+      const descriptors = { ...Object.getOwnPropertyDescriptors(image), renditions: { value: renditions, enumerable: true, configurable: true } };
+      for (const ref of uses) Object.defineProperties(ref, descriptors);
     }),
   );
-  return { usedFiles: () => [...used.values()].flat() };
+  const names = [...filesOf.keys()].sort();
+  return {
+    key: createHash("sha256").update(`${urlPrefix}\0${names.join("\0")}`).digest("hex"),
+    usedFiles: () => [...used].sort().flatMap((name) => filesOf.get(name)!),
+    allFiles: () => names.flatMap((name) => filesOf.get(name)!),
+    track(render) {
+      reading = new Set();
+      try {
+        return { result: render(), used: [...reading] };
+      } finally {
+        reading = undefined;
+      }
+    },
+    markUsed: (list) => list.forEach((name) => filesOf.has(name) && used.add(name)),
+  };
 }
 
 /** The object with `keys` turned into getters that call `read` first. */
@@ -173,7 +212,7 @@ async function cached(name: string, make: (sharp: Sharp) => Promise<Buffer>): Pr
   const file = path.join(cacheDir, "images", `${SETTINGS}-${name}`);
   try {
     const contents = await readFile(file);
-    await markUsed(file);
+    await markCacheUsed(file);
     return contents;
   } catch {
     const contents = await make(await loadSharp());
@@ -188,7 +227,7 @@ async function readCachedVariants(manifestName: string): Promise<Array<Omit<Vari
     const dir = path.join(cacheDir, "images");
     const manifest = JSON.parse(await readFile(path.join(dir, manifestName), "utf8")) as Array<Omit<Variant, "out" | "contents"> & { file: string }>;
     const variants = await Promise.all(manifest.map(async ({ file, ...v }) => ({ ...v, contents: await readFile(path.join(dir, file)) })));
-    await markUsed(path.join(dir, manifestName), ...manifest.map((v) => path.join(dir, v.file)));
+    await markCacheUsed(path.join(dir, manifestName), ...manifest.map((v) => path.join(dir, v.file)));
     return variants;
   } catch {
     return undefined;

@@ -55,10 +55,13 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .option("--site-url <url>", "absolute URL of the published site, such as https://heirloom.example")
     .option("--drafts", "include entries and pages marked draft: true")
     .option("--force", "replace a non-empty output folder that does not look like an earlier build")
+    .option("--no-cache", "build from scratch instead of reusing the previous build's unchanged pages")
     .option("--debug", "print stack traces")
-    .action(async (opts: { root: string; out: string; base?: string; siteUrl?: string; drafts?: boolean; force?: boolean }) => {
-      const [{ build }, { formatReport }] = await Promise.all([import("../build.ts"), import("../output/report.ts")]);
-      const result = await build({ root: opts.root, outDir: opts.out, base: opts.base, siteUrl: opts.siteUrl, drafts: opts.drafts, force: opts.force, env: io.env });
+    .action(async (opts: { root: string; out: string; base?: string; siteUrl?: string; drafts?: boolean; force?: boolean; cache: boolean }) => {
+      const [{ build }, { formatReport }, { createProgress }] = await Promise.all([import("../build.ts"), import("../output/report.ts"), import("./progress.ts")]);
+      const { root, out, base, siteUrl, drafts, force, cache } = opts;
+      const progress = createProgress(io.stderr);
+      const result = await build({ root, outDir: out, base, siteUrl, drafts, force, cache, env: io.env, onProgress: progress.update }).finally(progress.end);
       for (const warning of result.warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
       io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
     });
@@ -71,12 +74,9 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .option("--drafts", "include entries and pages marked draft: true")
     .option("--debug", "print stack traces")
     .action(async (opts: { root: string; base?: string; drafts?: boolean }) => {
-      const { checkSite, renderSite } = await import("../build.ts");
-      const { BuildFailure } = await import("../errors.ts");
-      const site = await renderSite({ root: opts.root, base: opts.base, drafts: opts.drafts, env: io.env });
-      const problems = checkSite(site);
-      if (problems.length > 0) throw new BuildFailure(problems);
-      io.stdout.write(`Checked ${site.pages.length} pages and their links: no problems.\n`);
+      const { checkSite } = await import("../build.ts");
+      const { pages } = await checkSite({ root: opts.root, base: opts.base, drafts: opts.drafts, env: io.env });
+      io.stdout.write(`Checked ${pages} pages and their links: no problems.\n`);
     });
 
   program

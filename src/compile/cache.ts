@@ -13,7 +13,7 @@ export const cacheDir = path.join(nodeModules, ".cache", "heirloom");
 const UNUSED_FOR_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** Marks cache files as used now (their modification time), so pruning keeps them. */
-export async function markUsed(...files: string[]): Promise<void> {
+export async function markCacheUsed(...files: string[]): Promise<void> {
   const now = new Date();
   await Promise.all(files.map((file) => utimes(file, now, now).catch(() => undefined)));
 }

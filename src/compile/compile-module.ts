@@ -9,8 +9,8 @@ import path from "node:path";
 import vm from "node:vm";
 import * as zod from "zod";
 import * as engine from "../index.ts";
-import { ENGINE_VERSION } from "../version.ts";
-import { cacheDir, markUsed } from "./cache.ts";
+import { ENGINE_KEY } from "../version.ts";
+import { cacheDir, markCacheUsed } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
 import { esbuildScope, hashFile, readStamped, recordInputs, writeStamped } from "./stamped-cache.ts";
 
@@ -29,14 +29,20 @@ export interface CompileRequest {
 
 const loaded = new Map<string, Record<string, unknown>>();
 
+export interface CompiledModule {
+  exports: Record<string, unknown>;
+  /** A hash of the compiled code: it changes whenever the module's output can. */
+  hash: string;
+}
+
 /** The module's exports; compiled only when one of the files it was built from changed. */
-export async function compileModule(request: CompileRequest): Promise<Record<string, unknown>> {
+export async function compileModule(request: CompileRequest): Promise<CompiledModule> {
   // Everything that shapes the output is in the key: the entry, esbuild's version and options, this engine's.
-  const scope = esbuildScope(request.entry, ENGINE_VERSION, OPTIONS);
+  const scope = esbuildScope(request.entry, ENGINE_KEY, OPTIONS);
   const cached = await readStamped<{ file: string }>(request.name, scope);
   if (cached && existsSync(cached.file)) {
-    await markUsed(cached.file);
-    return load(cached.file);
+    await markCacheUsed(cached.file);
+    return { exports: load(cached.file), hash: hashOfFile(cached.file) };
   }
 
   const { build } = await import("esbuild");
@@ -59,7 +65,12 @@ export async function compileModule(request: CompileRequest): Promise<Record<str
   await writeFile(temporary, code);
   await rename(temporary, file);
   await writeStamped(request.name, scope, new Map([...inputs, ...recorder.inputs]), { file });
-  return load(file);
+  return { exports: load(file), hash: hashOfFile(file) };
+}
+
+/** The hash in a compiled file's content-addressed name. */
+function hashOfFile(file: string): string {
+  return /-([0-9a-f]{16})\.cjs$/.exec(file)?.[1] ?? file;
 }
 
 /** Every tsconfig.json esbuild may read for the entry: in its folder and each folder up to the root. */

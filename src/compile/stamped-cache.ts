@@ -7,7 +7,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Plugin } from "esbuild";
-import { cacheDir, markUsed, pruneCache } from "./cache.ts";
+import { cacheDir, markCacheUsed, pruneCache } from "./cache.ts";
 
 interface Entry<T> {
   inputs: Array<[file: string, sha256: string]>;
@@ -61,7 +61,7 @@ export async function readStamped<T>(name: string, scope: string): Promise<T | u
   }
   const current = await Promise.all(entry.inputs.map(([input]) => hashFile(input)));
   if (!entry.inputs.every(([, hash], i) => current[i] === hash)) return undefined;
-  await markUsed(file);
+  await markCacheUsed(file);
   return entry.data;
 }
 

@@ -19,6 +19,10 @@ export interface BuildOptions {
   drafts?: boolean;
   /** Empty a non-empty --out folder that does not look like an earlier build. */
   force?: boolean;
+  /** Reuse the previous build's unchanged work (default true); false builds from scratch. */
+  cache?: boolean;
+  /** Told how far a long step has come ("Rendering pages", 120, 10000). */
+  onProgress?: (what: string, done: number, total: number) => void;
   /** Environment to read overrides from (default: process.env). */
   env?: Record<string, string | undefined>;
 }

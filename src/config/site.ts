@@ -53,6 +53,8 @@ export interface ResolvedSite {
   passthrough: string[];
   /** The text of site.config.ts, to locate problems found later (an unknown template, a missing page). */
   source: string;
+  /** A hash of the compiled definition: it changes whenever the definition can. */
+  hash: string;
 }
 
 /** Compiles and checks `<root>/site.config.ts`. */
@@ -63,9 +65,9 @@ export async function loadSite(root: string): Promise<ResolvedSite> {
       hint: "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
     });
   }
-  let exports: Record<string, unknown>;
+  let compiled: Awaited<ReturnType<typeof compileModule>>;
   try {
-    exports = await compileModule({
+    compiled = await compileModule({
       name: "definition",
       entry: file,
       root,
@@ -76,7 +78,7 @@ export async function loadSite(root: string): Promise<ResolvedSite> {
     if (error instanceof HeirloomError && error.code === "TemplateCompileError") throw error;
     throw withLocation(error);
   }
-  return resolveSite(exports.default, readFileSync(file, "utf8"));
+  return { ...resolveSite(compiled.exports.default, readFileSync(file, "utf8")), hash: compiled.hash };
 }
 
 function withLocation(error: unknown): HeirloomError {
@@ -92,6 +94,10 @@ function withLocation(error: unknown): HeirloomError {
 
 /** Checks a definition object; `source` is the file's text, to point at the line of a problem. */
 export function resolveSite(definition: unknown, source = ""): ResolvedSite {
+  return { ...checkDefinition(definition, source), hash: "" };
+}
+
+function checkDefinition(definition: unknown, source: string): Omit<ResolvedSite, "hash"> {
   if (!isSiteDefinition(definition)) {
     throw new HeirloomError("ConfigError", `${DEFINITION_FILE} does not export a site definition.`, {
       location: { file: DEFINITION_FILE },

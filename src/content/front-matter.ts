@@ -16,13 +16,23 @@ export interface RawEntry {
   locate(path: ReadonlyArray<PropertyKey>): { line: number; column: number };
 }
 
+/** What parsing a file yields, as plain data (it is kept in the build cache, keyed by the file's bytes). */
+export interface ParsedSource {
+  data: Record<string, unknown>;
+  body: string;
+  bodyLine: number;
+  /** The front matter as gray-matter split it, and as the YAML reader saw it (for locating fields). */
+  frontMatter: string;
+  frontMatterText: string;
+}
+
 /**
  * Parses a markdown file with front matter; malformed YAML throws FrontMatterParseError.
  * js-yaml (YAML 1.2 core schema) reads the data: it is several times faster than a parse that keeps
  * positions. The position-keeping parser runs only when something is wrong: to explain a syntax error,
  * and to locate a field an error is about.
  */
-export function parseEntry(file: string, source: string): RawEntry {
+export function parseSource(file: string, source: string): ParsedSource {
   let frontMatterText = "";
   const parsed = matter(source, {
     engines: {
@@ -62,24 +72,31 @@ export function parseEntry(file: string, source: string): RawEntry {
     });
   }
   const frontMatter = parsed.matter;
-  let document: Document | undefined;
   const deep = deepestPath(data, MAX_DEPTH);
-  if (deep) {
-    document ??= parseDocument(frontMatterText, { prettyErrors: false });
-    throw tooDeep(file, locateInFrontMatter(frontMatter, document, deep));
-  }
+  if (deep) throw tooDeep(file, locateInFrontMatter(frontMatter, parseDocument(frontMatterText, { prettyErrors: false }), deep));
   // Line 1 is the opening ---; the front matter text starts on line 2.
   const frontMatterLines = frontMatter ? frontMatter.replace(/^\r?\n/, "").split("\n").length : 0;
+  return { data: data as Record<string, unknown>, body: parsed.content, bodyLine: frontMatter ? frontMatterLines + 3 : 1, frontMatter, frontMatterText };
+}
+
+/** A parsed file as an entry that can locate its fields (the position-keeping parser runs only then). */
+export function toRawEntry(file: string, parsed: ParsedSource): RawEntry {
+  let document: Document | undefined;
   return {
     file,
-    data: data as Record<string, unknown>,
-    body: parsed.content,
-    bodyLine: frontMatter ? frontMatterLines + 3 : 1,
+    data: parsed.data,
+    body: parsed.body,
+    bodyLine: parsed.bodyLine,
     locate: (path) => {
-      document ??= parseDocument(frontMatterText, { prettyErrors: false });
-      return locateInFrontMatter(frontMatter, document, path);
+      document ??= parseDocument(parsed.frontMatterText, { prettyErrors: false });
+      return locateInFrontMatter(parsed.frontMatter, document, path);
     },
   };
+}
+
+/** Parses a markdown file into an entry. */
+export function parseEntry(file: string, source: string): RawEntry {
+  return toRawEntry(file, parseSource(file, source));
 }
 
 /** Content needs a few levels of lists and fields; far deeper front matter is a mistake or an attack. */
@@ -107,9 +124,9 @@ function deepestPath(data: unknown, limit: number): PropertyKey[] | undefined {
 }
 
 /** Wraps gray-matter/yaml failures into a FrontMatterParseError with a 1-based file location. */
-export function readEntry(file: string, source: string): RawEntry {
+export function readSource(file: string, source: string): ParsedSource {
   try {
-    return parseEntry(file, source);
+    return parseSource(file, source);
   } catch (error) {
     if (error instanceof HeirloomError) throw error;
     // gray-matter's own failures: typically an opening --- that is never closed.
@@ -176,4 +193,9 @@ function locateInFrontMatter(
     } else break;
   }
   return frontMatterPosition(frontMatter, offset);
+}
+
+/** Reads a markdown file into an entry; every failure is a located FrontMatterParseError. */
+export function readEntry(file: string, source: string): RawEntry {
+  return toRawEntry(file, readSource(file, source));
 }

@@ -1,12 +1,12 @@
 // Load stage: walks content/ once and gives every file a place (an entry of a declared collection, an image,
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
-import { existsSync } from "node:fs";
-import { open, readdir, realpath, stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors.ts";
-import { mapLimit } from "../concurrency.ts";
-import { type RawEntry, readEntry } from "./front-matter.ts";
+import { type ParsedSource, type RawEntry, readSource, toRawEntry } from "./front-matter.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 
 /** A parsed content file and the collection it belongs to. */
@@ -14,6 +14,18 @@ export interface SourceEntry extends RawEntry {
   collection: string;
   /** Path under the collection folder without `.md`; a single entry's file name without `.md`. */
   slug: string;
+  /** SHA-256 of the file's bytes: what every cache of its work is keyed by. */
+  hash: string;
+}
+
+export interface LoadOptions {
+  /** Parsed files by the SHA-256 of their bytes: a hit skips parsing, a miss is added. */
+  parsed?: Map<string, ParsedSource>;
+  /**
+   * The previous load's entries by file, and the files changed since (absolute paths): any other file
+   * that was read before is not read again. The dev server knows what changed from its watcher.
+   */
+  reuse?: { entries: Map<string, SourceEntry>; changed: Set<string> };
 }
 
 export interface RawContent {
@@ -29,7 +41,7 @@ export interface RawContent {
 const IMAGES = new Set<string>(IMAGE_EXTENSIONS);
 
 /** Reads every file under content/ and sorts it into collections, images and passthrough files. */
-export async function loadContent(site: ResolvedSite, root: string, contentDir: string): Promise<RawContent> {
+export async function loadContent(site: ResolvedSite, root: string, contentDir: string, options: LoadOptions = {}): Promise<RawContent> {
   if (!existsSync(contentDir)) {
     throw new HeirloomError("MissingContentError", `There is no content folder at ${contentDir}.`, {
       hint: "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
@@ -56,11 +68,21 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
       }));
     }
   }
-  const read = await mapLimit(toRead, 64, async ({ relative, collection, slug }) => {
+  // Read one after another, synchronously: for many small files that is faster than the thread pool.
+  const read = toRead.map(({ relative, collection, slug }): SourceEntry | undefined => {
     const file = display(root, contentDir, relative);
+    const absolute = path.join(contentDir, relative);
+    const previous = options.reuse?.entries.get(file);
+    if (previous && previous.collection === collection && !options.reuse!.changed.has(absolute)) return previous;
     try {
-      const text = decodeContent(file, await readLimited(file, path.join(contentDir, relative)));
-      return { ...readEntry(file, text), collection, slug };
+      const bytes = readLimited(file, absolute);
+      const hash = createHash("sha256").update(bytes).digest("hex");
+      let parsed = options.parsed?.get(hash);
+      if (!parsed) {
+        parsed = readSource(file, decodeContent(file, bytes));
+        options.parsed?.set(hash, parsed);
+      }
+      return { ...toRawEntry(file, parsed), collection, slug, hash };
     } catch (error) {
       errors.push(error instanceof HeirloomError ? error : unreadable(file, error));
       return undefined;
@@ -114,19 +136,19 @@ function unreadable(file: string, error: unknown): HeirloomError {
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 
 /** The file's bytes, refused without reading them when it is over the limit. */
-async function readLimited(file: string, absolute: string): Promise<Buffer> {
-  const handle = await open(absolute, "r");
+function readLimited(file: string, absolute: string): Buffer {
+  const fd = openSync(absolute, "r");
   try {
-    const { size } = await handle.stat();
+    const { size } = fstatSync(fd);
     if (size > MAX_CONTENT_BYTES) {
       throw new HeirloomError("FileTooLargeError", `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`, {
         location: { file },
         hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
       });
     }
-    return await handle.readFile();
+    return readFileSync(fd);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

@@ -29,14 +29,25 @@ export interface ValidatedContent {
 const draftField = z.object({ draft: z.boolean().optional() });
 
 /** Checks every entry; returns the valid ones and one located error per problem. */
-export function validateContent(site: ResolvedSite, raw: RawContent, options: { drafts: boolean; base: string }) {
+export interface ValidateOptions {
+  drafts: boolean;
+  base: string;
+  /** Rendered markdown by `<file hash>:<base>`: a hit skips rendering, a miss is added. */
+  markdown?: Map<string, string>;
+  /** Valid entries by the source they were made from: the dev server revalidates changed files only. */
+  memo?: WeakMap<SourceEntry, ContentItem>;
+}
+
+export function validateContent(site: ResolvedSite, raw: RawContent, options: ValidateOptions) {
   const errors: HeirloomError[] = [];
   const items = new Map<string, ContentItem[]>([...site.collections.keys()].map((name) => [name, []]));
   const images: ImageRef[] = [];
   for (const source of raw.entries) {
     const collection = site.collections.get(source.collection)!;
-    const item = validateEntry(collection, source, options, errors);
+    const known = options.memo?.get(source);
+    const item = known ?? validateEntry(collection, source, options, errors);
     if (!item) continue;
+    if (!known) options.memo?.set(source, item);
     for (const { ref, path } of findImageRefs(item.value)) {
       if (raw.images.has(ref.src)) images.push(ref);
       else errors.push(missingImage(ref.src, source, path, raw.images));
@@ -51,7 +62,7 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: { 
   return { content: { items, images } satisfies ValidatedContent, errors };
 }
 
-function validateEntry(collection: ResolvedCollection, source: SourceEntry, options: { drafts: boolean; base: string }, errors: HeirloomError[]): ContentItem | undefined {
+function validateEntry(collection: ResolvedCollection, source: SourceEntry, options: ValidateOptions, errors: HeirloomError[]): ContentItem | undefined {
   const { draft: _draft, ...data } = source.data;
   const draftCheck = draftField.safeParse(source.data);
   if (!draftCheck.success) {
@@ -67,7 +78,9 @@ function validateEntry(collection: ResolvedCollection, source: SourceEntry, opti
   const body = typeof collection.body === "function" ? (result.success ? collection.body(result.data as Record<string, unknown>) : "markdown") : collection.body;
   if (body === "markdown") {
     try {
-      html = renderMarkdown(source.body, source.file, source.bodyLine, options.base);
+      const key = `${source.hash}:${options.base}`;
+      html = options.markdown?.get(key) ?? renderMarkdown(source.body, source.file, source.bodyLine, options.base);
+      options.markdown?.set(key, html);
     } catch (error) {
       if (!(error instanceof HeirloomError)) throw error;
       errors.push(error);

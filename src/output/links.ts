@@ -2,14 +2,15 @@
 import { HeirloomError, type SourceLocation } from "../errors.ts";
 import type { RawEntry } from "../content/front-matter.ts";
 
-export interface RenderedPage {
+export interface PageLinks {
   /** Route path ("/pricing", "404"). */
   route: string;
-  html: string;
+  /** The page's internal URLs (see internalUrls). */
+  links: string[];
 }
 
 export interface LinkCheckInput {
-  pages: RenderedPage[];
+  pages: PageLinks[];
   /** dist-relative paths of every file the build writes. */
   files: Set<string>;
   base: string;
@@ -24,7 +25,7 @@ export function checkLinks(input: LinkCheckInput): HeirloomError[] {
   const allowed = new Set(input.unregistered.map((p) => p.replace(/\/+$/, "")));
   const broken = new Map<string, string[]>();
   for (const page of input.pages) {
-    for (const url of internalUrls(page.html)) {
+    for (const url of page.links) {
       if (resolves(url, input.base, input.files, allowed) === "ok") continue;
       broken.set(url, [...(broken.get(url) ?? []), page.route]);
     }
@@ -48,7 +49,10 @@ export function checkLinks(input: LinkCheckInput): HeirloomError[] {
   });
 }
 
-/** Every href/src of the page that points inside the site (starts with a single /). */
+/**
+ * Every href/src of the page that points inside the site (starts with a single /). Self-contained: the
+ * page writer's worker runs its source.
+ */
 export function internalUrls(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/\s(?:href|src)="(\/(?!\/)[^"]*)"/g)) {

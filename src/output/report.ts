@@ -18,25 +18,77 @@ export interface BuildSummary {
   routes: RouteReport[];
   fileCount: number;
   durationMs: number;
+  /** Routes rendered by this build; the others were reused unchanged from the previous output. */
+  rendered?: string[];
 }
 
-/** The route table plus "Wrote N files to dist in 0.12 s"; plain text unless color is set. */
+/** Up to this many routes, the report lists each; above it, groups of routes and the heaviest pages. */
+const ROUTE_ROWS = 40;
+const HEAVIEST = 5;
+
+/**
+ * The route table (or, for many routes, groups such as `/blog/*` with their median and largest size, and
+ * the heaviest pages) plus "Wrote N files to dist in 0.12 s"; plain text unless color is set.
+ */
 export function formatReport(summary: BuildSummary, options: { color?: boolean; cwd?: string } = {}): string {
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[0m` : s);
   const dim = (s: string) => (options.color ? `\x1b[2m${s}\x1b[0m` : s);
-  const header = ["Route", "File", "HTML (gz)", "JS (gz)", "CSS (gz)"];
-  const rows = summary.routes.map((r) => [r.route, r.file, formatBytes(r.htmlBytes), formatBytes(r.jsBytes), formatBytes(r.cssBytes)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
   const out = path.relative(options.cwd ?? process.cwd(), summary.outDir) || ".";
   const seconds = (summary.durationMs / 1000).toFixed(2);
+  const reused = summary.rendered ? summary.routes.length - summary.rendered.length : 0;
+  const pages = reused > 0 ? ` (${count(summary.routes.length)} pages: ${count(summary.routes.length - reused)} rendered, ${count(reused)} unchanged)` : "";
+  const tables = summary.routes.length <= ROUTE_ROWS ? [routeTable(summary.routes)] : groupTables(summary.routes);
   return [
-    bold(line(header)),
-    ...rows.map((r) => line(r)),
-    "",
-    `Wrote ${summary.fileCount} files to ${out} in ${seconds} s ${dim("(sizes gzipped)")}`,
+    ...tables.flatMap(([header, ...rows]) => [bold(header), ...rows, ""]),
+    `Wrote ${count(summary.fileCount)} files${pages} to ${out} in ${seconds} s ${dim("(sizes gzipped)")}`,
   ].join("\n");
+}
+
+function routeTable(routes: RouteReport[]): string[] {
+  return table(
+    ["Route", "File", "HTML (gz)", "JS (gz)", "CSS (gz)"],
+    routes.map((r) => [r.route, r.file, formatBytes(r.htmlBytes), formatBytes(r.jsBytes), formatBytes(r.cssBytes)]),
+    2,
+  );
+}
+
+/** Routes grouped by their parent path (`/blog/*`), then the heaviest pages. */
+function groupTables(routes: RouteReport[]): string[][] {
+  const groups = new Map<string, RouteReport[]>();
+  for (const route of routes) {
+    const key = groupOf(route.route);
+    groups.set(key, [...(groups.get(key) ?? []), route]);
+  }
+  const rows = [...groups].map(([key, members]) => {
+    const sizes = members.map((m) => m.htmlBytes).sort((a, b) => a - b);
+    const name = members.length === 1 ? members[0].route : key;
+    const [js, css] = [Math.max(...members.map((m) => m.jsBytes)), Math.max(...members.map((m) => m.cssBytes))];
+    return [name, count(members.length), formatBytes(sizes[Math.floor((sizes.length - 1) / 2)]), formatBytes(sizes[sizes.length - 1]), formatBytes(js), formatBytes(css)];
+  });
+  const heaviest = [...routes].sort((a, b) => b.htmlBytes - a.htmlBytes).slice(0, HEAVIEST);
+  return [
+    table(["Routes", "Pages", "HTML median (gz)", "HTML max (gz)", "JS (gz)", "CSS (gz)"], rows, 1),
+    table(["Heaviest pages", "File", "HTML (gz)"], heaviest.map((r) => [r.route, r.file, formatBytes(r.htmlBytes)]), 2),
+  ];
+}
+
+/** "/blog/page-0001/" -> "/blog/*", "/blog/page/2/" -> "/blog/page/*", "/pricing" -> "/*", "/" and "404" as they are. */
+function groupOf(route: string): string {
+  if (route === "/" || route === "404") return route;
+  const trimmed = route.replace(/\/$/, "");
+  return `${trimmed.slice(0, trimmed.lastIndexOf("/"))}/*`;
+}
+
+/** Aligned rows: the first `left` columns to the left, the rest (figures) to the right. */
+function table(header: string[], rows: string[][], left: number): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < left ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+/** 10000 -> "10,000", the same in every locale. */
+function count(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 export function formatBytes(bytes: number): string {

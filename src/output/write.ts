@@ -1,29 +1,23 @@
 // Write stage: the only place that writes dist/. Writes a sibling folder, then swaps it in.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, realpath, rename, rm, writeFile } from "node:fs/promises";
+import { readdir, realpath, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
 import { HeirloomError } from "../errors.ts";
+import { openStaging, removeInBackground } from "./staging.ts";
 
 /**
  * Writes every file into `<out>.tmp-<pid>`, then replaces `out` with it by renames, so a failed or
  * killed build leaves the previous site untouched.
  */
 export async function writeSite(outDir: string, files: OutputFile[]): Promise<void> {
-  const staging = `${outDir}.tmp-${process.pid}`;
-  const retired = `${outDir}.old-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
+  const staging = await openStaging(outDir);
   try {
-    const dirs = new Set(files.map((f) => path.dirname(path.join(staging, f.path))));
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    await Promise.all(files.map((f) => writeFile(path.join(staging, f.path), f.contents)));
-    const hadOld = existsSync(outDir);
-    if (hadOld) await rename(outDir, retired);
-    await rename(staging, outDir);
-    if (hadOld) await rm(retired, { recursive: true, force: true });
+    for (const file of files) staging.write(file.path, file.contents);
+    await staging.commit();
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    await staging.discard();
   }
   await removeLeftovers(outDir);
 }
@@ -39,14 +33,15 @@ export async function recoverInterrupted(outDir: string): Promise<void> {
   if (retired.length === 1) await rename(path.join(path.dirname(outDir), retired[0]), outDir);
 }
 
-/** Staging folders of builds that were killed part-way. */
-async function removeLeftovers(outDir: string): Promise<void> {
+/** Staging folders of builds that were killed part-way, and old sites a background removal did not finish. */
+export async function removeLeftovers(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const prefix = `${path.basename(outDir)}.`;
   for (const name of await readdir(parent)) {
-    if (name.startsWith(prefix) && /\.(tmp|old)-\d+$/.test(name) && !isAlive(Number(name.split("-").pop()))) {
-      await rm(path.join(parent, name), { recursive: true, force: true });
-    }
+    if (!name.startsWith(prefix) || !/\.(tmp|old|trash)-\d+$/.test(name) || isAlive(Number(name.split("-").pop()))) continue;
+    // A trash folder may still be being removed by its own detached process: leave it to one more.
+    if (name.includes(".trash-")) removeInBackground(path.join(parent, name));
+    else await rm(path.join(parent, name), { recursive: true, force: true });
   }
 }
 

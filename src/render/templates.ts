@@ -12,6 +12,8 @@ import type { PageProps } from "./contract.ts";
 type Template = ComponentType<any>;
 
 export interface Templates {
+  /** Changes whenever the compiled templates can render differently. */
+  hash: string;
   Document: ComponentType<PageProps & { children?: ReactNode }>;
   /** Page templates by name, as exported in `templates` from templates/index.ts. */
   byName: Map<string, Template>;
@@ -27,7 +29,7 @@ export async function compileTemplates(templatesDir: string, root: string): Prom
       hint: "create it and export `Document` (the HTML shell) and `templates` (the page templates by name).",
     });
   }
-  const exports = await compileModule({
+  const { exports, hash } = await compileModule({
     name: "templates",
     entry,
     root,
@@ -41,7 +43,7 @@ export async function compileTemplates(templatesDir: string, root: string): Prom
       hint: "export function Document(props) for the HTML shell, and export const templates = { name: Component, ... }.",
     });
   }
-  return { Document, byName: new Map(Object.entries(templates)) };
+  return { hash, Document, byName: new Map(Object.entries(templates)) };
 }
 
 /** One error per route whose template does not exist, at the line that names it. */

@@ -74,7 +74,13 @@ export function createRoutes(
       if (path) routes.push({ path, outFile: outFileFor(path, format), template: declared.template, entry: item.value, source: item.source, templateFrom: "definition" });
     }
   }
-  for (const route of routes) route.entry.url ??= route.path === NOT_FOUND ? undefined : withBase(base, route.path);
+  // An entry's URL is that of the first route that shows it (set afresh: entries may come from an earlier build).
+  const placed = new Set<EntryValue>();
+  for (const route of routes) {
+    if (placed.has(route.entry)) continue;
+    placed.add(route.entry);
+    route.entry.url = route.path === NOT_FOUND ? undefined : withBase(base, route.path);
+  }
   const feeds: FeedSpec[] = [];
   for (const list of site.listRoutes) {
     const first = normalizePath(list.page, format);

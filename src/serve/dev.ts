@@ -3,18 +3,21 @@ import { type FSWatcher, watch } from "node:fs";
 import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { type BuildCache, checkSite, renderSite } from "../build.ts";
+import { type BuildCache, prepareSite } from "../build.ts";
+import type { SourceEntry } from "../content/load.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/site.ts";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
-import { errorsOf, formatError, throwIfAny } from "../errors.ts";
+import { errorsOf, formatError } from "../errors.ts";
 import { securityHeaders } from "../output/hosting.ts";
+import { type DevSite, createDevSite } from "./dev-site.ts";
 import { createSiteServer } from "./http.ts";
 import { type LocalForms, openLocalForms } from "./local-forms.ts";
 
 export interface DevEvent {
-  type: "built" | "failed";
-  /** The build's number, from 1; its server-sent event carries it as its id. */
+  /** "built": the site is ready to serve; "failed": it is not; "links": a served page has broken links. */
+  type: "built" | "failed" | "links";
+  /** The build's number, from 1 (for "links" and a page that fails to render: the build it was served from); its server-sent event carries it as its id. */
   build: number;
   ms: number;
   message?: string;
@@ -38,9 +41,13 @@ export interface DevServer {
 /** Starts the dev server; the first build's result (or error) is served at once. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const paths = resolvePaths(options);
-  const cache: BuildCache = {};
+  // Between builds the dev server keeps parsed files, rendered markdown and valid entries, and reads
+  // again only the files its watcher saw change: a save is served in milliseconds at any size.
+  const cache: BuildCache = { memo: new WeakMap() };
+  let unread = new Set<string>();
+  let lastEntries: Map<string, SourceEntry> | undefined;
   const clients = new Set<ServerResponse>();
-  let files = new Map<string, Uint8Array>();
+  let served: DevSite | undefined;
   let base = "/";
   // The headers the build writes for hosts (serve.json, _headers): a page that breaks the policy fails here too.
   let headers: Record<string, string> = {};
@@ -48,20 +55,27 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let forms: LocalForms | undefined;
   let formsKey = "";
 
-  const send = (event: string, data: string, id: number) => {
+  let builds = 0;
+  const send = (event: string, data: string, id = builds) => {
     for (const client of clients) client.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
-  let builds = 0;
   let redone = new Set<DevEvent["redone"][number]>();
   const build = async (changed: string[]) => {
     const started = performance.now();
     const number = ++builds;
     const steps = [...redone];
     redone = new Set();
+    const reading = unread;
+    unread = new Set();
+    cache.reuse = lastEntries && { entries: lastEntries, changed: reading };
     try {
-      const site = await renderSite({ drafts: true, ...options }, cache);
-      throwIfAny(checkSite(site));
-      files = new Map(site.files.map((f) => [f.path, f.contents]));
+      // Nothing is rendered here: pages are rendered when they are asked for.
+      const site = await prepareSite({ drafts: true, ...options }, cache);
+      lastEntries = new Map(site.raw.entries.map((entry) => [entry.file, entry]));
+      served = createDevSite(site, (problems) => {
+        const message = problems.map((e) => formatError(e)).join("\n\n");
+        options.onEvent?.({ type: "links", build: number, ms: 0, message, redone: [] });
+      });
       base = site.config.base;
       headers = securityHeaders(site.config);
       // The receivers follow the definition: reopened only when the forms or the base path change.
@@ -71,6 +85,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       options.onEvent?.({ type: "built", build: number, ms: performance.now() - started, changed, redone: steps });
       send("reload", "", number);
     } catch (error) {
+      // What this build was to read is read again by the next one.
+      for (const file of reading) unread.add(file);
       const known = errorsOf(error);
       failure = known.length ? known.map((e) => formatError(e)).join("\n\n") : String((error as Error)?.stack ?? error);
       options.onEvent?.({ type: "failed", build: number, ms: performance.now() - started, message: failure, changed, redone: steps });
@@ -104,28 +120,37 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     serve: (req, res, url) => {
       if (url.pathname === DEV_EVENTS_PATH) {
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
-        res.write(failure ? `event: failure\ndata: ${JSON.stringify(failure)}\n\n` : ": connected\n\n");
+        res.write(failure ? `id: ${builds}\nevent: failure\ndata: ${JSON.stringify(failure)}\n\n` : ": connected\n\n");
         clients.add(res);
         req.on("close", () => clients.delete(res));
         return;
       }
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
-      const [status, file] = lookup(files, base, url.pathname);
-      const body = files.get(file) ?? (failure && files.size === 0 && file.endsWith(".html") ? FAILED_PAGE : undefined);
-      if (!body) return void res.writeHead(404).end("Not found");
-      const type = contentType(path.extname(file));
-      const payload = type.startsWith("text/html")
-        ? Buffer.from(Buffer.from(body).toString("utf8").replace("</body>", `<script src="${DEV_CLIENT_PATH}"></script></body>`))
-        : body;
-      res.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(payload);
+      let found: ReturnType<DevSite["get"]>;
+      try {
+        found = served?.get(url.pathname) ?? (failure ? { status: 200, file: "failed.html", body: FAILED_PAGE } : undefined);
+      } catch (error) {
+        // A template that throws while rendering this page: the terminal and the overlay say why.
+        const message = errorsOf(error).map((e) => formatError(e)).join("\n\n") || String((error as Error)?.stack ?? error);
+        options.onEvent?.({ type: "failed", build: builds, ms: 0, message, redone: [] });
+        send("failure", message);
+        found = { status: 500, file: "failed.html", body: FAILED_PAGE };
+      }
+      if (!found) return void res.writeHead(404).end("Not found");
+      const type = contentType(path.extname(found.file));
+      const payload = type.startsWith("text/html") ? withDevClient(found.body) : found.body;
+      res.writeHead(found.status, { "content-type": type, "cache-control": "no-store" }).end(payload);
     },
   });
 
   const onChange = (changed: string[]) => {
     for (const file of changed) {
+      unread.add(file);
       const stale = invalidate(cache, paths, file);
       if (stale) redone.add(stale);
+      // A new definition may read every file differently: start afresh.
+      if (stale === "definition") [cache.memo, lastEntries] = [new WeakMap(), undefined];
     }
     void rebuild(changed);
   };
@@ -166,17 +191,12 @@ function invalidate(cache: BuildCache, paths: SitePaths, file: string): "definit
   return "templates";
 }
 
-/** Served while no build has succeeded yet: the dev client shows the errors over it. */
-const FAILED_PAGE = Buffer.from(
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><p>The first build failed; fix the file named below and this page reloads.</p></body></html>`,
-);
+/** Served while no build has succeeded yet, or when a page fails to render: the dev client shows the errors over it. */
+const FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><p>The build failed; fix the file named below and this page reloads.</p></body></html>`;
 
-function lookup(files: Map<string, Uint8Array>, base: string, pathname: string): [number, string] {
-  const local = decodeURIComponent(pathname.startsWith(base) ? pathname.slice(base.length) : `\0${pathname}`).replace(/\/+$/, "");
-  for (const candidate of [local || "index.html", `${local}/index.html`, `${local}.html`]) {
-    if (files.has(candidate)) return [200, candidate];
-  }
-  return [404, "404.html"];
+/** A page with the dev client's script before </body>. */
+function withDevClient(body: Uint8Array | string): string {
+  return Buffer.from(body).toString("utf8").replace("</body>", `<script src="${DEV_CLIENT_PATH}"></script></body>`);
 }
 
 /** Watches one file (the site definition) and reports it changed. */

@@ -1,9 +1,10 @@
 // Browser test harness: Debian's Chromium through playwright-core, the built site served by the `serve`
 // handler with the headers of its serve.json, and a capture server standing in for the waitlist endpoint.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
@@ -175,4 +176,106 @@ export function useSiteAndBrowser(options: { base?: string } = {}): { site: Site
     await state.site?.close();
   });
   return state;
+}
+
+/** Every page the site has: the registered routes and a path that answers with the 404 page. */
+export const ALL_PAGES = [...ROUTES, "/no-such-page"] as const;
+
+/** The axe-core rule tags of WCAG 2.x levels A, AA and AAA (AAA brings `color-contrast-enhanced`). */
+export const WCAG_AAA_TAGS = ["wcag2a", "wcag2aa", "wcag2aaa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Runs axe-core with only the rules of the given tags; violations with the failing colours where axe gives them. */
+export async function axeViolationsForTags(page: Page, tags: string[]): Promise<Array<{ id: string; nodes: string[] }>> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.evaluate(axeSource);
+  return page.evaluate(async (values) => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<any> } }).axe;
+    const result = await axe.run({ runOnly: { type: "tag", values }, resultTypes: ["violations"] });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      nodes: v.nodes.map((n: any) => {
+        const data = n.any[0]?.data;
+        return data?.contrastRatio ? `${n.target.join(" ")} ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}` : n.target.join(" ");
+      }),
+    }));
+  }, tags);
+}
+
+/** WCAG 2.1 contrast ratio of two CSS colours as getComputedStyle gives them (`rgb(...)` or `rgba(...)`, alpha ignored). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * The WCAG 1.4.12 text-spacing override (the widely used bookmarklet's rules). It is added as a constructed
+ * stylesheet from the protocol: the page's CSP (style-src 'self') still holds, and the site's own stylesheet
+ * is the one under test.
+ */
+export const TEXT_SPACING_CSS =
+  "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }";
+
+export async function applyTextSpacing(page: Page): Promise<void> {
+  await page.evaluate((css) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }, TEXT_SPACING_CSS);
+}
+
+/**
+ * What does not fit: the page's own horizontal scroll, and every element whose text is cut or spills out of
+ * its box (scroll size beyond client size), with every FAQ answer and the mobile menu opened first.
+ */
+export async function overflowReport(page: Page): Promise<{ scrollWidth: number; viewport: number; spilled: string[] }> {
+  return page.evaluate(() => {
+    for (const details of document.querySelectorAll("details")) details.open = true;
+    const toggle = document.querySelector<HTMLElement>("[data-menu-toggle]");
+    if (toggle && toggle.offsetParent && toggle.getAttribute("aria-expanded") !== "true") toggle.click();
+    const spilled = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => !el.closest(".sr-only, svg") && el.clientWidth > 0 && el.getClientRects().length > 0)
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
+        const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+        if (!clips && !ownText) return false;
+        return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+    return { scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth, spilled };
+  });
+}
+
+/**
+ * Chromium with a minimum font size, the setting older readers use to make all text large (Settings ›
+ * Appearance › Customize fonts). Playwright has no option for it, so it is written into the profile's
+ * Preferences before launch (`webkit.webprefs.minimum_font_size`), which needs a persistent context.
+ */
+export async function launchWithMinimumFontSize(
+  executablePath: string,
+  px: number,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), "heirloom-min-font-"));
+  mkdirSync(path.join(profile, "Default"));
+  writeFileSync(path.join(profile, "Default", "Preferences"), JSON.stringify({ webkit: { webprefs: { minimum_font_size: px } } }));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    viewport,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }

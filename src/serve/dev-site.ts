@@ -1,0 +1,87 @@
+// The site as `heirloom dev` serves it: every page rendered when it is asked for (never the whole site up
+// front), the other files from the prepared build, a few recent pages kept. Problems of a served page's
+// links are told once.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type PreparedSite, renderPage } from "../build.ts";
+import type { OutputFile } from "../assets/bundle.ts";
+import { feedFiles } from "../output/feeds.ts";
+import { hostingFiles } from "../output/hosting.ts";
+import { checkLinks, internalUrls } from "../output/links.ts";
+import type { HeirloomError } from "../errors.ts";
+import type { Route } from "../routes/routes.ts";
+
+export interface ServedFile {
+  status: number;
+  /** Path relative to the output folder, for its content type. */
+  file: string;
+  body: Uint8Array | string;
+}
+
+export interface DevSite {
+  /** The file a static host would answer for the pathname, the 404 page for anything else. */
+  get(pathname: string): ServedFile | undefined;
+}
+
+/** How many rendered pages are kept between requests. */
+const KEPT_PAGES = 64;
+
+export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: HeirloomError[]) => void): DevSite {
+  const { base } = prepared.config;
+  const pages = new Map(prepared.routes.map((route) => [route.outFile, route]));
+  const files = new Map<string, () => Uint8Array | string>();
+  const add = (list: OutputFile[]) => list.forEach((f) => files.set(f.path, () => f.contents));
+  add(prepared.bundle.files);
+  add(prepared.images.allFiles());
+  add(hostingFiles(prepared.config, prepared.routes, prepared.feeds));
+  for (const p of prepared.raw.passthrough) files.set(p, () => readFileSync(path.join(prepared.config.contentDir, p)));
+  for (const feed of prepared.feeds) {
+    files.set(feed.path.slice(1), () => feedFiles([feed], prepared.config).files[0]?.contents ?? "");
+  }
+  const known = new Set([...pages.keys(), ...files.keys()]);
+  const kept = new Map<string, string>();
+  const told = new Set<string>();
+  const render = (route: Route) => {
+    let html = kept.get(route.outFile);
+    if (html === undefined) {
+      html = renderPage(prepared, route);
+      kept.set(route.outFile, html);
+      if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
+      const problems = checkLinks({ pages: [{ route: route.path, links: internalUrls(html) }], files: known, base, unregistered: prepared.site.unregistered, entries: prepared.raw.entries });
+      const fresh = problems.filter((p) => !told.has(p.message));
+      fresh.forEach((p) => told.add(p.message));
+      if (fresh.length) onLinkProblems(fresh);
+    }
+    return html;
+  };
+  return {
+    get(pathname) {
+      const local = localPath(base, pathname);
+      for (const candidate of local === undefined ? [] : candidatesFor(local)) {
+        const route = pages.get(candidate);
+        if (route) return { status: 200, file: candidate, body: render(route) };
+        const file = files.get(candidate);
+        if (file) return { status: 200, file: candidate, body: file() };
+      }
+      const notFound = pages.get("404.html");
+      return notFound && { status: 404, file: "404.html", body: render(notFound) };
+    },
+  };
+}
+
+/** The path under the base, decoded; undefined outside the base or when it cannot be decoded. */
+function localPath(base: string, pathname: string): string | undefined {
+  if (!pathname.startsWith(base) && `${pathname}/` !== base) return undefined;
+  try {
+    return decodeURIComponent(pathname.slice(base.length));
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a static host tries for a path: the file, the page's .html, the folder's index.html. */
+function candidatesFor(local: string): string[] {
+  const bare = local.replace(/\/+$/, "");
+  if (bare === "") return ["index.html"];
+  return local.endsWith("/") ? [`${bare}/index.html`, `${bare}.html`] : [bare, `${bare}.html`, `${bare}/index.html`];
+}

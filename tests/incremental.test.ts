@@ -1,0 +1,117 @@
+// Incremental builds: a page is rendered again only when something it was made from changed, and then
+// always. Counted on the journal with 30 posts (3 list pages), through BuildResult.rendered.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { buildProject, repoRoot } from "./helpers/site.ts";
+
+const journal = path.join(repoRoot, "examples", "journal");
+const SITE_URL = "https://journal.example";
+const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+
+/** A copy of the journal with posts post-01 (oldest) to post-30 (newest) instead of its own. */
+function journalWith30Posts(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-incremental-"));
+  cpSync(journal, root, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes(`${path.sep}posts${path.sep}`) });
+  for (let i = 1; i <= 30; i++) {
+    const n = String(i).padStart(2, "0");
+    writeFileSync(path.join(root, "content", "posts", `post-${n}.md`), `---\ntitle: Post ${n}\ndescription: The note number ${n}.\ndate: ${day(i)}\n---\nThe text of note ${n}, with a [link home](/).\n`);
+  }
+  return root;
+}
+const edit = (root: string, file: string, from: string | RegExp, to: string) => {
+  const full = path.join(root, file);
+  const text = readFileSync(full, "utf8");
+  expect(text).toMatch(from);
+  writeFileSync(full, text.replace(from, to));
+};
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), readFileSync(path.join(e.parentPath, e.name), "utf8")]),
+  );
+
+let root: string;
+const build = (options = {}) => buildProject(root, { siteUrl: SITE_URL, ...options });
+const ALL_PAGES = 30 + 3 + 4; // posts, list pages, and home, privacy, terms and 404
+
+beforeEach(async () => {
+  root = journalWith30Posts();
+  expect((await build()).rendered).toHaveLength(ALL_PAGES);
+});
+
+describe("a second build", () => {
+  it("with nothing changed renders nothing, and publishes the same files", async () => {
+    const before = snapshot(path.join(root, "dist"));
+    const again = await build();
+    expect(again.rendered).toEqual([]);
+    expect(snapshot(path.join(root, "dist"))).toEqual(before);
+  });
+
+  it("after editing one post renders that post and the list page that shows it; the feed and sitemap follow", async () => {
+    edit(root, "content/posts/post-03.md", "title: Post 03", "title: Post three");
+    const after = await build();
+    // Newest first, 10 a page: post-03 is on page 3; the home page shows the newest three only.
+    expect(after.rendered.sort()).toEqual(["/blog/page/3/", "/blog/post-03/"]);
+    expect(readFileSync(path.join(root, "dist/blog/page/3/index.html"), "utf8")).toContain("Post three");
+    expect(readFileSync(path.join(root, "dist/blog/feed.xml"), "utf8")).toContain("<title>Post three</title>");
+  });
+
+  it("after editing the newest post renders the home page too, which shows it", async () => {
+    edit(root, "content/posts/post-30.md", "title: Post 30", "title: Post thirty");
+    expect((await build()).rendered.sort()).toEqual(["/", "/blog/", "/blog/post-30/"]);
+  });
+
+  it("after adding a post renders what moves: the lists, the home page and the neighbours' pages stay", async () => {
+    writeFileSync(path.join(root, "content/posts/post-31.md"), `---\ntitle: Post 31\ndescription: One more.\ndate: ${day(31)}\n---\nNew.\n`);
+    const rendered = (await build()).rendered;
+    expect(rendered).toContain("/blog/post-31/");
+    expect(rendered).toEqual(expect.arrayContaining(["/", "/blog/", "/blog/page/2/", "/blog/page/3/", "/blog/page/4/"]));
+    expect(rendered).not.toContain("/blog/post-01/");
+  });
+
+  it.each([
+    ["a template", (r: string) => edit(r, "templates/pages.tsx", "<h1>{page.title}</h1>", "<h1 className=\"t\">{page.title}</h1>")],
+    ["the site definition", (r: string) => edit(r, "site.config.ts", "perPage: 10", "perPage: 12")],
+    ["an entry every page shows (the site's name)", (r: string) => edit(r, "content/site.md", "name: The Journal", "name: The Family Journal")],
+    ["the stylesheet (its hashed URL is in every page)", (r: string) => edit(r, "templates/styles/site.css", "max-width: 42rem", "max-width: 44rem")],
+  ])("after changing %s renders every page", async (_what, change) => {
+    change(root);
+    expect((await build()).rendered.length).toBeGreaterThanOrEqual(ALL_PAGES);
+  });
+
+  it("with another base path or site URL renders every page", async () => {
+    expect((await build({ base: "/journal/" })).rendered).toHaveLength(ALL_PAGES);
+    expect((await build({ base: "/journal/", siteUrl: "https://other.example" })).rendered).toHaveLength(ALL_PAGES);
+  });
+
+  it("does not trust an output file changed since it was written, and --no-cache renders everything", async () => {
+    const file = path.join(root, "dist/legal/terms/index.html");
+    writeFileSync(file, "edited by hand");
+    utimesSync(file, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    expect((await build()).rendered).toEqual(["/legal/terms/"]);
+    expect(readFileSync(file, "utf8")).toContain("<h1>Terms</h1>");
+    expect((await build({ cache: false })).rendered).toHaveLength(ALL_PAGES);
+  });
+});
+
+describe("another engine", () => {
+  it("renders every page: a new engine version never reuses an older one's pages", () => {
+    // A copy of the engine (bin, src, package.json; the same packages) whose version is then bumped.
+    const engine = mkdtempSync(path.join(os.tmpdir(), "heirloom-engine-"));
+    for (const part of ["bin", "src", "package.json"]) cpSync(path.join(repoRoot, part), path.join(engine, part), { recursive: true });
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(engine, "node_modules"));
+    const run = () => {
+      const result = spawnSync(process.execPath, [path.join(engine, "bin/heirloom.js"), "build", "--root", root, "--site-url", SITE_URL], { encoding: "utf8", env: { PATH: process.env.PATH } });
+      expect(result.status, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    run();
+    expect(run()).toMatch(/\(37 pages: 0 rendered, 37 unchanged\)/);
+    edit(engine, "package.json", /"version": "[^"]+"/, '"version": "99.0.0"');
+    expect(run()).not.toMatch(/unchanged\)/);
+  });
+});
