@@ -80,8 +80,8 @@ async function compiledCli(root) {
     // CommonJS: required, it skips the ES module loader's work (the sources' import.meta.url is mapped below).
     format: "cjs",
     target: "node20",
-    // serve-handler (with its MIME database) is only needed by preview and dev: loaded from node_modules then.
-    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler"],
+    // serve-handler (with its MIME database) and chokidar are only needed by preview and dev: loaded from node_modules then.
+    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "chokidar"],
     plugins: [zodEnglishOnly(), markdownItFastFields()],
     minify: true,
     keepNames: true,

@@ -1,5 +1,4 @@
 // `heirloom dev`: builds in memory, serves on 127.0.0.1, rebuilds on change, reloads pages, shows errors as an overlay.
-import { type FSWatcher, watch } from "node:fs";
 import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { errorsOf, formatError } from "../errors.ts";
 import { securityHeaders } from "../output/hosting.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
 import { createSiteServer } from "./http.ts";
+import { watchFiles } from "./watch.ts";
 import { type LocalForms, openLocalForms } from "./local-forms.ts";
 
 export interface DevEvent {
@@ -154,17 +154,18 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     }
     void rebuild(changed);
   };
-  const watchers = [paths.contentDir, paths.templatesDir].map((dir) => watchTree(dir, onChange));
-  watchers.push(watchFile(path.join(paths.root, DEFINITION_FILE), onChange));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 4321, "127.0.0.1", resolve);
   });
   const { port } = server.address() as AddressInfo;
+  // Watching starts once the server listens, so a server that cannot start leaves nothing running.
+  const watcher = watchFiles([path.join(paths.root, DEFINITION_FILE), paths.contentDir, paths.templatesDir], onChange);
+  await watcher.ready;
   return {
     url: `http://127.0.0.1:${port}${base}`,
     close: async () => {
-      watchers.forEach((w) => w.close());
+      await watcher.close();
       clients.forEach((c) => c.end());
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -197,26 +198,4 @@ const FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 /** A page with the dev client's script before </body>. */
 function withDevClient(body: Uint8Array | string): string {
   return Buffer.from(body).toString("utf8").replace("</body>", `<script src="${DEV_CLIENT_PATH}"></script></body>`);
-}
-
-/** Watches one file (the site definition) and reports it changed. */
-function watchFile(file: string, onChange: (files: string[]) => void): FSWatcher {
-  return watch(path.dirname(file), (_event, name) => {
-    if (name?.toString() === path.basename(file)) onChange([file]);
-  });
-}
-
-/** Watches a folder tree and reports the files changed in a burst of events (debounced). */
-function watchTree(dir: string, onChange: (files: string[]) => void): FSWatcher {
-  let pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  return watch(dir, { recursive: true }, (_event, name) => {
-    if (name) pending.add(path.join(dir, name.toString()));
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const changed = [...pending];
-      pending = new Set();
-      onChange(changed);
-    }, 30);
-  });
 }
