@@ -22,6 +22,7 @@ export type ErrorCode =
   | "TemplateCompileError"
   | "TemplateRenderError"
   | "OutputDirError"
+  | "PortInUseError"
   | "ConfigError"
   | "UnexpectedFileError"
   | "FileEncodingError"

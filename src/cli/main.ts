@@ -97,6 +97,7 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
             : say(`${e.message}\n(waiting for a fix; the server stays up)`),
         onError: (error) => say(`error: a request could not be answered: ${(error as Error)?.message ?? String(error)}`),
       });
+      if (dev.busyPorts.length) io.stdout.write(portNotice("dev", dev.busyPorts, dev.url));
       io.stdout.write(`Dev server at ${dev.url}\nWatching site.config.ts, content/ and templates/. Press Ctrl+C to stop.\n`);
       await io.untilStopped();
       await dev.close();
@@ -133,11 +134,18 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
         onError: (error) => io.stderr.write(`error: a request could not be answered: ${(error as Error)?.message ?? String(error)}\n`),
       });
       const entries = preview.formFiles.map((f) => `Form entries go to ${path.relative(process.cwd(), f)}\n`).join("");
+      if (preview.busyPorts.length) io.stdout.write(portNotice("preview", preview.busyPorts, preview.url));
       io.stdout.write(`Serving ${opts.out} at ${preview.url}\n${entries}Press Ctrl+C to stop.\n`);
       await io.untilStopped();
       await preview.close();
     });
   return program;
+}
+
+/** "Port 4321 is in use, so dev serves on port 4322." */
+function portNotice(command: string, busy: number[], url: string): string {
+  const ports = busy.length === 1 ? `Port ${busy[0]} is` : `Ports ${busy[0]} to ${busy.at(-1)} are`;
+  return `${ports} in use, so ${command} serves on port ${new URL(url).port}.\n`;
 }
 
 function parsePort(value: string): number {

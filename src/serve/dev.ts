@@ -1,6 +1,5 @@
 // `heirloom dev`: builds in memory, serves on 127.0.0.1, rebuilds on change, reloads pages, shows errors as an overlay.
 import type { ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type BuildCache, prepareSite } from "../build.ts";
 import type { SourceEntry } from "../content/load.ts";
@@ -10,7 +9,7 @@ import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev
 import { errorsOf, formatError } from "../errors.ts";
 import { securityHeaders } from "../output/hosting.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
-import { createSiteServer } from "./http.ts";
+import { createSiteServer, listen } from "./http.ts";
 import { watchFiles } from "./watch.ts";
 import { type LocalForms, openLocalForms } from "./local-forms.ts";
 
@@ -35,6 +34,8 @@ export interface DevOptions extends BuildOptions {
 
 export interface DevServer {
   url: string;
+  /** Ports that were in use before the one it listens on. */
+  busyPorts: number[];
   close(): Promise<void>;
 }
 
@@ -154,16 +155,13 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     }
     void rebuild(changed);
   };
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 4321, "127.0.0.1", resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, busy } = await listen(server, options.port ?? 4321, "127.0.0.1");
   // Watching starts once the server listens, so a server that cannot start leaves nothing running.
   const watcher = watchFiles([path.join(paths.root, DEFINITION_FILE), paths.contentDir, paths.templatesDir], onChange);
   await watcher.ready;
   return {
     url: `http://127.0.0.1:${port}${base}`,
+    busyPorts: busy,
     close: async () => {
       await watcher.close();
       clients.forEach((c) => c.end());

@@ -2,6 +2,8 @@
 // that cannot name a file gets its status (400, 404, 405, 414), a failure answers 500, and no answer
 // shows a path of this machine. No request, however malformed, ends either server.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { HeirloomError } from "../errors.ts";
 import type { LocalForms } from "./local-forms.ts";
 
 /** Longer request targets are answered 414; Node answers 431 itself past its 16 KB header limit. */
@@ -88,4 +90,35 @@ export function createSiteServer(handler: SiteHandler): Server {
       fail(error);
     }
   });
+}
+
+/** How many ports from the asked one are tried before giving up. */
+export const PORT_TRIES = 10;
+
+/**
+ * Listens on `port`, or, when another program holds it, on the next free one of the nine after it (as Vite
+ * and Astro do); port 0 takes any free port. Returns the port and the busy ones it passed.
+ */
+export async function listen(server: Server, port: number, host: string): Promise<{ port: number; busy: number[] }> {
+  const busy: number[] = [];
+  for (let candidate = port; ; candidate++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(candidate, host, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      return { port: (server.address() as AddressInfo).port, busy };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || port === 0) throw error;
+      busy.push(candidate);
+      if (busy.length === PORT_TRIES || candidate === 65535) {
+        throw new HeirloomError("PortInUseError", `Ports ${port} to ${candidate} on ${host} are all in use.`, {
+          hint: "stop what holds them, or pass --port with another number (--port 0 picks any free one).",
+        });
+      }
+    }
+  }
 }

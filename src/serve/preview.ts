@@ -1,11 +1,10 @@
 // `heirloom preview`: serves the built folder as a static host would (404.html with status 404) plus the
 // local receivers of the site's forms.
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
 import handler from "serve-handler";
 import { normalizeBase } from "../config/options.ts";
-import { createSiteServer } from "./http.ts";
+import { createSiteServer, listen } from "./http.ts";
 import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
 
 export interface PreviewOptions {
@@ -24,6 +23,8 @@ export interface PreviewOptions {
 export interface PreviewServer {
   server: Server;
   url: string;
+  /** Ports that were in use before the one it listens on. */
+  busyPorts: number[];
   /** Where each form's entries are kept. */
   formFiles: string[];
   close(): Promise<void>;
@@ -46,14 +47,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     },
     onError: (error) => options.onError?.(error),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 4173, "127.0.0.1", resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, busy } = await listen(server, options.port ?? 4173, "127.0.0.1");
   return {
     server,
     url: `http://127.0.0.1:${port}${base}`,
+    busyPorts: busy,
     formFiles: forms.files,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,119 @@
+// `heirloom dev` and `heirloom preview` as a user runs them: a child process, what it prints, whether it
+// serves, and how it ends. Every server listens on 127.0.0.1 (unless --host) and is stopped by the test.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer, type Server } from "node:net";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeFixture, ownTemplates, repoRoot } from "./helpers/site.ts";
+
+const bin = path.join(repoRoot, "bin", "heirloom.js");
+
+interface Running {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the match once stdout or stderr shows `pattern`; rejects after `ms`. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code; rejects after `ms`. */
+  exited(ms?: number): Promise<number | null>;
+}
+
+const running: Running[] = [];
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const r of running.splice(0)) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill("SIGTERM");
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+function start(cwd: string, args: string[], env: Record<string, string> = {}): Running {
+  const child = spawn(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env.PATH, NO_COLOR: "1", ...env } });
+  let text = "";
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    text += chunk.toString("utf8");
+    listeners.forEach((l) => l());
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const r: Running = {
+    child,
+    output: () => text,
+    waitFor: (pattern, ms = 20_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = text.match(pattern);
+          if (match) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`no ${pattern} within ${ms} ms; output:\n${text}`));
+        }, ms);
+        listeners.add(check);
+        check();
+      }),
+    exited: (ms = 20_000) =>
+      new Promise((resolve, reject) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        const timer = setTimeout(() => reject(new Error(`still running after ${ms} ms; output:\n${text}`)), ms);
+        child.once("exit", (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      }),
+  };
+  running.push(r);
+  return r;
+}
+
+/** Occupies `count` consecutive free ports on 127.0.0.1 and returns the first. */
+async function occupy(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * 30_000);
+    const taken: Server[] = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        const server = createServer();
+        await new Promise<void>((resolve, reject) => {
+          server.once("error", reject);
+          server.listen(first + i, "127.0.0.1", resolve);
+        });
+        taken.push(server);
+      }
+      servers.push(...taken);
+      return first;
+    } catch {
+      await Promise.all(taken.map((s) => new Promise((resolve) => s.close(resolve))));
+    }
+  }
+  throw new Error("no free ports to occupy");
+}
+
+function fixture() {
+  const root = makeFixture();
+  ownTemplates(root);
+  return root;
+}
+
+describe("a port in use", () => {
+  it.each(["dev", "preview"])("%s serves on the next free port and says so", async (command) => {
+    const root = fixture();
+    if (command === "preview") expect((await start(root, ["build"]).exited())).toBe(0);
+    const busy = await occupy(1);
+    const server = start(root, [command, "--port", String(busy)]);
+    await server.waitFor(new RegExp(`Port ${busy} is in use, so ${command} serves on port ${busy + 1}\\.`));
+    const [, url] = await server.waitFor(/(?:Dev server at|Serving dist at) (http:\/\/127\.0\.0\.1:\d+\/)/);
+    expect(url).toBe(`http://127.0.0.1:${busy + 1}/`);
+    expect((await fetch(url)).status).toBe(200);
+  });
+
+  it("dev exits 1, naming the ports and --port, when the next ones are taken too", async () => {
+    const busy = await occupy(10);
+    const server = start(fixture(), ["dev", "--port", String(busy)]);
+    expect(await server.exited()).toBe(1);
+    expect(server.output()).toContain(`error PortInUseError: Ports ${busy} to ${busy + 9} on 127.0.0.1 are all in use.`);
+    expect(server.output()).toContain("hint: stop what holds them, or pass --port with another number (--port 0 picks any free one).");
+  });
+});
