@@ -98,6 +98,17 @@ describe("heirloom build --out", () => {
   });
 });
 
+describe("run from a subfolder of the project", () => {
+  it.each(["build", "check"])("%s names the missing site.config.ts and the project folder above, and nothing else", (command) => {
+    const root = fixture();
+    const { code, stderr } = heirloom(path.join(root, "content", "notes"), command);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`error ConfigError: There is no site.config.ts in ${path.join(root, "content", "notes")}.`);
+    expect(stderr).toContain(`hint: the project seems to be ${root} (it holds site.config.ts): run heirloom there, or pass --root ${root}.`);
+    expect(stderr.match(/^error /gm)).toHaveLength(1);
+  });
+});
+
 describe("usage", () => {
   it("exits 2 for an unknown command or option, 0 for --help and --version", () => {
     const cwd = repoRoot;

@@ -199,3 +199,19 @@ function locateInFrontMatter(
 export function readEntry(file: string, source: string): RawEntry {
   return toRawEntry(file, readSource(file, source));
 }
+
+/**
+ * What a file whose front matter does not parse seems to say: the error-tolerant parser's reading of the
+ * fields it could make out (an unclosed quote swallows the rest of its line at most). Only for guesses,
+ * such as where a broken page would be published; never for building.
+ */
+export function guessFields(source: string): Record<string, unknown> | undefined {
+  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(source);
+  if (!match) return undefined;
+  try {
+    const value = parseDocument(match[1], { prettyErrors: false, uniqueKeys: false }).toJS() as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -36,6 +36,8 @@ export interface RawContent {
   passthrough: string[];
   /** Files that could not be read, parsed or placed; the rest is still validated. */
   errors: HeirloomError[];
+  /** Entries that could not be read or parsed (absolute path, collection, slug): what they would be is unknown. */
+  unread: Array<{ absolute: string; collection: string; slug: string }>;
 }
 
 const IMAGES = new Set<string>(IMAGE_EXTENSIONS);
@@ -52,6 +54,7 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
   const images = new Set<string>();
   const passthrough: string[] = [];
   const toRead: Array<{ relative: string; collection: string; slug: string }> = [];
+  const unread: RawContent["unread"] = [];
   for (const relative of files) {
     const place = placeOf(site, relative);
     if (place.kind === "entry") toRead.push({ relative, collection: place.collection, slug: place.slug });
@@ -85,10 +88,11 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
       return { ...toRawEntry(file, parsed), collection, slug, hash };
     } catch (error) {
       errors.push(error instanceof HeirloomError ? error : unreadable(file, error));
+      unread.push({ absolute, collection, slug });
       return undefined;
     }
   });
-  return { entries: read.filter((e) => e !== undefined), images, passthrough, errors };
+  return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread };
 }
 
 type Place =
