@@ -124,6 +124,21 @@ describe("usage", () => {
   });
 });
 
+describe("the npm scripts a newcomer guesses", () => {
+  it("dev, check, start (preview), build and preview run the CLI, and the README lists them", () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts).toMatchObject({
+      build: "node bin/heirloom.js build",
+      check: "node bin/heirloom.js check",
+      dev: "node bin/heirloom.js dev",
+      preview: "node bin/heirloom.js preview",
+      start: "node bin/heirloom.js preview",
+    });
+    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    for (const script of ["npm run dev", "npm run check", "npm start", "npm run build", "npm run preview"]) expect(readme, script).toContain(`\`${script}\``);
+  });
+});
+
 describe("the README's command table", () => {
   it("lists every command with exactly the options its --help shows", () => {
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
@@ -151,6 +166,8 @@ describe("heirloom check", () => {
     const { code, stderr } = heirloom(root, "check");
     expect(code).toBe(1);
     expect(stderr).toMatch(/BrokenLinkError: The link \/prices/);
+    // check never writes, so it does not say that nothing was written.
+    expect(stderr.trimEnd().split("\n").at(-1)).toBe("1 problem.");
     expect(stderr).toMatch(/at content\/site\.md:\d+:\d+/);
   });
 

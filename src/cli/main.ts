@@ -29,7 +29,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     debug ||= Boolean(io.env.DEBUG);
-    printFailure(error, io, { color: color(io.stderr), debug });
+    // Only build writes: it says that nothing was written (the old output is as it was).
+    const command = argv.slice(2).find((a) => !a.startsWith("-"));
+    printFailure(error, io, { color: color(io.stderr), debug }, command === "build" ? "; nothing was written." : ".");
     return 1;
   }
 }
@@ -156,7 +158,7 @@ function parsePort(value: string): number {
   return port;
 }
 
-function printFailure(error: unknown, io: Io, options: FormatOptions): void {
+function printFailure(error: unknown, io: Io, options: FormatOptions, ending: string): void {
   const known = errorsOf(error);
   if (known.length === 0) {
     const detail = options.debug && error instanceof Error ? error.stack : String((error as Error)?.message ?? error);
@@ -165,7 +167,7 @@ function printFailure(error: unknown, io: Io, options: FormatOptions): void {
   }
   io.stderr.write(`${known.map((e) => formatError(e, options)).join("\n\n")}\n`);
   const count = known.length === 1 ? "1 problem" : `${known.length} problems`;
-  io.stderr.write(`\n${count}; nothing was written.\n`);
+  io.stderr.write(`\n${count}${ending}\n`);
 }
 
 const VERSION = ENGINE_VERSION;
