@@ -250,11 +250,11 @@ function isUnchanged(previous: PageState, key: string, prepared: PreparedSite, o
 }
 
 /** Renders every page and checks every link without writing anything (heirloom check). */
-export async function checkSite(options: BuildOptions = {}): Promise<{ pages: number }> {
+export async function checkSite(options: BuildOptions = {}): Promise<{ pages: number; warnings: string[] }> {
   const prepared = await prepareSite(options);
   const { records, problems } = await renderAll(prepared, undefined, undefined, options.onProgress);
   throwIfAny(problems);
-  return { pages: records.length };
+  return { pages: records.length, warnings: prepared.bundle.warnings ?? [] };
 }
 
 /**
@@ -294,7 +294,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     rendered: result.rendered,
     fileCount: result.records.length + result.files.length,
     durationMs: performance.now() - started,
-    warnings: warningsFor(config, prepared.feeds),
+    warnings: [...warningsFor(config, prepared.feeds), ...(prepared.bundle.warnings ?? [])],
   };
 }
 

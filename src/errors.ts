@@ -21,6 +21,7 @@ export type ErrorCode =
   | "BrokenLinkError"
   | "TemplateCompileError"
   | "TemplateRenderError"
+  | "TypeCheckError"
   | "OutputDirError"
   | "PortInUseError"
   | "ConfigError"

@@ -1,6 +1,7 @@
 // `heirloom dev` and `heirloom preview` as a user runs them: a child process, what it prints, whether it
 // serves, and how it ends. Every server listens on 127.0.0.1 (unless --host) and is stopped by the test.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -116,4 +117,18 @@ describe("a port in use", () => {
     expect(server.output()).toContain(`error PortInUseError: Ports ${busy} to ${busy + 9} on 127.0.0.1 are all in use.`);
     expect(server.output()).toContain("hint: stop what holds them, or pass --port with another number (--port 0 picks any free one).");
   });
+});
+
+describe("dev's background type check", () => {
+  it("prints a template's type error at its file, line and column after the rebuild, and when it is fixed", async () => {
+    const root = fixture();
+    const server = start(root, ["dev", "--port", "0"]);
+    await server.waitFor(/type check of site\.config\.ts and templates\/: no problems \(\d+\.\d s\)/, 60_000);
+    const pages = path.join(root, "templates", "Pages.tsx");
+    const original = readFileSync(pages, "utf8");
+    writeFileSync(pages, original.replace("<h1>{page.title}</h1>\n      <p data-price>", "<h1>{page.titel}</h1>\n      <p data-price>"));
+    await server.waitFor(/built in \d+ ms \(1 file changed; redid templates\)\n(?:.*\n)*error TypeCheckError: Property 'titel' does not exist on type [^\n]*\n  at templates\/Pages\.tsx:\d+:\d+/, 60_000);
+    writeFileSync(pages, original);
+    await server.waitFor(/no problems \(\d+\.\d s\)[\s\S]*no problems \(\d+\.\d s\)/, 60_000);
+  }, 120_000);
 });

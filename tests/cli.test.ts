@@ -58,6 +58,18 @@ describe("heirloom build", () => {
   });
 });
 
+describe("a stylesheet esbuild warns about", () => {
+  it.each(["build", "check"])("%s names its file, line and column in a warning", (command) => {
+    const root = fixture();
+    const css = path.join(root, "templates", "styles", "site.css");
+    const lines = readFileSync(css, "utf8").split("\n").length;
+    writeFileSync(css, `${readFileSync(css, "utf8")}.broken { color: red\n`);
+    const { code, stderr } = heirloom(root, command);
+    expect(code).toBe(0);
+    expect(stderr).toContain(`warning templates/styles/site.css:${lines + 1}:1: Expected "}" to go with "{" (esbuild kept the stylesheet as it could read it; check that rule).`);
+  });
+});
+
 describe("heirloom build --out", () => {
   it.each(["content", "templates", ".", "src"])("refuses --out %s even with --force, and leaves it as it was", (dir) => {
     const root = project();

@@ -16,6 +16,8 @@ export interface BundledAssets {
   /** dist-relative paths, such as assets/main-3F2A1B.js; absent when the site has no such entry. */
   script?: string;
   stylesheet?: string;
+  /** What esbuild warned about (a stylesheet with an unclosed rule), each at "file:line:column: ". */
+  warnings?: string[];
 }
 
 type CachedAssets = Omit<BundledAssets, "files"> & { files: Array<{ path: string; base64: string }> };
@@ -36,7 +38,7 @@ export async function bundleAssets(templatesDir: string, root = path.dirname(tem
   const cached = await readStamped<CachedAssets>("assets", scope);
   if (cached) {
     const files = cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") }));
-    return { files, script: cached.script, stylesheet: cached.stylesheet };
+    return { files, script: cached.script, stylesheet: cached.stylesheet, warnings: cached.warnings };
   }
   const { build } = await import("esbuild");
   const recorder = recordInputs();
@@ -47,7 +49,7 @@ export async function bundleAssets(templatesDir: string, root = path.dirname(tem
       contents: f.contents,
     }));
     const find = (ext: string) => files.find((f) => f.path.endsWith(ext))?.path;
-    const assets = { files, script: find(".js"), stylesheet: find(".css") };
+    const assets = { files, script: find(".js"), stylesheet: find(".css"), warnings: result.warnings.map((w) => located(w, templatesDir, root)) };
     const stored: CachedAssets = { ...assets, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
     await writeStamped("assets", scope, recorder.inputs, stored);
     return assets;
@@ -55,6 +57,13 @@ export async function bundleAssets(templatesDir: string, root = path.dirname(tem
     throw esbuildError(error, "the client script or stylesheet", templatesDir,
       "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.", templatesDir, root);
   }
+}
+
+/** "templates/styles/site.css:3:1: Expected ..." (esbuild's columns are 0-based, ours 1-based). */
+function located(warning: { text: string; location?: { file: string; line: number; column: number } | null }, workingDir: string, root: string): string {
+  const at = warning.location;
+  const where = at ? `${path.relative(root, path.resolve(workingDir, at.file)).split(path.sep).join("/")}:${at.line}:${at.column + 1}: ` : "";
+  return `${where}${warning.text} (esbuild kept the stylesheet as it could read it; check that rule).`;
 }
 
 const OPTIONS = {

@@ -9,18 +9,24 @@ import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev
 import { errorsOf, formatError } from "../errors.ts";
 import { securityHeaders } from "../output/hosting.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
+import { startBackgroundTypeCheck } from "../check/typecheck.ts";
 import { createSiteServer, listen } from "./http.ts";
 import { watchFiles } from "./watch.ts";
 import { type LocalForms, openLocalForms } from "./local-forms.ts";
 
 export interface DevEvent {
-  /** "built": the site is ready to serve; "failed": it is not; "links": a served page has broken links. */
-  type: "built" | "failed" | "links";
+  /**
+   * "built": the site is ready to serve; "failed": it is not; "links": a served page has broken links;
+   * "types": the background type check finished (`message` empty when it found nothing).
+   */
+  type: "built" | "failed" | "links" | "types";
   /** The build's number, from 1 (for "links" and a page that fails to render: the build it was served from); its server-sent event carries it as its id. */
   build: number;
   ms: number;
   message?: string;
   changed?: string[];
+  /** "built": what esbuild warned about in the script or stylesheet, each at its file and line. */
+  warnings?: string[];
   /** What the change made stale and was done again; content is always re-read (it is cheap). */
   redone: Array<"definition" | "templates" | "assets">;
 }
@@ -28,8 +34,10 @@ export interface DevEvent {
 export interface DevOptions extends BuildOptions {
   port?: number;
   onEvent?: (event: DevEvent) => void;
-  /** Told when a request could not be answered (the visitor gets a plain 500). */
+  /** Told when a request could not be answered (the visitor gets a plain 500), or the type check failed. */
   onError?: (error: unknown) => void;
+  /** Run the TypeScript check of site.config.ts and templates/ in a worker after start and each change to them. */
+  typeCheck?: boolean;
 }
 
 export interface DevServer {
@@ -57,6 +65,18 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let formsKey = "";
 
   let builds = 0;
+  // The type check runs in a worker once a build is served, so it never holds up a reload.
+  let typeProblems = "";
+  const types = options.typeCheck
+    ? startBackgroundTypeCheck(paths.root, paths.templatesDir, {
+        onResult: (errors, ms) => {
+          typeProblems = errors.map((e) => formatError(e)).join("\n\n");
+          options.onEvent?.({ type: "types", build: builds, ms, message: typeProblems, redone: [] });
+          send("types", typeProblems);
+        },
+        onError: (error) => options.onError?.(error),
+      })
+    : undefined;
   const send = (event: string, data: string, id = builds) => {
     for (const client of clients) client.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
@@ -65,6 +85,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     const started = performance.now();
     const number = ++builds;
     const steps = [...redone];
+    const typesStale = number === 1 || steps.length > 0;
     redone = new Set();
     const reading = unread;
     unread = new Set();
@@ -83,7 +104,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const key = JSON.stringify([base, site.site.forms]);
       if (key !== formsKey) [forms, formsKey] = [await openLocalForms(paths.root, site.site.forms, base), key];
       failure = undefined;
-      options.onEvent?.({ type: "built", build: number, ms: performance.now() - started, changed, redone: steps });
+      options.onEvent?.({ type: "built", build: number, ms: performance.now() - started, changed, redone: steps, warnings: site.bundle.warnings });
       send("reload", "", number);
     } catch (error) {
       // What this build was to read is read again by the next one.
@@ -93,6 +114,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       options.onEvent?.({ type: "failed", build: number, ms: performance.now() - started, message: failure, changed, redone: steps });
       send("failure", failure, number);
     }
+    if (typesStale) types?.request();
   };
   // One build at a time; changes that arrive meanwhile are gathered into the next one, so an older
   // build can never finish last and serve stale pages.
@@ -122,6 +144,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       if (url.pathname === DEV_EVENTS_PATH) {
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
         res.write(failure ? `id: ${builds}\nevent: failure\ndata: ${JSON.stringify(failure)}\n\n` : ": connected\n\n");
+        if (typeProblems) res.write(`id: ${builds}\nevent: types\ndata: ${JSON.stringify(typeProblems)}\n\n`);
         clients.add(res);
         req.on("close", () => clients.delete(res));
         return;
@@ -155,7 +178,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     }
     void rebuild(changed);
   };
-  const { port, busy } = await listen(server, options.port ?? 4321, "127.0.0.1");
+  const { port, busy } = await listen(server, options.port ?? 4321, "127.0.0.1").catch(async (error: unknown) => {
+    // Nothing may keep the process alive when the server cannot start: the type check's thread ends too.
+    await types?.close();
+    throw error;
+  });
   // Watching starts once the server listens, so a server that cannot start leaves nothing running.
   const watcher = watchFiles([path.join(paths.root, DEFINITION_FILE), paths.contentDir, paths.templatesDir], onChange);
   await watcher.ready;
@@ -164,6 +191,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     busyPorts: busy,
     close: async () => {
       await watcher.close();
+      await types?.close();
       clients.forEach((c) => c.end());
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
