@@ -22,8 +22,9 @@ export interface LoadOptions {
   /** Parsed files by the SHA-256 of their bytes: a hit skips parsing, a miss is added. */
   parsed?: Map<string, ParsedSource>;
   /**
-   * The previous load's entries by file, and the files changed since (absolute paths): any other file
-   * that was read before is not read again. The dev server knows what changed from its watcher.
+   * The previous load's entries by file, and the files changed since (relative to content/, with forward
+   * slashes): any other file that was read before is not read again. The dev server knows what changed
+   * from its watcher.
    */
   reuse?: { entries: Map<string, SourceEntry>; changed: Set<string> };
 }
@@ -71,18 +72,18 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
   // Read one after another, synchronously: for many small files that is faster than the thread pool.
   const read = toRead.map(({ relative, collection, slug }): SourceEntry | undefined => {
     const file = display(root, contentDir, relative);
-    const absolute = path.join(contentDir, relative);
     const previous = options.reuse?.entries.get(file);
-    if (previous && previous.collection === collection && !options.reuse!.changed.has(absolute)) return previous;
+    if (previous && previous.collection === collection && !options.reuse!.changed.has(relative)) return previous;
     try {
-      const bytes = readFileSync(absolute);
+      const bytes = readFileSync(path.join(contentDir, relative));
       const hash = createHash("sha256").update(bytes).digest("hex");
+      const text = decodeContent(file, bytes);
       let parsed = options.parsed?.get(hash);
       if (!parsed) {
-        parsed = readSource(file, decodeContent(file, bytes));
+        parsed = readSource(file, text);
         options.parsed?.set(hash, parsed);
       }
-      return { ...toRawEntry(file, parsed), collection, slug, hash };
+      return { ...toRawEntry(file, parsed, text), collection, slug, hash };
     } catch (error) {
       errors.push(error instanceof HeirloomError ? error : unreadable(file, error));
       return undefined;
@@ -196,8 +197,16 @@ async function listTree(dir: string): Promise<string[]> {
   return files.sort();
 }
 
+/** A content file's path relative to the project root, with forward slashes (the prefix is worked out once). */
+const prefixes = new Map<string, string>();
 function display(root: string, contentDir: string, relative: string): string {
-  return path.relative(root, path.join(contentDir, relative)).split(path.sep).join("/");
+  const key = `${root}\0${contentDir}`;
+  let prefix = prefixes.get(key);
+  if (prefix === undefined) {
+    prefix = path.relative(root, contentDir).split(path.sep).join("/");
+    prefixes.set(key, prefix);
+  }
+  return prefix ? `${prefix}/${relative}` : relative;
 }
 
 export function toPosix(p: string): string {

@@ -57,12 +57,14 @@ function groupTables(routes: RouteReport[]): string[][] {
   const groups = new Map<string, RouteReport[]>();
   for (const route of routes) {
     const key = groupOf(route.route);
-    groups.set(key, [...(groups.get(key) ?? []), route]);
+    const members = groups.get(key);
+    if (members) members.push(route);
+    else groups.set(key, [route]);
   }
   const rows = [...groups].map(([key, members]) => {
     const sizes = members.map((m) => m.htmlBytes).sort((a, b) => a - b);
     const name = members.length === 1 ? members[0].route : key;
-    const [js, css] = [Math.max(...members.map((m) => m.jsBytes)), Math.max(...members.map((m) => m.cssBytes))];
+    const [js, css] = [members.reduce((max, m) => Math.max(max, m.jsBytes), 0), members.reduce((max, m) => Math.max(max, m.cssBytes), 0)];
     return [name, count(members.length), formatBytes(sizes[Math.floor((sizes.length - 1) / 2)]), formatBytes(sizes[sizes.length - 1]), formatBytes(js), formatBytes(css)];
   });
   const heaviest = [...routes].sort((a, b) => b.htmlBytes - a.htmlBytes).slice(0, HEAVIEST);
