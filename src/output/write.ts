@@ -1,6 +1,6 @@
 // Write stage: the only place that writes dist/. Writes a sibling folder, then swaps it in.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
@@ -18,6 +18,7 @@ export async function writeSite(outDir: string, files: OutputFile[]): Promise<vo
     const dirs = new Set(files.map((f) => path.dirname(path.join(staging, f.path))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
     await Promise.all(files.map((f) => writeFile(path.join(staging, f.path), f.contents)));
+    await setModes(staging);
     const hadOld = existsSync(outDir);
     if (hadOld) await rename(outDir, retired);
     await rename(staging, outDir);
@@ -26,6 +27,16 @@ export async function writeSite(outDir: string, files: OutputFile[]): Promise<vo
     await rm(staging, { recursive: true, force: true });
   }
   await removeLeftovers(outDir);
+}
+
+/**
+ * Files rw-r--r--, folders rwxr-xr-x, whatever the umask: the published folder is the same on every machine,
+ * and readable by the web server that serves it.
+ */
+async function setModes(dir: string): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  await chmod(dir, 0o755);
+  await Promise.all(entries.map((e) => chmod(path.join(e.parentPath, e.name), e.isDirectory() ? 0o755 : 0o644)));
 }
 
 /**
