@@ -12,6 +12,7 @@ import { BuildFailure, type HeirloomError, errorsOf, throwIfAny } from "./errors
 import { feedFiles } from "./output/feeds.ts";
 import { hostingFiles } from "./output/hosting.ts";
 import { checkLinks } from "./output/links.ts";
+import { resolveManifestFile, siteManifest, writeManifest } from "./output/manifest.ts";
 import type { BuildSummary, RouteReport } from "./output/report.ts";
 import { checkOutDir, recoverInterrupted, writeSite } from "./output/write.ts";
 import type { Assets, Head } from "./render/contract.ts";
@@ -154,12 +155,15 @@ export function checkSite(site: RenderedSite) {
 /** Builds the site into config.outDir; throws BuildFailure or HeirloomError and leaves the old output as it was. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
+  const manifestFile = options.manifest === undefined ? undefined : resolveManifestFile(options.manifest, resolvePaths(options));
   await recoverInterrupted(resolvePaths(options).outDir);
   const site = await renderSite(options);
   throwIfAny(checkSite(site));
   const { config, files } = site;
   await checkOutDir(config.outDir, config.root, config.force);
   await writeSite(config.outDir, files);
+  const manifest = siteManifest(files);
+  if (manifestFile) await writeManifest(manifestFile, manifest);
 
   const gz = (url?: string) => {
     const file = url && files.find((f) => f.path === url.slice(config.base.length));
@@ -180,6 +184,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     outDir: config.outDir,
     routes,
     fileCount: files.length,
+    siteHash: manifest.site,
     durationMs: performance.now() - started,
     warnings: warningsFor(config, site.feeds),
   };

@@ -55,10 +55,12 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .option("--site-url <url>", "absolute URL of the published site, such as https://heirloom.example")
     .option("--drafts", "include entries and pages marked draft: true")
     .option("--force", "replace a non-empty output folder that does not look like an earlier build")
+    .option("--manifest <file>", "also write every published file with its size and SHA-256 to this JSON file, outside the output folder")
     .option("--debug", "print stack traces")
-    .action(async (opts: { root: string; out: string; base?: string; siteUrl?: string; drafts?: boolean; force?: boolean }) => {
+    .action(async (opts: { root: string; out: string; base?: string; siteUrl?: string; drafts?: boolean; force?: boolean; manifest?: string }) => {
       const [{ build }, { formatReport }] = await Promise.all([import("../build.ts"), import("../output/report.ts")]);
-      const result = await build({ root: opts.root, outDir: opts.out, base: opts.base, siteUrl: opts.siteUrl, drafts: opts.drafts, force: opts.force, env: io.env });
+      const { root, out: outDir, base, siteUrl, drafts, force, manifest } = opts;
+      const result = await build({ root, outDir, base, siteUrl, drafts, force, manifest, env: io.env });
       for (const warning of result.warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
       io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
     });

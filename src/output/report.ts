@@ -17,10 +17,12 @@ export interface BuildSummary {
   outDir: string;
   routes: RouteReport[];
   fileCount: number;
+  /** The SHA-256 of the whole published site (see output/manifest.ts); the report shows its first 16 digits. */
+  siteHash?: string;
   durationMs: number;
 }
 
-/** The route table plus "Wrote N files to dist in 0.12 s"; plain text unless color is set. */
+/** The route table plus "Wrote N files to dist in 0.12 s (sizes gzipped); site hash 3f2a…"; plain text unless color is set. */
 export function formatReport(summary: BuildSummary, options: { color?: boolean; cwd?: string } = {}): string {
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[0m` : s);
   const dim = (s: string) => (options.color ? `\x1b[2m${s}\x1b[0m` : s);
@@ -35,7 +37,7 @@ export function formatReport(summary: BuildSummary, options: { color?: boolean; 
     bold(line(header)),
     ...rows.map((r) => line(r)),
     "",
-    `Wrote ${summary.fileCount} files to ${out} in ${seconds} s ${dim("(sizes gzipped)")}`,
+    `Wrote ${summary.fileCount} files to ${out} in ${seconds} s ${dim("(sizes gzipped)")}${summary.siteHash ? `; site hash ${bold(summary.siteHash.slice(0, 16))}` : ""}`,
   ].join("\n");
 }
 
