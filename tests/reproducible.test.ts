@@ -9,7 +9,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheDir } from "../src/compile/cache.ts";
 import { photo } from "./helpers/photo.ts";
 import { repoRoot } from "./helpers/site.ts";
@@ -138,6 +138,8 @@ describe.skipIf(isRepository.status !== 0)("two builds of one commit", () => {
     hashes.push(siteHashOf(heirloom(second, oneThread, ...heirloomBuild)));
     trees.cold = tree(path.join(second, "dist"));
   }, 180_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it("builds photos into every image format, with the sitemap, the feed and the manifest", () => {
     const files = Object.keys(trees.first);
