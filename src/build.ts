@@ -17,6 +17,7 @@ import { feedFiles } from "./output/feeds.ts";
 import { hostingFiles } from "./output/hosting.ts";
 import { checkLinks } from "./output/links.ts";
 import { type PageRecord, createPageWriter } from "./output/page-writer.ts";
+import { manifestOf, resolveManifestFile, writeManifest } from "./output/manifest.ts";
 import type { BuildSummary, RouteReport } from "./output/report.ts";
 import { type FileState, type Manifest, type Staging, openStaging, spareDir } from "./output/staging.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "./output/write.ts";
@@ -258,6 +259,7 @@ export async function checkSite(options: BuildOptions = {}): Promise<{ pages: nu
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const paths = resolvePaths(options);
+  const manifestFile = options.manifest === undefined ? undefined : resolveManifestFile(options.manifest, paths);
   await recoverInterrupted(paths.outDir);
   const useCache = options.cache !== false;
   const state = useCache ? loadBuildState(paths.root, paths.outDir) : emptyState();
@@ -277,6 +279,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await staging.discard();
   }
   await removeLeftovers(config.outDir);
+  const published = manifestOf([...manifest].map(([file, { size, sha256 }]) => ({ path: file, size, sha256 })));
+  if (manifestFile) await writeManifest(manifestFile, published);
   pruneState(state, prepared.raw, config.base);
   // The old output is the spare now; the new one is what was just written.
   [state.pages, state.spare, state.output] = [result.pages, existsSync(spareDir(config.outDir)) ? state.output : new Map(), manifest];
@@ -288,7 +292,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     outDir: config.outDir,
     routes: reportRoutes(prepared, result.records, result.files),
     rendered: result.rendered,
-    fileCount: result.records.length + result.files.length,
+    fileCount: manifest.size,
+    siteHash: published.site,
     durationMs: performance.now() - started,
     warnings: warningsFor(config, prepared.feeds),
   };

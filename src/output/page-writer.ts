@@ -92,13 +92,16 @@ interface WorkerModules {
   path: typeof import("node:path");
   zlib: typeof import("node:zlib");
   crypto: typeof import("node:crypto");
+  findLinks: typeof internalUrls;
+  makeFolder: typeof makeFolderSource;
 }
 
 /**
- * The worker, self-contained: it runs from its source text, so it is given Node's modules (a bundler may
- * rewrite `require` inside functions) and the engine's `internalUrls` and `makeFolder` as source.
+ * The worker, self-contained: it runs from its source text, so everything it uses is a parameter: Node's
+ * modules (a bundler may rewrite `require` inside functions) and the engine's `internalUrls` and
+ * `makeFolder`, passed as source (a bundler may rename what a free name refers to).
  */
-function writerMain({ threads, fs, path, zlib, crypto }: WorkerModules): void {
+function writerMain({ threads, fs, path, zlib, crypto, findLinks, makeFolder }: WorkerModules): void {
   const { parentPort, workerData } = threads;
   const { dir, folders } = workerData as { dir?: string; folders: string[] };
   // The staging folder and the folders it has exist; others are made once each, parents first.
@@ -113,23 +116,25 @@ function writerMain({ threads, fs, path, zlib, crypto }: WorkerModules): void {
       else if (dir) {
         // Overwriting a file the spare already has is much cheaper than creating one.
         const file = path.join(dir, outFile);
-        makeFolder(path.dirname(file), made, (f) => fs.mkdirSync(f), path.dirname);
+        // (Only anonymous functions in here: a minifier names named ones through a helper of its own.)
+        makeFolder(path.dirname(file), made, (folder) => (fs.mkdirSync(folder), fs.chmodSync(folder, 0o755)), path.dirname);
         fs.writeFileSync(file, bytes);
-        mtimeMs = fs.statSync(file).mtimeMs;
+        const stat = fs.statSync(file);
+        // The same modes whatever the umask: a site built twice has the same files.
+        if ((stat.mode & 0o777) !== 0o644) fs.chmodSync(file, 0o644);
+        mtimeMs = stat.mtimeMs;
       }
       return { mtimeMs, outFile, bytes: bytes.length, gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length, sha256, links: findLinks(html) };
     });
     parentPort!.postMessage({ first, done: records });
   });
 }
-declare function findLinks(html: string): string[];
-declare function makeFolder(folder: string, made: Set<string>, mkdir: (folder: string) => void, dirname: (p: string) => string): void;
-
-// The worker gets the engine's own functions as source; minifiers may wrap functions in a naming helper,
-// so the worker gets a harmless one.
-const WORKER_SOURCE = [
-  "var __name = (f) => f;",
-  `const findLinks = ${internalUrls.toString()};`,
-  `const makeFolder = ${makeFolderSource.toString()};`,
-  `(${writerMain.toString()})({ threads: require("node:worker_threads"), fs: require("node:fs"), path: require("node:path"), zlib: require("node:zlib"), crypto: require("node:crypto") });`,
-].join("\n");
+const WORKER_SOURCE = `(${writerMain.toString()})({
+  threads: require("node:worker_threads"),
+  fs: require("node:fs"),
+  path: require("node:path"),
+  zlib: require("node:zlib"),
+  crypto: require("node:crypto"),
+  findLinks: ${internalUrls.toString()},
+  makeFolder: ${makeFolderSource.toString()},
+});`;

@@ -17,6 +17,8 @@ export interface BuildSummary {
   outDir: string;
   routes: RouteReport[];
   fileCount: number;
+  /** The SHA-256 of the whole published site (see output/manifest.ts); the report shows its first 16 digits. */
+  siteHash?: string;
   durationMs: number;
   /** Routes rendered by this build; the others were reused unchanged from the previous output. */
   rendered?: string[];
@@ -28,7 +30,7 @@ const HEAVIEST = 5;
 
 /**
  * The route table (or, for many routes, groups such as `/blog/*` with their median and largest size, and
- * the heaviest pages) plus "Wrote N files to dist in 0.12 s"; plain text unless color is set.
+ * the heaviest pages) plus "Wrote N files to dist in 0.12 s (sizes gzipped); site hash 3f2a…"; plain text unless color is set.
  */
 export function formatReport(summary: BuildSummary, options: { color?: boolean; cwd?: string } = {}): string {
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[0m` : s);
@@ -40,7 +42,7 @@ export function formatReport(summary: BuildSummary, options: { color?: boolean; 
   const tables = summary.routes.length <= ROUTE_ROWS ? [routeTable(summary.routes)] : groupTables(summary.routes);
   return [
     ...tables.flatMap(([header, ...rows]) => [bold(header), ...rows, ""]),
-    `Wrote ${count(summary.fileCount)} files${pages} to ${out} in ${seconds} s ${dim("(sizes gzipped)")}`,
+    `Wrote ${count(summary.fileCount)} files${pages} to ${out} in ${seconds} s ${dim("(sizes gzipped)")}${summary.siteHash ? `; site hash ${bold(summary.siteHash.slice(0, 16))}` : ""}`,
   ].join("\n");
 }
 

@@ -4,7 +4,7 @@
 // (`.heirloom/spare-<out>` beside the output folder) and becomes the next staging folder: its folders are
 // there already, and a file that already holds the right bytes is not written at all.
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
@@ -55,7 +55,10 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
   if (existsSync(previous)) {
     await rename(previous, dir);
     listTree(dir, "", present, folders);
-  } else mkdirSync(dir, { recursive: true });
+  } else {
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o755);
+  }
 
   const made = new Set([...folders].map((f) => path.join(dir, f)));
   const written: Manifest = new Map();
@@ -65,11 +68,13 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
     return known && found && known.size === found.size && known.mtimeMs === found.mtimeMs ? known : undefined;
   };
   const target = (file: string) => {
-    makeFolder(path.dirname(path.join(dir, file)), made, mkdirSync, path.dirname);
+    makeFolder(path.dirname(path.join(dir, file)), made, makeDir, path.dirname);
     return path.join(dir, file);
   };
   const stateOf = (file: string, sha256: string): FileState => {
-    const { size, mtimeMs } = statSync(path.join(dir, file));
+    const { size, mtimeMs, mode } = statSync(path.join(dir, file));
+    // The same modes whatever the umask: a site built twice has the same files.
+    if ((mode & 0o777) !== 0o644) chmodSync(path.join(dir, file), 0o644);
     return { sha256, size, mtimeMs };
   };
   return {
@@ -140,11 +145,18 @@ function listTree(dir: string, relative: string, files: Map<string, { size: numb
   }
 }
 
+/** A folder with the mode 0o755 whatever the umask (an existing one is an error, as for mkdirSync). */
+function makeDir(folder: string): void {
+  mkdirSync(folder);
+  chmodSync(folder, 0o755);
+}
+
 /**
  * Creates a folder and its missing parents, remembering them: a plain mkdir is much cheaper than a
  * recursive one. Self-contained (the page writer's worker runs its source), so it is given mkdir and dirname.
  */
 export function makeFolder(folder: string, made: Set<string>, mkdir: (folder: string) => void, dirname: (p: string) => string): void {
+  // `mkdir` also gives the folder its mode (0o755, whatever the umask).
   if (made.has(folder)) return;
   makeFolder(dirname(folder), made, mkdir, dirname);
   try {

@@ -22,6 +22,7 @@ export async function writeSite(outDir: string, files: OutputFile[]): Promise<vo
   await removeLeftovers(outDir);
 }
 
+
 /**
  * The swap is two renames; a build killed between them leaves the old site under `<out>.old-<pid>` and no
  * `<out>`. The next build puts it back first, so even a failing next build leaves the old site in place.
