@@ -105,7 +105,7 @@ export async function prepareSite(options: BuildOptions = {}, cache: BuildCache 
 /** Configuration, content and routes: everything that needs the definition but not the templates. */
 async function loadAndRoute(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>, cache: BuildCache, state: BuildState) {
   const config = resolveConfig(site, options);
-  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, reuse: cache.reuse });
+  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: config.base, reuse: cache.reuse });
   const { content: validated, errors } = validateContent(site, raw, { drafts: config.drafts, base: config.base, markdown: state.markdown, memo: cache.memo });
   const complete = raw.errors.length === 0 && errors.length === 0;
   const routed = createRoutes(site, validated, { base: config.base, complete });

@@ -4,7 +4,7 @@
 // (`.heirloom/spare-<out>` beside the output folder) and becomes the next staging folder: its folders are
 // there already, and a file that already holds the right bytes is not written at all.
 import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
@@ -23,7 +23,7 @@ export interface Staging {
   dir: string;
   /** Folders the staging folder already has (relative), for writers that create folders themselves. */
   folders: string[];
-  /** The file's state if the staging folder already holds it with the right bytes (its SHA-256 known). */
+  /** What the staging folder already holds at that path (from the spare), if anything. */
   holding(file: string): FileState | undefined;
   /** Writes one file (path relative to the output folder), unless it already holds these bytes. */
   write(file: string, contents: Uint8Array | string): void;
@@ -62,10 +62,20 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
 
   const made = new Set([...folders].map((f) => path.join(dir, f)));
   const written: Manifest = new Map();
+  // What a spare file holds: from the manifest while its size and time match, else read (much cheaper
+  // than writing it again).
+  const measured = new Map<string, FileState>();
   const holding = (file: string) => {
-    const known = spare.get(file);
     const found = present.get(file);
-    return known && found && known.size === found.size && known.mtimeMs === found.mtimeMs ? known : undefined;
+    if (!found) return undefined;
+    const known = spare.get(file);
+    if (known && known.size === found.size && known.mtimeMs === found.mtimeMs) return known;
+    let state = measured.get(file);
+    if (!state) {
+      state = { sha256: createHash("sha256").update(readFileSync(path.join(dir, file))).digest("hex"), ...found };
+      measured.set(file, state);
+    }
+    return state;
   };
   const target = (file: string) => {
     makeFolder(path.dirname(path.join(dir, file)), made, makeDir, path.dirname);
