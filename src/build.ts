@@ -68,6 +68,8 @@ export interface BuildCache {
   /** The dev server's previous load, and the files changed since: only those are read again. */
   reuse?: LoadOptions["reuse"];
   memo?: WeakMap<SourceEntry, ContentItem>;
+  /** Render markdown only when a page reads it (the dev server). */
+  lazyMarkdown?: boolean;
 }
 
 /** Loads and validates the site and derives its routes, without rendering a page or touching the output folder. */
@@ -105,8 +107,10 @@ export async function prepareSite(options: BuildOptions = {}, cache: BuildCache 
 /** Configuration, content and routes: everything that needs the definition but not the templates. */
 async function loadAndRoute(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>, cache: BuildCache, state: BuildState) {
   const config = resolveConfig(site, options);
-  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: config.base, reuse: cache.reuse });
-  const { content: validated, errors } = validateContent(site, raw, { drafts: config.drafts, base: config.base, markdown: state.markdown, memo: cache.memo });
+  const ahead = cache.lazyMarkdown ? undefined : config.base;
+  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: ahead, reuse: cache.reuse });
+  const { drafts, base } = config;
+  const { content: validated, errors } = validateContent(site, raw, { drafts, base, markdown: state.markdown, memo: cache.memo, lazyMarkdown: cache.lazyMarkdown });
   const complete = raw.errors.length === 0 && errors.length === 0;
   const routed = createRoutes(site, validated, { base: config.base, complete });
   return { config, raw, validated, routes: routed.routes, feeds: routed.feeds, errors: [...raw.errors, ...errors, ...routed.errors] };

@@ -24,7 +24,7 @@ export interface LoadOptions {
   parsed?: Map<string, ParsedSource>;
   /** Markdown rendered ahead while reading, by `<file hash>:<base>` (used for collections with a body). */
   markdown?: MarkdownCache;
-  /** The base path markdown links are rendered with. */
+  /** The base path markdown links are rendered with; without one, markdown is not rendered ahead. */
   base?: string;
   /**
    * The previous load's entries by file, and the files changed since (relative to content/, with forward
@@ -81,7 +81,7 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
     return previous && previous.collection === collection && !options.reuse!.changed.has(relative) ? previous : undefined;
   });
   const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative), file: display(root, contentDir, job.relative) }]));
-  const results = await readAll(jobs, options.base ?? "/", (hash) => options.parsed?.get(hash));
+  const results = await readAll(jobs, options.base, (hash) => options.parsed?.get(hash));
   const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors)]));
   const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
   return { entries: read.filter((e) => e !== undefined), images, passthrough, errors };
@@ -132,7 +132,7 @@ function toSourceEntry(
     return undefined;
   }
   options.parsed?.set(result.hash, result.parsed);
-  if (result.html !== undefined) options.markdown?.set(`${result.hash}:${options.base ?? "/"}`, result.html);
+  if (result.html !== undefined) options.markdown?.set(`${result.hash}:${options.base}`, result.html);
   return { ...toRawEntry(job.file, result.parsed, result.text), collection: job.collection, slug: job.slug, hash: result.hash };
 }
 

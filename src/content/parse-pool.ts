@@ -1,9 +1,11 @@
-// Reading many content files uses both cores: when the engine runs from its compiled CLI, a worker thread
-// (the same compiled file, started in the "parse" role) reads, hashes and parses half of the files, and
-// renders their markdown ahead, while the main thread does the other half. Run from source (the tests),
-// everything is read on the main thread by the same function.
+// Reading many content files uses both cores: the main thread reads and hashes every file; of those not
+// parsed before, when the engine runs from its compiled CLI and there are many, a worker thread (the same
+// compiled file, started in the "parse" role) parses half and renders their markdown ahead while the main
+// thread does the other half. Run from source (the tests), everything happens on the main thread, through
+// the same functions.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, parentPort } from "node:worker_threads";
 import { HeirloomError } from "../errors.ts";
@@ -28,73 +30,92 @@ export interface ReadResult {
   error?: { code: HeirloomError["code"]; message: string; location?: HeirloomError["location"]; hint?: string };
 }
 
-/** Reads one content file completely; never throws for a problem of the file (it is returned). */
-export function readContentFile(job: ReadJob, base: string, parsed?: (hash: string) => ParsedSource | undefined): ReadResult {
+/** Reads, hashes and decodes one content file; never throws for a problem of the file (it is returned). */
+function readContentFile(job: ReadJob): ReadResult {
   try {
     const bytes = readFileSync(job.absolute);
-    const hash = createHash("sha256").update(bytes).digest("hex");
-    const text = decodeContent(job.file, bytes);
-    const known = parsed?.(hash);
-    if (known) return { hash, text, parsed: known };
-    const source = readSource(job.file, text);
+    return { hash: createHash("sha256").update(bytes).digest("hex"), text: decodeContent(job.file, bytes) };
+  } catch (error) {
+    return { error: serializable(error, job.file) };
+  }
+}
+
+/**
+ * Parses a read file's front matter and, with a base path, renders its markdown ahead (used only for
+ * collections with a body).
+ */
+function parseContent(file: string, text: string, base: string | undefined): Pick<ReadResult, "parsed" | "html" | "error"> {
+  try {
+    const parsed = readSource(file, text);
     let html: string | undefined;
     try {
-      // Rendered ahead whatever the collection says; used only for collections whose body is markdown.
-      html = renderMarkdown(text.slice(source.bodyOffset), job.file, source.bodyLine, base);
+      html = base === undefined ? undefined : renderMarkdown(text.slice(parsed.bodyOffset), file, parsed.bodyLine, base);
     } catch {
       html = undefined;
     }
-    return { hash, text, parsed: source, html };
+    return { parsed, html };
   } catch (error) {
-    if (!(error instanceof HeirloomError)) {
-      const absent = (error as NodeJS.ErrnoException).code === "ENOENT";
-      return {
-        error: {
-          code: "MissingContentError",
-          message: absent ? `${job.file} is a link to a file that does not exist.` : `Could not read ${job.file}.`,
-          location: { file: job.file },
-          hint: absent ? "point the link at an existing file, or remove it." : "check the file's permissions.",
-        },
-      };
-    }
-    return { error: { code: error.code, message: error.message, location: error.location, hint: error.hint } };
+    return { error: serializable(error, file) };
   }
+}
+
+function serializable(error: unknown, file: string): NonNullable<ReadResult["error"]> {
+  if (error instanceof HeirloomError) return { code: error.code, message: error.message, location: error.location, hint: error.hint };
+  const absent = (error as NodeJS.ErrnoException).code === "ENOENT";
+  return {
+    code: "MissingContentError",
+    message: absent ? `${file} is a link to a file that does not exist.` : `Could not read ${file}.`,
+    location: { file },
+    hint: absent ? "point the link at an existing file, or remove it." : "check the file's permissions.",
+  };
 }
 
 /** Below this many files to parse, a worker costs more to start than it saves. */
 const PARALLEL_FROM = 200;
 
-/** The compiled CLI that this code runs from, if it does (a worker can start only from it). */
+/**
+ * The compiled CLI that this code runs from, if it does (a worker can start only from it). Named exactly,
+ * so a program that bundles the engine into a file of its own never has that file started as a worker.
+ */
 function compiledCli(): string | undefined {
   const file = fileURLToPath(import.meta.url);
-  return file.endsWith(".cjs") ? file : undefined;
+  return /^cli-[0-9a-f]{16}\.cjs$/.test(path.basename(file)) ? file : undefined;
 }
 
-/** Reads every job, half of them in a worker when there are enough and the compiled CLI is running. */
-export async function readAll(jobs: ReadJob[], base: string, parsed?: (hash: string) => ParsedSource | undefined): Promise<ReadResult[]> {
+/**
+ * Reads every job; a file parsed before (found by its hash in `parsed`) is not parsed again. When many
+ * files need parsing and the compiled CLI is running, a worker parses half of them.
+ */
+export async function readAll(jobs: ReadJob[], base: string | undefined, parsed?: (hash: string) => ParsedSource | undefined): Promise<ReadResult[]> {
+  const results = jobs.map(readContentFile);
+  const misses: number[] = [];
+  results.forEach((result, i) => {
+    const known = result.hash ? parsed?.(result.hash) : undefined;
+    if (known) result.parsed = known;
+    else if (!result.error) misses.push(i);
+  });
   const cli = compiledCli();
-  if (!cli || jobs.length < PARALLEL_FROM) return jobs.map((job) => readContentFile(job, base, parsed));
-  const worker = new Worker(cli, { workerData: { heirloom: "parse" } });
-  const theirs = jobs.filter((_, i) => i % 2 === 1);
-  const answer = new Promise<ReadResult[]>((resolve, reject) => {
+  const theirs = cli && misses.length >= PARALLEL_FROM ? misses.filter((_, n) => n % 2 === 1) : [];
+  const worker = theirs.length > 0 ? new Worker(cli!, { workerData: { heirloom: "parse" } }) : undefined;
+  const answer = worker && new Promise<Array<ReturnType<typeof parseContent>>>((resolve, reject) => {
     worker.once("message", resolve);
     worker.once("error", reject);
   });
-  worker.postMessage({ jobs: theirs, base });
-  const results: ReadResult[] = new Array(jobs.length);
-  for (let i = 0; i < jobs.length; i += 2) results[i] = readContentFile(jobs[i], base, parsed);
+  worker?.postMessage({ files: theirs.map((i) => ({ file: jobs[i].file, text: results[i].text })), base });
+  const mine = new Set(theirs);
+  for (const i of misses) if (!mine.has(i)) Object.assign(results[i], parseContent(jobs[i].file, results[i].text!, base));
   try {
-    (await answer).forEach((result, i) => (results[2 * i + 1] = result));
+    if (answer) (await answer).forEach((parsedFile, n) => Object.assign(results[theirs[n]], parsedFile));
   } finally {
-    await worker.terminate();
+    await worker?.terminate();
   }
   return results;
 }
 
-/** The worker's side: answers one request of jobs (started by the CLI when asked for the "parse" role). */
+/** The worker's side: parses one request of files (started by the CLI when asked for the "parse" role). */
 export function serveParseRequests(): void {
-  parentPort!.once("message", ({ jobs, base }: { jobs: ReadJob[]; base: string }) => {
-    parentPort!.postMessage(jobs.map((job) => readContentFile(job, base)));
+  parentPort!.once("message", ({ files, base }: { files: Array<{ file: string; text: string }>; base?: string }) => {
+    parentPort!.postMessage(files.map(({ file, text }) => parseContent(file, text, base)));
   });
 }
 

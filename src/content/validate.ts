@@ -38,6 +38,11 @@ export interface ValidateOptions {
   markdown?: MarkdownCache;
   /** Valid entries by the source they were made from: the dev server revalidates changed files only. */
   memo?: WeakMap<SourceEntry, ContentItem>;
+  /**
+   * Render markdown only when a page reads it (the dev server, to start quickly at any size): a link
+   * that is not allowed is then reported when its page is shown. Builds render and check every body.
+   */
+  lazyMarkdown?: boolean;
 }
 
 export function validateContent(site: ResolvedSite, raw: RawContent, options: ValidateOptions) {
@@ -83,6 +88,7 @@ function validateEntry(collection: ResolvedCollection, source: SourceEntry, opti
     const render = () => renderMarkdown(source.body, source.file, source.bodyLine, options.base);
     // Rendered before (so it has no unsafe link): read when a page needs it. Otherwise rendered now.
     if (options.markdown?.has(key)) html = () => options.markdown!.get(key) ?? render();
+    else if (options.lazyMarkdown) html = render;
     else {
       try {
         html = render();

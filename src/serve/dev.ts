@@ -39,7 +39,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // Between builds the dev server keeps parsed files, rendered markdown and valid entries, and reads
   // again only the files its watcher saw change: a save is served in milliseconds at any size.
   // The last build's parsed files and rendered markdown (if any) make the first start quick too.
-  const cache: BuildCache = { memo: new WeakMap(), state: loadBuildState(paths.root, paths.outDir) };
+  // Markdown is rendered when a page reads it, so a site of any size is served at once.
+  const cache: BuildCache = { memo: new WeakMap(), state: loadBuildState(paths.root, paths.outDir), lazyMarkdown: true };
   let unread = new Set<string>();
   let lastEntries: Map<string, SourceEntry> | undefined;
   const clients = new Set<ServerResponse>();
