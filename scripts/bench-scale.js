@@ -49,7 +49,9 @@ function prepare(n) {
   spawnSync(process.execPath, [generator, String(n), "--journal", path.join(journal, "content", "posts")], { stdio: "ignore" });
   let eleventy;
   if (eleventyInstalled) {
-    eleventy = path.join(work, `eleventy-${n}`);
+    // The peer reads its shared data from ../peer-site: both folders are copied side by side.
+    eleventy = path.join(work, `peer-${n}`, "eleventy");
+    cpSync(path.join(peer, "peer-site"), path.join(work, `peer-${n}`, "peer-site"), { recursive: true });
     cpSync(path.join(peer, "eleventy"), eleventy, { recursive: true, filter: (src) => !src.includes("node_modules") && !src.includes(`${path.sep}dist`) });
     symlinkSync(path.join(peer, "eleventy", "node_modules"), path.join(eleventy, "node_modules"));
     spawnSync(process.execPath, [generator, String(n), "--eleventy", path.join(eleventy, "src", "docs")], { stdio: "ignore" });
@@ -59,7 +61,8 @@ function prepare(n) {
 
 function benchSize(n) {
   const { journal, eleventy } = prepare(n);
-  const heirloom = (...extra) => timed(process.execPath, [cli, "build", "--root", journal, ...extra], root);
+  // With a site URL, as published: canonical and social tags on every page, the sitemap and the Atom feed.
+  const heirloom = (...extra) => timed(process.execPath, [cli, "build", "--root", journal, "--site-url", "https://journal.example", ...extra], root);
   const peerBuild = () => timed(process.execPath, [path.join(eleventy, "node_modules", ".bin", "eleventy"), "--quiet"], eleventy);
   heirloom("--no-cache"); // warm-up: compiles the CLI and templates, fills the OS file cache
   if (eleventy) peerBuild();

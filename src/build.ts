@@ -18,8 +18,9 @@ import { hostingFiles } from "./output/hosting.ts";
 import { checkLinks } from "./output/links.ts";
 import { linksDespiteMistakes } from "./output/partial-links.ts";
 import { type PageRecord, createPageWriter } from "./output/page-writer.ts";
+import { manifestOf, resolveManifestFile, writeManifest } from "./output/manifest.ts";
 import type { BuildSummary, RouteReport } from "./output/report.ts";
-import { openStaging } from "./output/staging.ts";
+import { type FileState, type Manifest, type Staging, openStaging, spareDir } from "./output/staging.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "./output/write.ts";
 import type { Assets, Head } from "./render/contract.ts";
 import { renderRoute } from "./render/render.ts";
@@ -68,6 +69,8 @@ export interface BuildCache {
   /** The dev server's previous load, and the files changed since: only those are read again. */
   reuse?: LoadOptions["reuse"];
   memo?: WeakMap<SourceEntry, ContentItem>;
+  /** Render markdown only when a page reads it (the dev server). */
+  lazyMarkdown?: boolean;
 }
 
 /** Loads and validates the site and derives its routes, without rendering a page or touching the output folder. */
@@ -133,25 +136,24 @@ async function linksOfPartialSite(site: ResolvedSite, loaded: Awaited<ReturnType
 /** Configuration, content and routes: everything that needs the definition but not the templates. */
 async function loadAndRoute(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>, cache: BuildCache, state: BuildState) {
   const config = resolveConfig(site, options);
-  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, reuse: cache.reuse });
-  const { content: validated, errors } = validateContent(site, raw, { drafts: config.drafts, base: config.base, markdown: state.markdown, memo: cache.memo });
-  pruneState(state, raw, config.base);
+  const ahead = cache.lazyMarkdown ? undefined : config.base;
+  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: ahead, reuse: cache.reuse });
+  const { drafts, base } = config;
+  const { content: validated, errors } = validateContent(site, raw, { drafts, base, markdown: state.markdown, memo: cache.memo, lazyMarkdown: cache.lazyMarkdown });
   const complete = raw.errors.length === 0 && errors.length === 0;
   const routed = createRoutes(site, validated, { base: config.base, complete });
   return { config, raw, validated, routes: routed.routes, feeds: routed.feeds, errors: [...raw.errors, ...errors, ...routed.errors] };
 }
 
 /** Keeps only what this load used of the parse and markdown caches, so they never grow without bound. */
-function pruneState(state: BuildState, raw: RawContent, base: string): void {
+export function pruneState(state: BuildState, raw: RawContent, base: string): void {
   const parsed = new Map<string, ParsedSource>();
-  const markdown = new Map<string, string>();
   for (const entry of raw.entries) {
     const source = state.parsed.get(entry.hash);
     if (source) parsed.set(entry.hash, source);
-    const html = state.markdown.get(`${entry.hash}:${base}`);
-    if (html !== undefined) markdown.set(`${entry.hash}:${base}`, html);
   }
-  [state.parsed, state.markdown] = [parsed, markdown];
+  state.parsed = parsed;
+  state.markdown.retain(new Set(raw.entries.map((entry) => `${entry.hash}:${base}`)));
 }
 
 /** One page of a prepared site as a full HTML document; `content` may be a recording view of the site's. */
@@ -166,9 +168,9 @@ function feedLinks({ config, feeds }: PreparedSite) {
 }
 
 /** Everything the output holds besides the pages; call it after rendering, which decides the images used. */
-export async function siteFiles(prepared: PreparedSite): Promise<OutputFile[]> {
+export async function siteFiles(prepared: PreparedSite, keptFeeds: Set<string> = new Set()): Promise<OutputFile[]> {
   const { config } = prepared;
-  const feeds = feedFiles(prepared.feeds, config);
+  const feeds = feedFiles(prepared.feeds.filter((f) => !keptFeeds.has(f.path)), config);
   throwIfAny(feeds.errors);
   const passthrough = await Promise.all(
     prepared.raw.passthrough.map(async (p) => ({ path: p, contents: await readFile(path.join(config.contentDir, p)) })),
@@ -177,22 +179,23 @@ export async function siteFiles(prepared: PreparedSite): Promise<OutputFile[]> {
 }
 
 /**
- * Renders every page into the page writer (into `dir`, or only measured without one), then checks every
- * internal link against everything the output holds. With `previous`, a page whose inputs are all
- * unchanged is not rendered: its file is taken from the previous output (`reuse`).
+ * Renders every page into the page writer (into the staging folder, or only measured without one), then
+ * checks every internal link against everything the output holds. With `incremental`, a page whose inputs
+ * are all unchanged is not rendered: its file is taken from the current output.
  */
-async function renderAll(prepared: PreparedSite, dir: string | undefined, incremental?: Incremental, onProgress?: BuildOptions["onProgress"]) {
-  const writer = createPageWriter(dir);
+async function renderAll(prepared: PreparedSite, staging: Staging | undefined, incremental?: Incremental, onProgress?: BuildOptions["onProgress"]) {
+  const writer = createPageWriter(staging?.dir, staging?.folders);
   const context = contextKey(prepared);
   const records: Array<PageRecord | undefined> = [];
-  const made: Array<{ index: number; state: Omit<PageState, "record" | "mtimeMs"> }> = [];
+  const made: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
   const pages = new Map<string, PageState>();
   for (const [index, route] of prepared.routes.entries()) {
     onProgress?.("Rendering pages", index, prepared.routes.length);
     const key = pageKey(context, route, prepared.entryHash);
-    const previous = incremental?.previous.get(route.outFile);
-    if (previous && isUnchanged(previous, key, prepared, incremental!.outDir)) {
-      incremental!.reuse(route.outFile);
+    const previous = incremental?.pages.get(route.outFile);
+    const held = previous && staging && incremental && unchangedFile(previous, key, prepared, staging, incremental);
+    if (held) {
+      staging.copy(route.outFile, path.join(incremental.outDir, route.outFile), held);
       prepared.images.markUsed(previous.images);
       records[index] = previous.record;
       pages.set(route.outFile, previous);
@@ -200,31 +203,44 @@ async function renderAll(prepared: PreparedSite, dir: string | undefined, increm
     }
     const tracked = trackContent(prepared.content, prepared.entryHash);
     const { result: html, used } = prepared.images.track(() => renderPage(prepared, route, tracked.content));
-    await writer.add(route.outFile, html);
+    await writer.add(route.outFile, html, staging?.holding(route.outFile));
     made.push({ index, state: { key, deps: tracked.deps(), images: used } });
   }
   const written = await writer.finish();
   made.forEach(({ index, state }, i) => {
-    records[index] = written[i];
-    pages.set(written[i].outFile, { ...state, record: written[i], mtimeMs: written[i].mtimeMs });
+    const record = written[i];
+    records[index] = record;
+    pages.set(record.outFile, { ...state, record });
+    staging?.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
   });
-  const files = await siteFiles(prepared);
+  // A feed is written again only when its entries or anything every page depends on changed.
+  const feeds = new Map(prepared.feeds.map((f) => [f.path.slice(1), hashOf(context, f.path, f.title, f.author, ...f.items.map(prepared.entryHash))]));
+  const kept = new Set<string>();
+  for (const [file, key] of feeds) {
+    const previous = incremental?.feeds.get(file);
+    const held = staging && incremental && previous?.key === key && heldOutput(file, previous.sha256, staging, incremental);
+    if (!held) continue;
+    staging.copy(file, path.join(incremental.outDir, file), held);
+    kept.add(`/${file}`);
+  }
+  const files = await siteFiles(prepared, kept);
   const all = records as PageRecord[];
   const problems = checkLinks({
     pages: all.map((record, i) => ({ route: prepared.routes[i].path, links: record.links })),
-    files: new Set([...all.map((r) => r.outFile), ...files.map((f) => f.path)]),
+    files: new Set([...all.map((r) => r.outFile), ...files.map((f) => f.path), ...[...kept].map((f) => f.slice(1))]),
     base: prepared.config.base,
     unregistered: prepared.site.unregistered,
     entries: prepared.raw.entries,
   });
-  return { records: all, files, problems, pages, rendered: made.map(({ index }) => prepared.routes[index].path) };
+  return { records: all, files, problems, pages, feeds, rendered: made.map(({ index }) => prepared.routes[index].path) };
 }
 
-/** What an incremental build needs: the previous build's pages and a way to take a file from its output. */
+/** What an incremental build needs: the previous build's pages and feeds, and the output folder with its manifest. */
 interface Incremental {
-  previous: Map<string, PageState>;
+  pages: Map<string, PageState>;
+  feeds: BuildState["feeds"];
   outDir: string;
-  reuse(outFile: string): void;
+  output: Manifest;
 }
 
 /** Everything every page depends on: a change to any of it renders every page again. */
@@ -241,12 +257,24 @@ function pageKey(context: string, route: Route, entryHash: (entry: unknown) => s
   return hashOf(context, route.path, route.outFile, route.template, entryHash(route.entry), list);
 }
 
-function isUnchanged(previous: PageState, key: string, prepared: PreparedSite, outDir: string): boolean {
-  if (previous.key !== key) return false;
-  if (!previous.deps.every((dep) => currentValue(prepared.content, dep, prepared.entryHash) === dep.value)) return false;
-  // The previous output must still hold exactly the file that was written.
-  const stat = statSync(path.join(outDir, previous.record.outFile), { throwIfNoEntry: false });
-  return stat !== undefined && stat.size === previous.record.bytes && stat.mtimeMs === previous.mtimeMs;
+/** The unchanged file of a page that need not be rendered again: same key, and the same content read. */
+function unchangedFile(previous: PageState, key: string, prepared: PreparedSite, staging: Staging, incremental: Incremental): FileState | undefined {
+  if (previous.key !== key) return undefined;
+  if (!previous.deps.every((dep) => currentValue(prepared.content, dep, prepared.entryHash) === dep.value)) return undefined;
+  return heldOutput(previous.record.outFile, previous.record.sha256, staging, incremental);
+}
+
+/**
+ * Where the bytes last written for a file are: already in the staging folder (the spare holds them), or
+ * still in the output folder (its size and time as recorded); undefined if neither can be trusted.
+ */
+function heldOutput(outFile: string, sha256: string, staging: Staging, incremental: Incremental): FileState | undefined {
+  const spare = staging.holding(outFile);
+  if (spare?.sha256 === sha256) return spare;
+  const recorded = incremental.output.get(outFile);
+  if (recorded?.sha256 !== sha256) return undefined;
+  const stat = statSync(path.join(incremental.outDir, outFile), { throwIfNoEntry: false });
+  return stat && stat.size === recorded.size && stat.mtimeMs === recorded.mtimeMs ? recorded : undefined;
 }
 
 /** Renders every page and checks every link without writing anything (heirloom check). */
@@ -264,27 +292,32 @@ export async function checkSite(options: BuildOptions = {}): Promise<{ pages: nu
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const paths = resolvePaths(options);
+  const manifestFile = options.manifest === undefined ? undefined : resolveManifestFile(options.manifest, paths);
   await recoverInterrupted(paths.outDir);
   const useCache = options.cache !== false;
   const state = useCache ? loadBuildState(paths.root, paths.outDir) : emptyState();
   const prepared = await prepareSite(options, { state });
   const { config } = prepared;
   await checkOutDir(config.outDir, config.root, config.force);
-  const staging = await openStaging(config.outDir);
+  const staging = await openStaging(config.outDir, state.spare);
   let result: Awaited<ReturnType<typeof renderAll>>;
+  let manifest: Manifest;
   try {
-    const previous = new Map(useCache && existsSync(config.outDir) ? state.pages : []);
-    const reuse = (file: string) => staging.reuse(file, path.join(config.outDir, file));
-    result = await renderAll(prepared, staging.dir, { previous, outDir: config.outDir, reuse }, options.onProgress);
+    const incremental = useCache && existsSync(config.outDir) ? { pages: state.pages, feeds: state.feeds, outDir: config.outDir, output: state.output } : undefined;
+    result = await renderAll(prepared, staging, incremental, options.onProgress);
     throwIfAny(result.problems);
-    staging.count(result.rendered.length);
     for (const file of result.files) staging.write(file.path, file.contents);
-    await staging.commit();
+    manifest = await staging.commit();
   } finally {
     await staging.discard();
   }
   await removeLeftovers(config.outDir);
-  state.pages = result.pages;
+  const published = manifestOf([...manifest].map(([file, { size, sha256 }]) => ({ path: file, size, sha256 })));
+  if (manifestFile) await writeManifest(manifestFile, published);
+  pruneState(state, prepared.raw, config.base);
+  // The old output is the spare now; the new one is what was just written.
+  [state.pages, state.spare, state.output] = [result.pages, existsSync(spareDir(config.outDir)) ? state.output : new Map(), manifest];
+  state.feeds = new Map([...result.feeds].flatMap(([file, key]) => (manifest.has(file) ? [[file, { key, sha256: manifest.get(file)!.sha256 }]] : [])));
   saveBuildState(paths.root, paths.outDir, state);
   return {
     config,
@@ -292,7 +325,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     outDir: config.outDir,
     routes: reportRoutes(prepared, result.records, result.files),
     rendered: result.rendered,
-    fileCount: result.records.length + result.files.length,
+    fileCount: manifest.size,
+    siteHash: published.site,
     durationMs: performance.now() - started,
     warnings: [...warningsFor(config, prepared.feeds), ...(prepared.bundle.warnings ?? [])],
   };

@@ -60,6 +60,16 @@ describe("resolveConfig", () => {
   it("resolves the output folder against the root", () => {
     expect(resolveConfig(site(), { root: "/srv/site", outDir: "public", env: {} }).outDir).toBe("/srv/site/public");
   });
+
+  it("reads SOURCE_DATE_EPOCH as the source's date, in UTC; unset, there is none", () => {
+    expect(resolveConfig(site(), { env: { SOURCE_DATE_EPOCH: "1795000000" } }).sourceDate).toBe("2026-11-18T11:06:40Z");
+    expect(resolveConfig(site(), { env: { SOURCE_DATE_EPOCH: " 0 " } }).sourceDate).toBe("1970-01-01T00:00:00Z");
+    expect(resolveConfig(site(), { env: {} }).sourceDate).toBe("");
+  });
+
+  it.each(["yesterday", "-1", "1.5", "1e9", "99999999999999999"])("refuses SOURCE_DATE_EPOCH=%s rather than guessing a date", (value) => {
+    expect(() => resolveConfig(site(), { env: { SOURCE_DATE_EPOCH: value } })).toThrow(`SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970.`);
+  });
 });
 
 describe("normalizeBase", () => {

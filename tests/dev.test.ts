@@ -132,6 +132,26 @@ describe("heirloom dev", () => {
     expect((await get("/notes/second")).text).toContain("<p data-price=\"true\">8</p>");
   });
 
+  it("renders markdown when its page is requested: a link that is not allowed is reported then, at its line", async () => {
+    let count = events.length;
+    sse.length = 0;
+    edit("content/pages/about/team.md", "We are a **small** team.", "We are a **small** team.\n\n[Say hi](javascript:alert(1))");
+    expect(await nextBuild(count)).toMatchObject({ type: "built" });
+    count = events.length;
+    const page = await get("/about/team");
+    expect(page.status).toBe(500);
+    expect(page.text).not.toContain("javascript:");
+    expect(events[count]).toMatchObject({ type: "failed" });
+    expect(events[count].message).toContain('The link "javascript:alert(1)" in content/pages/about/team.md uses a scheme that is not allowed.');
+    expect(events[count].message).toContain("at content/pages/about/team.md:8");
+    await expect.poll(() => sse.find((e) => e.event === "failure")?.data, { timeout: 5000 }).toBe(events[count].message);
+
+    count = events.length;
+    edit("content/pages/about/team.md", "\n\n[Say hi](javascript:alert(1))", "");
+    expect(await nextBuild(count)).toMatchObject({ type: "built" });
+    expect((await get("/about/team")).text).toContain("<strong>small</strong>");
+  });
+
   it("recompiles only the templates for a component change, and only the assets for a stylesheet change", async () => {
     let count = events.length;
     edit("templates/Pages.tsx", "<p data-price>{page.price}</p>", "<p data-price>{page.price} a month</p>");

@@ -127,6 +127,25 @@ describe("building the journal from the command line", () => {
     expect(readFileSync(path.join(root, "dist", "legal", "privacy", "index.html"), "utf8")).toContain("<h1>Privacy</h1>");
   });
 
+  it("reads many posts in two threads and publishes exactly what one thread does, errors included", async () => {
+    const root = copyJournal();
+    for (let i = 1; i <= 300; i++) {
+      const n = String(i).padStart(3, "0");
+      writeFileSync(path.join(root, "content", "posts", `many-${n}.md`), post(`Many ${n}`, `2025-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`));
+    }
+    const cli = run(os.tmpdir(), "build", "--root", root, "--site-url", SITE_URL, "--out", path.join(root, "by-cli"));
+    expect(cli.status, cli.stderr).toBe(0);
+    const inProcess = await buildProject(root, { siteUrl: SITE_URL, outDir: path.join(root, "in-process") });
+    expect(cli.stdout).toContain(`site hash ${inProcess.siteHash!.slice(0, 16)}`);
+    // Problems in files the second thread read are reported like any other.
+    writeFileSync(path.join(root, "content", "posts", "many-002.md"), '---\ntitle: "Unclosed\ndate: 2025-01-01\n---\n');
+    writeFileSync(path.join(root, "content", "posts", "many-003.md"), post("Link", "2025-01-02").replace("The text", "[bad](javascript:alert(1)) The text"));
+    const broken = run(os.tmpdir(), "build", "--root", root, "--out", path.join(root, "broken"));
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain("error FrontMatterParseError: Could not parse the front matter of content/posts/many-002.md: a quoted value is never closed.");
+    expect(broken.stderr).toContain('error UnsafeLinkError: The link "javascript:alert(1)" in content/posts/many-003.md uses a scheme that is not allowed.');
+  });
+
   it("works as `npx heirloom build --root examples/journal`", () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "heirloom-npx-"));
     const result = spawnSync("npx", ["heirloom", "build", "--root", "examples/journal", "--out", out], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });

@@ -1,7 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { openStaging } from "../src/output/staging.ts";
 import { checkOutDir, recoverInterrupted, writeSite } from "../src/output/write.ts";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-write-"));
@@ -15,7 +17,9 @@ describe("writeSite", () => {
     await writeSite(out, [file("index.html", "new"), file("pricing/index.html", "p")]);
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("new");
     expect(existsSync(path.join(out, "gone"))).toBe(false);
-    expect(readdirSync(root)).toEqual(["dist"]);
+    // The old site is kept as the next build's spare, out of the way.
+    expect(readdirSync(root).sort()).toEqual([".heirloom", "dist"]);
+    expect(readFileSync(path.join(root, ".heirloom", "spare-dist", "index.html"), "utf8")).toBe("old");
   });
 
   it("removes staging folders that a killed build left behind", async () => {
@@ -25,6 +29,47 @@ describe("writeSite", () => {
     expect(readdirSync(root)).toEqual(["dist"]);
   });
 });
+
+describe("the staging folder made from the spare", () => {
+  it("does not write a file whose bytes the spare already holds, rewrites changed ones and drops the rest", async () => {
+    const root = temp();
+    const out = path.join(root, "dist");
+    await writeSite(out, [file("index.html", "one"), file("a/page.html", "a")]);
+    await writeSite(out, [file("index.html", "two"), file("a/page.html", "a")]);
+    // The spare now holds the first site; its manifest says what each file holds.
+    const spare = path.join(root, ".heirloom", "spare-dist");
+    const held = (f: string) => ({ sha256: createHash("sha256").update(readFileSync(path.join(spare, f))).digest("hex"), ...pick(statSync(path.join(spare, f))) });
+    const manifest = new Map([["index.html", held("index.html")], ["a/page.html", held("a/page.html")]]);
+    writeFileSync(path.join(spare, "stray.txt"), "added by hand");
+    const kept = statSync(path.join(spare, "a/page.html")).ino;
+    const staging = await openStaging(out, manifest);
+    staging.write("index.html", "three");
+    staging.write("a/page.html", "a");
+    const written = await staging.commit();
+    expect(statSync(path.join(out, "a/page.html")).ino).toBe(kept);
+    expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("three");
+    expect(existsSync(path.join(out, "stray.txt"))).toBe(false);
+    expect([...written.keys()].sort()).toEqual(["a/page.html", "index.html"]);
+    // The site it replaced, untouched by the writes, is the next spare.
+    expect(readFileSync(path.join(spare, "index.html"), "utf8")).toBe("two");
+  });
+
+  it("never trusts a spare file whose size or time changed since it was recorded", async () => {
+    const root = temp();
+    const out = path.join(root, "dist");
+    await writeSite(out, [file("index.html", "one")]);
+    await writeSite(out, [file("index.html", "two")]);
+    const spare = path.join(root, ".heirloom", "spare-dist", "index.html");
+    const manifest = new Map([["index.html", { sha256: createHash("sha256").update("one").digest("hex"), ...pick(statSync(spare)) }]]);
+    writeFileSync(spare, "edited");
+    const staging = await openStaging(out, manifest);
+    staging.write("index.html", "one");
+    await staging.commit();
+    expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("one");
+  });
+});
+
+const pick = ({ size, mtimeMs }: { size: number; mtimeMs: number }) => ({ size, mtimeMs });
 
 describe("recoverInterrupted", () => {
   it("puts back the old site that a build killed between its two renames left under dist.old-<pid>", async () => {

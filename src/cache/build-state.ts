@@ -8,6 +8,7 @@ import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { ParsedSource } from "../content/front-matter.ts";
 import type { PageRecord } from "../output/page-writer.ts";
+import type { Manifest } from "../output/staging.ts";
 import { cacheDir } from "../compile/cache.ts";
 import { ENGINE_KEY } from "../version.ts";
 
@@ -27,42 +28,118 @@ export interface PageState {
   /** The images it used (their stems), published again when the page is reused. */
   images: string[];
   record: PageRecord;
-  /** Size and modification time of the file written, to know it is still the one in the output folder. */
-  mtimeMs: number;
+}
+
+/** Rendered markdown by `<file hash>:<base path>`, loaded from disk only when a page needs it. */
+export interface MarkdownCache {
+  /** Whether the cache holds the key (without loading anything). */
+  has(key: string): boolean;
+  get(key: string): string | undefined;
+  set(key: string, html: string): void;
+  /** Forgets every key but these. */
+  retain(keys: Set<string>): void;
 }
 
 export interface BuildState {
   parsed: Map<string, ParsedSource>;
-  markdown: Map<string, string>;
+  markdown: MarkdownCache;
   pages: Map<string, PageState>;
+  /** Each feed's inputs (by its file) and what was written for them. */
+  feeds: Map<string, { key: string; sha256: string }>;
+  /** What the output folder holds, and the spare (the site before it), file by file. */
+  output: Manifest;
+  spare: Manifest;
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
 
-export const emptyState = (): BuildState => ({ parsed: new Map(), markdown: new Map(), pages: new Map() });
+/** A state with nothing in it (the dev server keeps one in memory: its markdown cache is never written). */
+export const emptyState = (): BuildState => ({ parsed: new Map(), markdown: markdownCache(), pages: new Map(), feeds: new Map(), output: new Map(), spare: new Map() });
 
-function stateFile(root: string, outDir: string): string {
+interface StoredMarkdown extends MarkdownCache {
+  keys(): string[];
+  save(file: string): void;
+}
+
+/**
+ * A markdown cache backed by a file of its own: most builds that reuse pages never read it (a page that is
+ * not rendered does not need its entries' HTML), so the build state stays small and quick to load.
+ */
+function markdownCache(file?: string, keys = new Set<string>()): StoredMarkdown {
+  let map: Map<string, string> | undefined;
+  let changed = false;
+  const load = () => {
+    if (map) return map;
+    map = new Map();
+    if (file && keys.size > 0) {
+      try {
+        map = deserialize(readFileSync(file)) as Map<string, string>;
+      } catch {
+        keys.clear();
+      }
+    }
+    return map;
+  };
+  return {
+    has: (key) => keys.has(key),
+    get: (key) => (keys.has(key) ? load().get(key) : undefined),
+    set(key, html) {
+      load().set(key, html);
+      keys.add(key);
+      changed = true;
+    },
+    retain(used) {
+      for (const key of keys) {
+        if (used.has(key)) continue;
+        keys.delete(key);
+        changed = true;
+      }
+      if (map) for (const key of map.keys()) if (!keys.has(key)) map.delete(key);
+    },
+    keys: () => [...keys],
+    save(target) {
+      if (!changed) return;
+      const all = load();
+      atomicWrite(target, serialize(new Map([...keys].filter((k) => all.has(k)).map((k) => [k, all.get(k)!]))));
+    },
+  };
+}
+
+function stateFiles(root: string, outDir: string) {
   const scope = createHash("sha256").update(`${path.resolve(root)}\0${path.resolve(outDir)}`).digest("hex").slice(0, 16);
-  return path.join(cacheDir, `build-${scope}.v8`);
+  return { state: path.join(cacheDir, `build-${scope}.v8`), markdown: path.join(cacheDir, `markdown-${scope}.v8`) };
 }
+
+type Stored = Omit<BuildState, "markdown"> & { markdownKeys: string[] };
 
 /** The previous build's state, or an empty one when there is none, it is damaged, or another engine wrote it. */
 export function loadBuildState(root: string, outDir: string): BuildState {
+  const files = stateFiles(root, outDir);
   try {
-    const stored = deserialize(readFileSync(stateFile(root, outDir))) as { format: number; engine: string; state: BuildState };
-    if (stored.format === FORMAT && stored.engine === ENGINE_KEY) return stored.state;
+    const stored = deserialize(readFileSync(files.state)) as { format: number; engine: string; state: Stored };
+    if (stored.format === FORMAT && stored.engine === ENGINE_KEY) {
+      const { markdownKeys, ...state } = stored.state;
+      return { ...state, markdown: markdownCache(files.markdown, new Set(markdownKeys)) };
+    }
   } catch {
     // No state yet, or a damaged file: start from nothing.
   }
-  return emptyState();
+  return { ...emptyState(), markdown: markdownCache(files.markdown) };
 }
 
-/** Stores the state under a private name and renames it, so a reader never sees half a file. */
+/** Stores the state (and the markdown cache, if it changed), each under a private name renamed into place. */
 export function saveBuildState(root: string, outDir: string, state: BuildState): void {
-  const file = stateFile(root, outDir);
+  const files = stateFiles(root, outDir);
+  const { markdown, ...rest } = state;
+  (markdown as StoredMarkdown).save(files.markdown);
+  const stored: Stored = { ...rest, markdownKeys: (markdown as StoredMarkdown).keys() };
+  atomicWrite(files.state, serialize({ format: FORMAT, engine: ENGINE_KEY, state: stored }));
+}
+
+function atomicWrite(file: string, contents: Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, serialize({ format: FORMAT, engine: ENGINE_KEY, state }));
+  writeFileSync(temporary, contents);
   renameSync(temporary, file);
 }
 

@@ -1,8 +1,14 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
+import { isMainThread, workerData } from "node:worker_threads";
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
 import { type FormatOptions, errorsOf, formatError } from "../errors.ts";
 import { addServerCommands } from "./servers.ts";
+
+// Started again as a worker thread in the "parse" role, this compiled file reads content files for a build.
+if (!isMainThread && (workerData as { heirloom?: string } | null)?.heirloom === "parse") {
+  void import("../content/parse-pool.ts").then((pool) => pool.serveParseRequests());
+}
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -59,12 +65,13 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .option("--drafts", "include entries and pages marked draft: true")
     .option("--force", "replace a non-empty output folder that does not look like an earlier build")
     .option("--no-cache", "build from scratch instead of reusing the previous build's unchanged pages")
+    .option("--manifest <file>", "also write every published file with its size and SHA-256 to this JSON file, outside the output folder")
     .option("--debug", "print stack traces")
-    .action(async (opts: { root: string; out: string; base?: string; siteUrl?: string; drafts?: boolean; force?: boolean; cache: boolean }) => {
+    .action(async (opts: { root: string; out: string; base?: string; siteUrl?: string; drafts?: boolean; force?: boolean; cache: boolean; manifest?: string }) => {
       const [{ build }, { formatReport }, { createProgress }] = await Promise.all([import("../build.ts"), import("../output/report.ts"), import("./progress.ts")]);
-      const { root, out, base, siteUrl, drafts, force, cache } = opts;
+      const { root, out: outDir, base, siteUrl, drafts, force, cache, manifest } = opts;
       const progress = createProgress(io.stderr);
-      const result = await build({ root, outDir: out, base, siteUrl, drafts, force, cache, env: io.env, onProgress: progress.update }).finally(progress.end);
+      const result = await build({ root, outDir, base, siteUrl, drafts, force, cache, manifest, env: io.env, onProgress: progress.update }).finally(progress.end);
       for (const warning of result.warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
       io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
     });

@@ -25,6 +25,8 @@ export interface BuildOptions {
   onProgress?: (what: string, done: number, total: number) => void;
   /** Environment to read overrides from (default: process.env). */
   env?: Record<string, string | undefined>;
+  /** Also write every published file with its size and SHA-256 to this file (relative to root, outside outDir). */
+  manifest?: string;
 }
 
 /** Absolute folders of a build; they depend on the options only, never on content. */
@@ -53,6 +55,8 @@ export interface SiteConfig extends SitePaths {
   forms: FormConfig[];
   drafts: boolean;
   force: boolean;
+  /** SOURCE_DATE_EPOCH as an ISO date-time ("" when unset): the date of output that no content dates. */
+  sourceDate: string;
 }
 
 /** Resolves the effective configuration: flags > environment > site.config.ts. */
@@ -68,7 +72,22 @@ export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): S
     const origin = endpoint ? endpointOrigin(endpoint, where) : "";
     return { ...form, endpoint, origin, action: endpoint || base + form.localPath.replace(/^\/+/, "") };
   });
-  return { ...resolvePaths(options), base, siteUrl, forms, drafts: options.drafts ?? false, force: options.force ?? false };
+  const sourceDate = sourceDateOf(env.SOURCE_DATE_EPOCH);
+  return { ...resolvePaths(options), base, siteUrl, forms, drafts: options.drafts ?? false, force: options.force ?? false, sourceDate };
+}
+
+/** SOURCE_DATE_EPOCH (whole seconds since 1970, as reproducible builds define it) as "2026-11-23T09:30:00Z". */
+function sourceDateOf(value: string | undefined): string {
+  const text = value?.trim() ?? "";
+  if (!text) return "";
+  const ms = Number(text) * 1000;
+  // 8.64e15 ms is the latest time a Date holds.
+  if (!/^\d+$/.test(text) || ms > 8.64e15) {
+    throw new HeirloomError("ConfigError", `SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970.`, {
+      hint: "set it to the commit's time, such as SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset.",
+    });
+  }
+  return new Date(ms).toISOString().replace(/\.000Z$/, "Z");
 }
 
 /** content/, templates/ and the output folder, resolved against the project root. */

@@ -19,7 +19,8 @@ export interface RawEntry {
 /** What parsing a file yields, as plain data (it is kept in the build cache, keyed by the file's bytes). */
 export interface ParsedSource {
   data: Record<string, unknown>;
-  body: string;
+  /** Where the body starts in the file's text (the body itself is not kept: the text is read anyway). */
+  bodyOffset: number;
   bodyLine: number;
   /** The front matter as gray-matter split it, and as the YAML reader saw it (for locating fields). */
   frontMatter: string;
@@ -76,16 +77,18 @@ export function parseSource(file: string, source: string): ParsedSource {
   if (deep) throw tooDeep(file, locateInFrontMatter(frontMatter, parseDocument(frontMatterText, { prettyErrors: false }), deep));
   // Line 1 is the opening ---; the front matter text starts on line 2.
   const frontMatterLines = frontMatter ? frontMatter.replace(/^\r?\n/, "").split("\n").length : 0;
-  return { data: data as Record<string, unknown>, body: parsed.content, bodyLine: frontMatter ? frontMatterLines + 3 : 1, frontMatter, frontMatterText };
+  // gray-matter's content is the end of the text (after the closing --- and its line break).
+  const bodyOffset = source.endsWith(parsed.content) ? source.length - parsed.content.length : 0;
+  return { data: data as Record<string, unknown>, bodyOffset, bodyLine: frontMatter ? frontMatterLines + 3 : 1, frontMatter, frontMatterText };
 }
 
-/** A parsed file as an entry that can locate its fields (the position-keeping parser runs only then). */
-export function toRawEntry(file: string, parsed: ParsedSource): RawEntry {
+/** A parsed file (and its text) as an entry that can locate its fields (the position-keeping parser runs only then). */
+export function toRawEntry(file: string, parsed: ParsedSource, source: string): RawEntry {
   let document: Document | undefined;
   return {
     file,
     data: parsed.data,
-    body: parsed.body,
+    body: source.slice(parsed.bodyOffset),
     bodyLine: parsed.bodyLine,
     locate: (path) => {
       document ??= parseDocument(parsed.frontMatterText, { prettyErrors: false });
@@ -96,7 +99,7 @@ export function toRawEntry(file: string, parsed: ParsedSource): RawEntry {
 
 /** Parses a markdown file into an entry. */
 export function parseEntry(file: string, source: string): RawEntry {
-  return toRawEntry(file, parseSource(file, source));
+  return toRawEntry(file, parseSource(file, source), source);
 }
 
 /** Content needs a few levels of lists and fields; far deeper front matter is a mistake or an attack. */
@@ -197,7 +200,7 @@ function locateInFrontMatter(
 
 /** Reads a markdown file into an entry; every failure is a located FrontMatterParseError. */
 export function readEntry(file: string, source: string): RawEntry {
-  return toRawEntry(file, readSource(file, source));
+  return toRawEntry(file, readSource(file, source), source);
 }
 
 /**

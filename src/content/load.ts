@@ -1,12 +1,14 @@
 // Load stage: walks content/ once and gives every file a place (an entry of a declared collection, an image,
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
-import { createHash } from "node:crypto";
-import { closeSync, existsSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors.ts";
-import { type ParsedSource, type RawEntry, readSource, toRawEntry } from "./front-matter.ts";
+import type { MarkdownCache } from "../cache/build-state.ts";
+import { type ParsedSource, type RawEntry, toRawEntry } from "./front-matter.ts";
+import { type ReadResult, errorOf, readAll } from "./parse-pool.ts";
+export { MAX_CONTENT_BYTES } from "./parse-pool.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 
 /** A parsed content file and the collection it belongs to. */
@@ -21,9 +23,14 @@ export interface SourceEntry extends RawEntry {
 export interface LoadOptions {
   /** Parsed files by the SHA-256 of their bytes: a hit skips parsing, a miss is added. */
   parsed?: Map<string, ParsedSource>;
+  /** Markdown rendered ahead while reading, by `<file hash>:<base>` (used for collections with a body). */
+  markdown?: MarkdownCache;
+  /** The base path markdown links are rendered with; without one, markdown is not rendered ahead. */
+  base?: string;
   /**
-   * The previous load's entries by file, and the files changed since (absolute paths): any other file
-   * that was read before is not read again. The dev server knows what changed from its watcher.
+   * The previous load's entries by file, and the files changed since (relative to content/, with forward
+   * slashes): any other file that was read before is not read again. The dev server knows what changed
+   * from its watcher.
    */
   reuse?: { entries: Map<string, SourceEntry>; changed: Set<string> };
 }
@@ -71,27 +78,16 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
       }));
     }
   }
-  // Read one after another, synchronously: for many small files that is faster than the thread pool.
-  const read = toRead.map(({ relative, collection, slug }): SourceEntry | undefined => {
-    const file = display(root, contentDir, relative);
-    const absolute = path.join(contentDir, relative);
-    const previous = options.reuse?.entries.get(file);
-    if (previous && previous.collection === collection && !options.reuse!.changed.has(absolute)) return previous;
-    try {
-      const bytes = readLimited(file, absolute);
-      const hash = createHash("sha256").update(bytes).digest("hex");
-      let parsed = options.parsed?.get(hash);
-      if (!parsed) {
-        parsed = readSource(file, decodeContent(file, bytes));
-        options.parsed?.set(hash, parsed);
-      }
-      return { ...toRawEntry(file, parsed), collection, slug, hash };
-    } catch (error) {
-      errors.push(error instanceof HeirloomError ? error : unreadable(file, error));
-      unread.push({ absolute, collection, slug });
-      return undefined;
-    }
+  // Files read before and unchanged since (the dev server's) are kept; the others are read, in two
+  // threads when there are many, each file synchronously (for small files faster than the thread pool).
+  const kept: Array<SourceEntry | undefined> = toRead.map(({ relative, collection }) => {
+    const previous = options.reuse?.entries.get(display(root, contentDir, relative));
+    return previous && previous.collection === collection && !options.reuse!.changed.has(relative) ? previous : undefined;
   });
+  const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative), file: display(root, contentDir, job.relative) }]));
+  const results = await readAll(jobs, options.base, (hash) => options.parsed?.get(hash));
+  const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
+  const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
   return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread };
 }
 
@@ -127,75 +123,25 @@ function unexpected(site: ResolvedSite, file: string, reason: "markdown" | "othe
   return new HeirloomError("UnexpectedFileError", `${file} ${what}.`, { location: { file }, hint });
 }
 
-function unreadable(file: string, error: unknown): HeirloomError {
-  const absent = (error as NodeJS.ErrnoException).code === "ENOENT";
-  return new HeirloomError("MissingContentError", absent ? `${file} is a link to a file that does not exist.` : `Could not read ${file}.`, {
-    location: { file },
-    hint: absent ? "point the link at an existing file, or remove it." : "check the file's permissions.",
-    cause: error,
-  });
+/** A read file as an entry (its parse and rendered markdown kept in the caches), or its error recorded and the file listed as unread. */
+function toSourceEntry(
+  job: { absolute: string; file: string; collection: string; slug: string },
+  result: ReadResult,
+  options: LoadOptions,
+  errors: HeirloomError[],
+  unread: RawContent["unread"],
+): SourceEntry | undefined {
+  const problem = errorOf(result);
+  if (problem || !result.parsed || !result.hash || result.text === undefined) {
+    if (problem) errors.push(problem);
+    unread.push({ absolute: job.absolute, collection: job.collection, slug: job.slug });
+    return undefined;
+  }
+  options.parsed?.set(result.hash, result.parsed);
+  if (result.html !== undefined) options.markdown?.set(`${result.hash}:${options.base}`, result.html);
+  return { ...toRawEntry(job.file, result.parsed, result.text), collection: job.collection, slug: job.slug, hash: result.hash };
 }
 
-/** A content file may be at most this large: far past any page's text, far below what strains a build. */
-export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
-
-/** The file's bytes, refused without reading them when it is over the limit. */
-function readLimited(file: string, absolute: string): Buffer {
-  const fd = openSync(absolute, "r");
-  try {
-    const { size } = fstatSync(fd);
-    if (size > MAX_CONTENT_BYTES) {
-      throw new HeirloomError("FileTooLargeError", `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`, {
-        location: { file },
-        hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
-      });
-    }
-    return readFileSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * Strict UTF-8: a file in another encoding is an error at its first bad byte, never replacement characters.
- * A UTF-8 byte-order mark is dropped; an empty file is an error.
- */
-export function decodeContent(file: string, bytes: Uint8Array): string {
-  const fail = (code: "EmptyFileError" | "FileEncodingError", message: string, hint: string, line?: number) =>
-    new HeirloomError(code, message, { location: { file, ...(line ? { line } : {}) }, hint });
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw fail("FileEncodingError", `${file} is saved as UTF-16.`, "save it as UTF-8 (most editors offer it under Save As or the status bar's encoding).");
-  }
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    const offset = firstInvalidUtf8(bytes);
-    const line = bytes.subarray(0, offset).filter((b) => b === 0x0a).length + 1;
-    throw fail("FileEncodingError", `${file} is not valid UTF-8 (the first bad byte is on line ${line}).`, "save it as UTF-8; it was probably saved as Latin-1 or Windows-1252.", line);
-  }
-  if (text.trim() === "") {
-    throw fail("EmptyFileError", `${file} is empty.`, "write its front matter between two --- lines, or delete the file.");
-  }
-  return text;
-}
-
-/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence. */
-function firstInvalidUtf8(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i];
-    const length = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
-    if (length === 0) return i;
-    for (let j = 1; j < length; j++) if (i + j >= bytes.length || (bytes[i + j] & 0xc0) !== 0x80) return i;
-    try {
-      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(i, i + length));
-    } catch {
-      return i;
-    }
-    i += length;
-  }
-  return bytes.length;
-}
 
 /** Every file under a folder (symbolic links followed, each folder once; dot-files skipped), sorted. */
 async function listTree(dir: string): Promise<string[]> {
@@ -220,8 +166,16 @@ async function listTree(dir: string): Promise<string[]> {
   return files.sort();
 }
 
+/** A content file's path relative to the project root, with forward slashes (the prefix is worked out once). */
+const prefixes = new Map<string, string>();
 function display(root: string, contentDir: string, relative: string): string {
-  return path.relative(root, path.join(contentDir, relative)).split(path.sep).join("/");
+  const key = `${root}\0${contentDir}`;
+  let prefix = prefixes.get(key);
+  if (prefix === undefined) {
+    prefix = path.relative(root, contentDir).split(path.sep).join("/");
+    prefixes.set(key, prefix);
+  }
+  return prefix ? `${prefix}/${relative}` : relative;
 }
 
 export function toPosix(p: string): string {

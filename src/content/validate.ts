@@ -1,5 +1,6 @@
 // Validate stage: raw entries in, typed and ordered collections out, with every problem of every file.
 import { z } from "zod";
+import type { MarkdownCache } from "../cache/build-state.ts";
 import type { EntryMeta } from "../config/define.ts";
 import type { ResolvedCollection, ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors.ts";
@@ -13,10 +14,11 @@ z.config({ jitless: true });
 
 export type EntryValue = Record<string, unknown> & EntryMeta;
 
-/** One valid entry and the file it came from. */
+/** One valid entry, the file it came from, and its image fields (with the path of fields that leads to each). */
 export interface ContentItem {
   value: EntryValue;
   source: SourceEntry;
+  images: Array<{ ref: ImageRef; path: PropertyKey[] }>;
 }
 
 export interface ValidatedContent {
@@ -32,10 +34,15 @@ const draftField = z.object({ draft: z.boolean().optional() });
 export interface ValidateOptions {
   drafts: boolean;
   base: string;
-  /** Rendered markdown by `<file hash>:<base>`: a hit skips rendering, a miss is added. */
-  markdown?: Map<string, string>;
+  /** Rendered markdown by `<file hash>:<base>`: a hit is read when a page needs it, a miss is rendered and added. */
+  markdown?: MarkdownCache;
   /** Valid entries by the source they were made from: the dev server revalidates changed files only. */
   memo?: WeakMap<SourceEntry, ContentItem>;
+  /**
+   * Render markdown only when a page reads it (the dev server, to start quickly at any size): a link
+   * that is not allowed is then reported when its page is shown. Builds render and check every body.
+   */
+  lazyMarkdown?: boolean;
 }
 
 export function validateContent(site: ResolvedSite, raw: RawContent, options: ValidateOptions) {
@@ -48,7 +55,7 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
     const item = known ?? validateEntry(collection, source, options, errors);
     if (!item) continue;
     if (!known) options.memo?.set(source, item);
-    for (const { ref, path } of findImageRefs(item.value)) {
+    for (const { ref, path } of item.images) {
       if (raw.images.has(ref.src)) images.push(ref);
       else errors.push(missingImage(ref.src, source, path, raw.images));
     }
@@ -74,23 +81,45 @@ function validateEntry(collection: ResolvedCollection, source: SourceEntry, opti
   const result = collection.schema.safeParse(data);
   const before = errors.length;
   if (!result.success) errors.push(...issuesToErrors(result.error.issues, source, collection.schema));
-  let html = "";
+  let html: string | (() => string) = "";
   const body = typeof collection.body === "function" ? (result.success ? collection.body(result.data as Record<string, unknown>) : "markdown") : collection.body;
   if (body === "markdown") {
-    try {
-      const key = `${source.hash}:${options.base}`;
-      html = options.markdown?.get(key) ?? renderMarkdown(source.body, source.file, source.bodyLine, options.base);
-      options.markdown?.set(key, html);
-    } catch (error) {
-      if (!(error instanceof HeirloomError)) throw error;
-      errors.push(error);
+    const key = `${source.hash}:${options.base}`;
+    const render = () => renderMarkdown(source.body, source.file, source.bodyLine, options.base);
+    // Rendered before (so it has no unsafe link): read when a page needs it. Otherwise rendered now.
+    if (options.markdown?.has(key)) html = () => options.markdown!.get(key) ?? render();
+    else if (options.lazyMarkdown) html = render;
+    else {
+      try {
+        html = render();
+        options.markdown?.set(key, html);
+      } catch (error) {
+        if (!(error instanceof HeirloomError)) throw error;
+        errors.push(error);
+      }
     }
   } else if (source.body.trim() !== "") {
     errors.push(unexpectedBody(collection, source));
   }
   if (!result.success || errors.length > before) return undefined;
-  const value = { ...(result.data as Record<string, unknown>), slug: source.slug, file: source.file, html } as EntryValue;
-  return { value, source };
+  const value = { ...(result.data as Record<string, unknown>), slug: source.slug, file: source.file, html: "" } as EntryValue;
+  if (typeof html === "function") lazyHtml(value, html);
+  else value.html = html;
+  // Searched in the parsed data (the same objects as in the value), never through the lazy html.
+  return { value, source, images: findImageRefs(result.data) };
+}
+
+/** `html` read on first use, then kept. */
+function lazyHtml(value: EntryValue, read: () => string): void {
+  Object.defineProperty(value, "html", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const html = read();
+      Object.defineProperty(value, "html", { value: html, enumerable: true, configurable: true, writable: true });
+      return html;
+    },
+  });
 }
 
 function unexpectedBody(collection: ResolvedCollection, source: SourceEntry): HeirloomError {

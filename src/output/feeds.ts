@@ -28,7 +28,8 @@ function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[]): stri
   const absolute = (path: string) => absoluteUrl(config.siteUrl, config.base, path)!;
   const items = feed.items.flatMap((entry) => itemOf(feed, entry, errors));
   items.sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.entry.file < b.entry.file ? -1 : 1));
-  const updated = items[0]?.updated ?? "1970-01-01T00:00:00Z";
+  // A feed without entries has no date in content: the source's (SOURCE_DATE_EPOCH), never the clock's.
+  const updated = items[0]?.updated ?? (config.sourceDate || "1970-01-01T00:00:00Z");
   const entries = items.map((item) => {
     const url = item.entry.url ? origin + item.entry.url : absolute(feed.listPath);
     return [
@@ -73,11 +74,19 @@ function itemOf(feed: FeedSpec, entry: EntryValue, errors: HeirloomError[]): Ite
   return [{ entry, title: mapped.title, updated, summary: typeof mapped.summary === "string" ? mapped.summary : undefined }];
 }
 
-/** "2026-01-31" -> "2026-01-31T00:00:00Z"; a Date or a full ISO date-time -> UTC ISO; anything else -> undefined. */
+/**
+ * "2026-01-31" -> "2026-01-31T00:00:00Z"; a Date or an ISO 8601 date-time -> UTC ISO; anything else -> undefined.
+ * Without an offset, a date-time is read as UTC: JavaScript would read it (and any other form of date) in
+ * the build machine's time zone, and two machines would write two feeds.
+ */
 function isoDate(value: unknown): string | undefined {
-  const date = value instanceof Date ? value : typeof value === "string" ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : undefined;
+  const iso = typeof value === "string" ? ISO_DATE.exec(value.trim()) : null;
+  const date = value instanceof Date ? value : iso ? new Date(`${iso[1]}${iso[2] ?? "T00:00:00"}${iso[3] ?? "Z"}`) : undefined;
   return date && !Number.isNaN(date.getTime()) ? date.toISOString().replace(/\.000Z$/, "Z") : undefined;
 }
+
+/** YYYY-MM-DD, optionally with a time and optionally with Z or an offset. */
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /** Site paths in rendered HTML ("/blog/x/") as absolute URLs: feed readers have no base URL. */
 function absolutize(html: string, origin: string): string {

@@ -1,9 +1,9 @@
-// Pages leave the renderer as soon as they are rendered: a worker thread writes them into the staging
-// folder, measures them (bytes, gzipped bytes, SHA-256) and lists their internal links, on the second
-// core while the first renders. At most a few batches are in flight, so memory stays bounded.
+// Pages leave the renderer as soon as they are rendered: worker threads write them into the staging
+// folder, measure them (bytes, gzipped bytes, SHA-256) and list their internal links, while the main
+// thread renders. At most a few batches are in flight, so memory stays bounded.
 import { Worker } from "node:worker_threads";
 import { internalUrls } from "./links.ts";
-import { makeFolder as makeFolderSource } from "./staging.ts";
+import { type FileState, makeFolder as makeFolderSource } from "./staging.ts";
 
 /** What the build keeps of a page once it is written. */
 export interface PageRecord {
@@ -18,100 +18,123 @@ export interface PageRecord {
 }
 
 export interface PageWriter {
-  /** Queues a page; resolves when there is room for the next one. */
-  add(outFile: string, html: string): Promise<void>;
+  /** Queues a page; resolves when there is room for the next one. `held`: what the file already holds. */
+  add(outFile: string, html: string, held?: FileState): Promise<void>;
   /** Waits for every queued page; the records in the order the pages were added. */
   finish(): Promise<PageRecord[]>;
 }
 
 const BATCH = 32;
-const IN_FLIGHT = 4;
+/** Batches queued per worker before the renderer waits. */
+const IN_FLIGHT = 3;
+/**
+ * Writing thousands of small files is mostly waiting on the file system; two writers keep it busy while
+ * the main thread renders.
+ */
+const WRITERS = 2;
 
-/** Starts a writer; without `dir` pages are only measured (heirloom check). */
-export function createPageWriter(dir: string | undefined): PageWriter {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dir } });
-  worker.unref();
+/**
+ * Starts the writers; without `dir` pages are only measured (heirloom check). `folders` are the folders
+ * the staging folder already has.
+ */
+export function createPageWriter(dir: string | undefined, folders: string[] = []): PageWriter {
+  const workers = Array.from({ length: WRITERS }, () => new Worker(WORKER_SOURCE, { eval: true, workerData: { dir, folders } }));
   const records: PageRecord[] = [];
   const waiting: Array<() => void> = [];
-  let batch: Array<{ outFile: string; html: string }> = [];
+  let batch: Array<{ outFile: string; html: string; held?: FileState }> = [];
+  let added = 0;
+  let sent = 0;
   let inFlight = 0;
   let failure: unknown;
   let drained: (() => void) | undefined;
-  worker.on("message", (done: PageRecord[]) => {
-    records.push(...done);
-    inFlight--;
-    waiting.shift()?.();
-    if (inFlight === 0) drained?.();
-  });
-  worker.on("error", (error) => {
-    failure = error;
-    for (const resume of waiting.splice(0)) resume();
-    drained?.();
-  });
+  for (const worker of workers) {
+    worker.unref();
+    worker.on("message", ({ first, done }: { first: number; done: PageRecord[] }) => {
+      done.forEach((record, i) => (records[first + i] = record));
+      inFlight--;
+      waiting.shift()?.();
+      if (inFlight === 0) drained?.();
+    });
+    worker.on("error", (error) => {
+      failure = error;
+      for (const resume of waiting.splice(0)) resume();
+      drained?.();
+    });
+  }
   const send = () => {
     if (batch.length === 0) return;
-    worker.postMessage(batch);
+    workers[sent++ % workers.length].postMessage({ first: added - batch.length, pages: batch });
     batch = [];
     inFlight++;
   };
   return {
-    async add(outFile, html) {
+    async add(outFile, html, held) {
       if (failure) throw failure;
-      batch.push({ outFile, html });
+      batch.push({ outFile, html, held });
+      added++;
       if (batch.length < BATCH) return;
       send();
-      if (inFlight > IN_FLIGHT) await new Promise<void>((resume) => waiting.push(resume));
+      if (inFlight > IN_FLIGHT * workers.length) await new Promise<void>((resume) => waiting.push(resume));
     },
     async finish() {
       send();
       if (inFlight > 0 && !failure) await new Promise<void>((resolve) => (drained = resolve));
-      await worker.terminate();
+      await Promise.all(workers.map((w) => w.terminate()));
       if (failure) throw failure;
       return records;
     },
   };
 }
 
-/** The worker, self-contained: it shares with the engine only `internalUrls`, passed as source. */
-function writerMain(): void {
-  const { parentPort, workerData } = require("node:worker_threads") as typeof import("node:worker_threads");
-  const fs = require("node:fs") as typeof import("node:fs");
-  const path = require("node:path") as typeof import("node:path");
-  const zlib = require("node:zlib") as typeof import("node:zlib");
-  const crypto = require("node:crypto") as typeof import("node:crypto");
-  const dir = (workerData as { dir?: string }).dir;
-  // The staging folder exists; folders below it are made once each, parents first.
-  const made = new Set<string>(dir ? [dir] : []);
-  parentPort!.on("message", (pages: Array<{ outFile: string; html: string }>) => {
-    const records = pages.map(({ outFile, html }) => {
+interface WorkerModules {
+  threads: typeof import("node:worker_threads");
+  fs: typeof import("node:fs");
+  path: typeof import("node:path");
+  zlib: typeof import("node:zlib");
+  crypto: typeof import("node:crypto");
+  findLinks: typeof internalUrls;
+  makeFolder: typeof makeFolderSource;
+}
+
+/**
+ * The worker, self-contained: it runs from its source text, so everything it uses is a parameter: Node's
+ * modules (a bundler may rewrite `require` inside functions) and the engine's `internalUrls` and
+ * `makeFolder`, passed as source (a bundler may rename what a free name refers to).
+ */
+function writerMain({ threads, fs, path, zlib, crypto, findLinks, makeFolder }: WorkerModules): void {
+  const { parentPort, workerData } = threads;
+  const { dir, folders } = workerData as { dir?: string; folders: string[] };
+  // The staging folder and the folders it has exist; others are made once each, parents first.
+  const made = new Set<string>(dir ? [dir, ...folders.map((f) => path.join(dir, f))] : []);
+  type Page = { outFile: string; html: string; held?: { sha256: string; size: number; mtimeMs: number } };
+  parentPort!.on("message", ({ first, pages }: { first: number; pages: Page[] }) => {
+    const records = pages.map(({ outFile, html, held }) => {
       const bytes = Buffer.from(html);
+      const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
       let mtimeMs = 0;
-      if (dir) {
+      if (dir && held?.sha256 === sha256) mtimeMs = held.mtimeMs;
+      else if (dir) {
+        // Overwriting a file the spare already has is much cheaper than creating one.
         const file = path.join(dir, outFile);
-        makeFolder(path.dirname(file), made, (f) => fs.mkdirSync(f), path.dirname);
+        // (Only anonymous functions in here: a minifier names named ones through a helper of its own.)
+        makeFolder(path.dirname(file), made, (folder) => (fs.mkdirSync(folder), fs.chmodSync(folder, 0o755)), path.dirname);
         fs.writeFileSync(file, bytes);
-        mtimeMs = fs.statSync(file).mtimeMs;
+        const stat = fs.statSync(file);
+        // The same modes whatever the umask: a site built twice has the same files.
+        if ((stat.mode & 0o777) !== 0o644) fs.chmodSync(file, 0o644);
+        mtimeMs = stat.mtimeMs;
       }
-      return {
-        mtimeMs,
-        outFile,
-        bytes: bytes.length,
-        gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length,
-        sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
-        links: findLinks(html),
-      };
+      return { mtimeMs, outFile, bytes: bytes.length, gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length, sha256, links: findLinks(html) };
     });
-    parentPort!.postMessage(records);
+    parentPort!.postMessage({ first, done: records });
   });
 }
-declare function findLinks(html: string): string[];
-declare function makeFolder(folder: string, made: Set<string>, mkdir: (folder: string) => void, dirname: (p: string) => string): void;
-
-// The worker gets the engine's own functions as source; minifiers may wrap functions in a naming helper,
-// so the worker gets a harmless one.
-const WORKER_SOURCE = [
-  "var __name = (f) => f;",
-  `const findLinks = ${internalUrls.toString()};`,
-  `const makeFolder = ${makeFolderSource.toString()};`,
-  `(${writerMain.toString()})();`,
-].join("\n");
+const WORKER_SOURCE = `(${writerMain.toString()})({
+  threads: require("node:worker_threads"),
+  fs: require("node:fs"),
+  path: require("node:path"),
+  zlib: require("node:zlib"),
+  crypto: require("node:crypto"),
+  findLinks: ${internalUrls.toString()},
+  makeFolder: ${makeFolderSource.toString()},
+});`;

@@ -17,6 +17,8 @@ export interface BuildSummary {
   outDir: string;
   routes: RouteReport[];
   fileCount: number;
+  /** The SHA-256 of the whole published site (see output/manifest.ts); the report shows its first 16 digits. */
+  siteHash?: string;
   durationMs: number;
   /** Routes rendered by this build; the others were reused unchanged from the previous output. */
   rendered?: string[];
@@ -28,7 +30,7 @@ const HEAVIEST = 5;
 
 /**
  * The route table (or, for many routes, groups such as `/blog/*` with their median and largest size, and
- * the heaviest pages) plus "Wrote N files to dist in 0.12 s"; plain text unless color is set.
+ * the heaviest pages) plus "Wrote N files to dist in 0.12 s (sizes gzipped); site hash 3f2a…"; plain text unless color is set.
  */
 export function formatReport(summary: BuildSummary, options: { color?: boolean; cwd?: string } = {}): string {
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[0m` : s);
@@ -40,7 +42,7 @@ export function formatReport(summary: BuildSummary, options: { color?: boolean; 
   const tables = summary.routes.length <= ROUTE_ROWS ? [routeTable(summary.routes)] : groupTables(summary.routes);
   return [
     ...tables.flatMap(([header, ...rows]) => [bold(header), ...rows, ""]),
-    `Wrote ${count(summary.fileCount)} files${pages} to ${out} in ${seconds} s ${dim("(sizes gzipped)")}`,
+    `Wrote ${count(summary.fileCount)} files${pages} to ${out} in ${seconds} s ${dim("(sizes gzipped)")}${summary.siteHash ? `; site hash ${bold(summary.siteHash.slice(0, 16))}` : ""}`,
   ].join("\n");
 }
 
@@ -57,12 +59,14 @@ function groupTables(routes: RouteReport[]): string[][] {
   const groups = new Map<string, RouteReport[]>();
   for (const route of routes) {
     const key = groupOf(route.route);
-    groups.set(key, [...(groups.get(key) ?? []), route]);
+    const members = groups.get(key);
+    if (members) members.push(route);
+    else groups.set(key, [route]);
   }
   const rows = [...groups].map(([key, members]) => {
     const sizes = members.map((m) => m.htmlBytes).sort((a, b) => a - b);
     const name = members.length === 1 ? members[0].route : key;
-    const [js, css] = [Math.max(...members.map((m) => m.jsBytes)), Math.max(...members.map((m) => m.cssBytes))];
+    const [js, css] = [members.reduce((max, m) => Math.max(max, m.jsBytes), 0), members.reduce((max, m) => Math.max(max, m.cssBytes), 0)];
     return [name, count(members.length), formatBytes(sizes[Math.floor((sizes.length - 1) / 2)]), formatBytes(sizes[sizes.length - 1]), formatBytes(js), formatBytes(css)];
   });
   const heaviest = [...routes].sort((a, b) => b.htmlBytes - a.htmlBytes).slice(0, HEAVIEST);

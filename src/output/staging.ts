@@ -1,78 +1,164 @@
-// The staging folder a build writes into, beside the output folder; committed by two renames, so the
-// output folder is only ever the old site or the complete new one.
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, linkSync, mkdirSync, writeFileSync } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+// The staging folder a build writes into, beside the output folder; committed by renames, so the output
+// folder is only ever the old site or the complete new one. Creating thousands of files and folders is
+// the slow part of writing a site, so the site before the current one is kept as a spare
+// (`.heirloom/spare-<out>` beside the output folder) and becomes the next staging folder: its folders are
+// there already, and a file that already holds the right bytes is not written at all.
+import { createHash } from "node:crypto";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+
+/** What a file of the output holds, and the size and time that show it is still that file. */
+export interface FileState {
+  sha256: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Every file of an output folder by its path (forward slashes). */
+export type Manifest = Map<string, FileState>;
 
 export interface Staging {
   /** The folder being written, `<out>.tmp-<pid>`. */
   dir: string;
-  /** Writes one file (path relative to the output folder). */
+  /** Folders the staging folder already has (relative), for writers that create folders themselves. */
+  folders: string[];
+  /** What the staging folder already holds at that path (from the spare), if anything. */
+  holding(file: string): FileState | undefined;
+  /** Writes one file (path relative to the output folder), unless it already holds these bytes. */
   write(file: string, contents: Uint8Array | string): void;
-  /** Takes a file unchanged from the previous output: a hard link, or a copy where links are not possible. */
-  reuse(file: string, previous: string): void;
-  /** Counts files written into the folder by someone else (the page writer). */
-  count(files: number): void;
-  /** Replaces the output folder with the staging folder. */
-  commit(): Promise<void>;
-  /** Removes the staging folder; the output folder is left as it was. */
+  /** Copies an unchanged file from the current output, unless the staging folder already holds it. */
+  copy(file: string, from: string, state: FileState): void;
+  /** Counts a file written into the folder by someone else (the page writer), with its state. */
+  record(file: string, state: FileState): void;
+  /** Removes what the new site does not hold, swaps it in; returns the new output's manifest. */
+  commit(): Promise<Manifest>;
+  /** Gives up: the output folder is left as it was. */
   discard(): Promise<void>;
 }
 
-/** Above this many files, the previous output is removed in the background. */
-const BACKGROUND_REMOVAL = 2000;
-
-/** Removes a folder in a detached process that outlives this one. */
-export function removeInBackground(dir: string): void {
-  const child = spawn(process.execPath, ["-e", "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })", dir], { detached: true, stdio: "ignore" });
-  child.unref();
+/** Where the site before the current one is kept for the next build. */
+export function spareDir(outDir: string): string {
+  return path.join(path.dirname(outDir), ".heirloom", `spare-${path.basename(outDir)}`);
 }
 
-/** A fresh staging folder for `outDir`. Writes are synchronous: many small files go fastest that way. */
-export async function openStaging(outDir: string): Promise<Staging> {
+/**
+ * A staging folder for `outDir`: the spare (what `spare` says it holds is trusted file by file, where
+ * size and modification time still match) or, without one, a new folder.
+ */
+export async function openStaging(outDir: string, spare: Manifest = new Map()): Promise<Staging> {
   const dir = `${outDir}.tmp-${process.pid}`;
   await rm(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const made = new Set<string>([dir]);
-  const folderOf = (file: string) => {
-    makeFolder(path.dirname(path.join(dir, file)), made, mkdirSync, path.dirname);
+  const previous = spareDir(outDir);
+  const present = new Map<string, { size: number; mtimeMs: number }>();
+  const folders = new Set<string>([""]);
+  if (existsSync(previous)) {
+    await rename(previous, dir);
+    listTree(dir, "", present, folders);
+  } else {
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o755);
+  }
+
+  const made = new Set([...folders].map((f) => path.join(dir, f)));
+  const written: Manifest = new Map();
+  // What a spare file holds: from the manifest while its size and time match, else read (much cheaper
+  // than writing it again).
+  const measured = new Map<string, FileState>();
+  const holding = (file: string) => {
+    const found = present.get(file);
+    if (!found) return undefined;
+    const known = spare.get(file);
+    if (known && known.size === found.size && known.mtimeMs === found.mtimeMs) return known;
+    let state = measured.get(file);
+    if (!state) {
+      state = { sha256: createHash("sha256").update(readFileSync(path.join(dir, file))).digest("hex"), ...found };
+      measured.set(file, state);
+    }
+    return state;
+  };
+  const target = (file: string) => {
+    makeFolder(path.dirname(path.join(dir, file)), made, makeDir, path.dirname);
     return path.join(dir, file);
   };
-  let files = 0;
+  const stateOf = (file: string, sha256: string): FileState => {
+    const { size, mtimeMs, mode } = statSync(path.join(dir, file));
+    // The same modes whatever the umask: a site built twice has the same files.
+    if ((mode & 0o777) !== 0o644) chmodSync(path.join(dir, file), 0o644);
+    return { sha256, size, mtimeMs };
+  };
   return {
     dir,
+    folders: [...folders].filter(Boolean),
+    holding,
     write(file, contents) {
-      files++;
-      writeFileSync(folderOf(file), contents);
+      const sha256 = createHash("sha256").update(contents).digest("hex");
+      const held = holding(file);
+      if (held?.sha256 === sha256) return void written.set(file, held);
+      writeFileSync(target(file), contents);
+      written.set(file, stateOf(file, sha256));
     },
-    count: (n) => (files += n),
-    reuse(file, previous) {
-      files++;
-      const target = folderOf(file);
-      try {
-        linkSync(previous, target);
-      } catch {
-        copyFileSync(previous, target);
-      }
+    copy(file, from, state) {
+      const held = holding(file);
+      if (held?.sha256 === state.sha256) return void written.set(file, held);
+      copyFileSync(from, target(file));
+      written.set(file, stateOf(file, state.sha256));
     },
+    record: (file, state) => void written.set(file, state),
     async commit() {
+      removeUnwritten(dir, present, written);
       const retired = `${outDir}.old-${process.pid}`;
       const hadOld = existsSync(outDir);
       if (hadOld) await rename(outDir, retired);
       await rename(dir, outDir);
-      if (!hadOld) return;
-      // Removing thousands of files costs seconds on some disks and nothing depends on it: a large old
-      // site is removed by a detached process, and what it leaves (if killed) by the next build.
-      // It is renamed first: a half-removed tree must never be taken for an old site to put back.
-      if (files > BACKGROUND_REMOVAL) {
-        const trash = `${outDir}.trash-${process.pid}`;
-        await rename(retired, trash);
-        removeInBackground(trash);
-      } else await rm(retired, { recursive: true, force: true });
+      if (hadOld) {
+        // The old site is the next build's spare; an older spare left by a failed build goes.
+        await mkdir(path.dirname(previous), { recursive: true });
+        await rm(previous, { recursive: true, force: true });
+        await rename(retired, previous);
+      }
+      return written;
     },
     discard: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/** Files of the spare that the new site does not hold, and the folders they leave empty. */
+function removeUnwritten(dir: string, present: Map<string, unknown>, written: Manifest): void {
+  const emptied = new Set<string>();
+  for (const file of present.keys()) {
+    if (written.has(file)) continue;
+    unlinkSync(path.join(dir, file));
+    for (let folder = path.posix.dirname(file); folder !== "."; folder = path.posix.dirname(folder)) emptied.add(folder);
+  }
+  const deepestFirst = [...emptied].sort((a, b) => b.split("/").length - a.split("/").length);
+  for (const folder of deepestFirst) {
+    try {
+      rmdirSync(path.join(dir, folder));
+    } catch {
+      // Not empty: the new site has files in it.
+    }
+  }
+}
+
+/** Every file (with its size and modification time) and folder under a folder. */
+function listTree(dir: string, relative: string, files: Map<string, { size: number; mtimeMs: number }>, folders: Set<string>): void {
+  for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+    const child = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      folders.add(child);
+      listTree(dir, child, files, folders);
+    } else {
+      const { size, mtimeMs } = statSync(path.join(dir, child));
+      files.set(child, { size, mtimeMs });
+    }
+  }
+}
+
+/** A folder with the mode 0o755 whatever the umask (an existing one is an error, as for mkdirSync). */
+function makeDir(folder: string): void {
+  mkdirSync(folder);
+  chmodSync(folder, 0o755);
 }
 
 /**
@@ -80,6 +166,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
  * recursive one. Self-contained (the page writer's worker runs its source), so it is given mkdir and dirname.
  */
 export function makeFolder(folder: string, made: Set<string>, mkdir: (folder: string) => void, dirname: (p: string) => string): void {
+  // `mkdir` also gives the folder its mode (0o755, whatever the umask).
   if (made.has(folder)) return;
   makeFolder(dirname(folder), made, mkdir, dirname);
   try {

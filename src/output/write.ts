@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
 import { HeirloomError } from "../errors.ts";
-import { openStaging, removeInBackground } from "./staging.ts";
+import { openStaging } from "./staging.ts";
 
 /**
  * Writes every file into `<out>.tmp-<pid>`, then replaces `out` with it by renames, so a failed or
@@ -22,6 +22,7 @@ export async function writeSite(outDir: string, files: OutputFile[]): Promise<vo
   await removeLeftovers(outDir);
 }
 
+
 /**
  * The swap is two renames; a build killed between them leaves the old site under `<out>.old-<pid>` and no
  * `<out>`. The next build puts it back first, so even a failing next build leaves the old site in place.
@@ -33,15 +34,13 @@ export async function recoverInterrupted(outDir: string): Promise<void> {
   if (retired.length === 1) await rename(path.join(path.dirname(outDir), retired[0]), outDir);
 }
 
-/** Staging folders of builds that were killed part-way, and old sites a background removal did not finish. */
+/** Staging folders of builds that were killed part-way. */
 export async function removeLeftovers(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const prefix = `${path.basename(outDir)}.`;
   for (const name of await readdir(parent)) {
-    if (!name.startsWith(prefix) || !/\.(tmp|old|trash)-\d+$/.test(name) || isAlive(Number(name.split("-").pop()))) continue;
-    // A trash folder may still be being removed by its own detached process: leave it to one more.
-    if (name.includes(".trash-")) removeInBackground(path.join(parent, name));
-    else await rm(path.join(parent, name), { recursive: true, force: true });
+    if (!name.startsWith(prefix) || !/\.(tmp|old)-\d+$/.test(name) || isAlive(Number(name.split("-").pop()))) continue;
+    await rm(path.join(parent, name), { recursive: true, force: true });
   }
 }
 

@@ -126,18 +126,45 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
   return { path: normalized, outFile: outFileFor(normalized, format), template: template.trim(), entry: item.value, source: item.source, templateFrom: "entry" };
 }
 
+/** A pattern such as "/blog/:slug/" split once into its fixed parts and parameter names, in the site's form. */
+interface Pattern {
+  source: string;
+  parts: string[];
+  names: string[];
+  valid: boolean;
+}
+
+const patterns = new Map<string, Pattern>();
+const SEGMENTS = /^[\w\-.~]+(\/[\w\-.~]+)*$/;
+
+function compilePattern(source: string, format: UrlFormat): Pattern {
+  const key = `${format}\0${source}`;
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    const normalized = normalizePath(source, format);
+    const pieces = normalized.split(/:(\w+)/);
+    const parts = pieces.filter((_, i) => i % 2 === 0);
+    // The fixed parts must be plain; each value is checked as it is filled in.
+    pattern = { source, parts, names: pieces.filter((_, i) => i % 2 === 1), valid: isPlainPath(parts.join("x")) };
+    patterns.set(key, pattern);
+  }
+  return pattern;
+}
+
 /** "/blog/:slug/" with the entry's values; a value that cannot be a plain path segment is an error. */
-function fillPattern(pattern: string, item: ContentItem, format: UrlFormat, errors: HeirloomError[]): string | undefined {
+function fillPattern(source: string, item: ContentItem, format: UrlFormat, errors: HeirloomError[]): string | undefined {
+  const pattern = compilePattern(source, format);
+  let filled = pattern.parts[0];
   let bad: string | undefined;
-  const filled = pattern.replace(/:(\w+)/g, (_, name: string) => {
-    const value = item.value[name];
+  for (let i = 0; i < pattern.names.length; i++) {
+    const value = item.value[pattern.names[i]];
     const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
-    if (!/^[\w\-.~]+(\/[\w\-.~]+)*$/.test(text)) bad ??= name;
-    return text;
-  });
-  if (bad === undefined && isPlainPath(filled)) return normalizePath(filled, format);
+    if (!SEGMENTS.test(text)) bad ??= pattern.names[i];
+    filled += text + pattern.parts[i + 1];
+  }
+  if (bad === undefined && pattern.valid) return filled;
   const field = bad ?? "slug";
-  errors.push(new HeirloomError("PagePathError", `${item.source.file} cannot be published at ${pattern}: its ${field} "${String(item.value[field] ?? "")}" is not a plain URL segment.`, {
+  errors.push(new HeirloomError("PagePathError", `${item.source.file} cannot be published at ${source}: its ${field} "${String(item.value[field] ?? "")}" is not a plain URL segment.`, {
     location: field === "slug" ? { file: item.source.file } : { file: item.source.file, ...item.source.locate([field]) },
     hint: field === "slug" ? "rename the file using letters, digits and - only, such as my-first-post.md." : `use letters, digits and - in ${field}.`,
   }));

@@ -33,7 +33,11 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
   const add = (list: OutputFile[]) => list.forEach((f) => files.set(f.path, () => f.contents));
   add(prepared.bundle.files);
   add(prepared.images.allFiles());
-  add(hostingFiles(prepared.config, prepared.routes, prepared.feeds));
+  // The hosting files (sitemap, headers) are made when asked for: at 10,000 pages they take a while.
+  let hosting: OutputFile[] | undefined;
+  for (const name of ["robots.txt", "_headers", "serve.json", "sitemap.xml"]) {
+    files.set(name, () => (hosting ??= hostingFiles(prepared.config, prepared.routes, prepared.feeds)).find((f) => f.path === name)?.contents ?? "");
+  }
   for (const p of prepared.raw.passthrough) files.set(p, () => readFileSync(path.join(prepared.config.contentDir, p)));
   for (const feed of prepared.feeds) {
     files.set(feed.path.slice(1), () => feedFiles([feed], prepared.config).files[0]?.contents ?? "");

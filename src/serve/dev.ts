@@ -1,7 +1,8 @@
 // `heirloom dev`: builds in memory, serves on 127.0.0.1, rebuilds on change, reloads pages, shows errors as an overlay.
 import type { ServerResponse } from "node:http";
 import path from "node:path";
-import { type BuildCache, prepareSite } from "../build.ts";
+import { type BuildCache, prepareSite, pruneState } from "../build.ts";
+import { loadBuildState } from "../cache/build-state.ts";
 import type { SourceEntry } from "../content/load.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/site.ts";
@@ -52,7 +53,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const paths = resolvePaths(options);
   // Between builds the dev server keeps parsed files, rendered markdown and valid entries, and reads
   // again only the files its watcher saw change: a save is served in milliseconds at any size.
-  const cache: BuildCache = { memo: new WeakMap() };
+  // The last build's parsed files and rendered markdown (if any) make the first start quick too.
+  // Markdown is rendered when a page reads it, so a site of any size is served at once.
+  const cache: BuildCache = { memo: new WeakMap(), state: loadBuildState(paths.root, paths.outDir), lazyMarkdown: true };
   let unread = new Set<string>();
   let lastEntries: Map<string, SourceEntry> | undefined;
   const clients = new Set<ServerResponse>();
@@ -89,11 +92,14 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     redone = new Set();
     const reading = unread;
     unread = new Set();
-    cache.reuse = lastEntries && { entries: lastEntries, changed: reading };
+    const changedContent = [...reading].map((file) => path.relative(paths.contentDir, file).split(path.sep).join("/"));
+    cache.reuse = lastEntries && { entries: lastEntries, changed: new Set(changedContent) };
     try {
       // Nothing is rendered here: pages are rendered when they are asked for.
       const site = await prepareSite({ drafts: true, ...options }, cache);
       lastEntries = new Map(site.raw.entries.map((entry) => [entry.file, entry]));
+      // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
+      if (cache.state!.parsed.size > site.raw.entries.length * 1.25 + 64) pruneState(cache.state!, site.raw, site.config.base);
       served = createDevSite(site, (problems) => {
         const message = problems.map((e) => formatError(e)).join("\n\n");
         options.onEvent?.({ type: "links", build: number, ms: 0, message, redone: [] });

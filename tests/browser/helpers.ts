@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { type PreviewServer, startPreview } from "../../src/serve/preview.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
@@ -138,8 +138,17 @@ export async function watchedPage(context: BrowserContext, origin: string): Prom
     if (m.type() === "error" && !ownStatus) watched.errors.push(`${m.text()} (${m.location().url})`);
   });
   page.on("pageerror", (e) => watched.errors.push(`pageerror: ${e.message}`));
+  // A request the browser cancels because the page went on to another address (the favicon of a page
+  // still loading when the test navigates on) is no fault of the site; any other failure is.
+  let navigations = 0;
+  const askedDuring = new WeakMap<Request, number>();
+  page.on("request", (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations += 1;
+    askedDuring.set(r, navigations);
+  });
   page.on("requestfailed", (r) => {
-    if (r.url().startsWith(origin)) watched.failures.push(`${r.url()} ${r.failure()?.errorText}`);
+    const leftBehind = r.failure()?.errorText === "net::ERR_ABORTED" && askedDuring.get(r) !== navigations;
+    if (r.url().startsWith(origin) && !leftBehind) watched.failures.push(`${r.url()} ${r.failure()?.errorText}`);
   });
   page.on("response", (r) => {
     if (r.url().startsWith(origin) && r.status() >= 400 && r.request().resourceType() !== "document") {

@@ -1,0 +1,76 @@
+// The published site as a list: every file with its size and SHA-256, and one SHA-256 of the whole site,
+// so that a CI log shows whether a commit changed what is published, and a manifest says which files.
+import { createHash } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { OutputFile } from "../assets/bundle.ts";
+import type { SitePaths } from "../config/options.ts";
+import { HeirloomError } from "../errors.ts";
+
+export interface ManifestEntry {
+  /** Relative to the output folder, with forward slashes. */
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+export interface SiteManifest {
+  /**
+   * The site's hash: the SHA-256 of its `sha256sum` listing, one "<sha256>  <path>\n" line per file with
+   * the paths in byte order, the same as `find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum`
+   * run in the output folder.
+   */
+  site: string;
+  /** Every published file, in byte order of their paths. */
+  files: ManifestEntry[];
+}
+
+/** The manifest of a site's files; it depends on their paths and bytes only. */
+export function siteManifest(files: OutputFile[]): SiteManifest {
+  return manifestOf(files.map((f) => ({ path: f.path, size: f.contents.byteLength, sha256: sha256(f.contents) })));
+}
+
+/** The manifest of files already measured (the staging folder's record of what it holds). */
+export function manifestOf(files: ManifestEntry[]): SiteManifest {
+  const entries = files
+    .map((entry) => ({ key: Buffer.from(entry.path), entry: { path: entry.path, size: entry.size, sha256: entry.sha256 } }))
+    .sort((a, b) => Buffer.compare(a.key, b.key))
+    .map(({ entry }) => entry);
+  const listing = createHash("sha256");
+  for (const e of entries) listing.update(`${e.sha256}  ${e.path}\n`);
+  return { site: listing.digest("hex"), files: entries };
+}
+
+function sha256(contents: Uint8Array): string {
+  return createHash("sha256").update(contents).digest("hex");
+}
+
+/**
+ * Where `--manifest` writes, relative to the project folder. Never inside the output folder: every host
+ * would publish it with the site.
+ */
+export function resolveManifestFile(file: string, paths: SitePaths): string {
+  const resolved = path.resolve(paths.root, file);
+  const inside = path.relative(paths.outDir, resolved);
+  if (!file.trim() || inside === "" || !(inside.startsWith("..") || path.isAbsolute(inside))) {
+    throw new HeirloomError("OutputDirError", `Refusing to write the manifest to ${resolved}: ${file.trim() ? "it is inside the output folder, which hosts publish" : "no file is named"}.`, {
+      hint: "name a file beside the output folder, such as --manifest site-manifest.json.",
+    });
+  }
+  return resolved;
+}
+
+/** Writes the manifest as JSON, one line per file, under a private name first so no reader sees half of it. */
+export async function writeManifest(file: string, manifest: SiteManifest): Promise<void> {
+  const lines = manifest.files.map((entry) => `    ${JSON.stringify(entry)}`);
+  const files = lines.length > 0 ? `\n${lines.join(",\n")}\n  ` : "";
+  const text = `{\n  "site": ${JSON.stringify(manifest.site)},\n  "files": [${files}]\n}\n`;
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, text);
+    await rename(temporary, file);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}

