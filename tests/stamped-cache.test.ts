@@ -81,6 +81,19 @@ describe("compileModule", () => {
     expect(existsSync(inUse)).toBe(true);
     expect(statSync(inUse).mtimeMs).toBeGreaterThan(past.getTime());
   });
+
+  it("prunes by the file system's clock: a process whose clock runs 400 days ahead keeps what it just stored", async () => {
+    const entry = path.join(scratch(), "ahead.ts");
+    const unique = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+    writeFileSync(entry, `export const value: number = ${unique};`);
+    vi.useFakeTimers({ now: Date.now() + 400 * 24 * 60 * 60 * 1000, toFake: ["Date"] });
+    try {
+      // Before: the compiled module was pruned as soon as it was stored, and loading it failed with ENOENT.
+      expect((await compileModule(request(entry))).exports.value).toBe(unique);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe("a build after a template edit", () => {

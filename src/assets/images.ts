@@ -217,7 +217,7 @@ async function cached(name: string, make: (sharp: Sharp) => Promise<Buffer>): Pr
   } catch {
     const contents = await make(await loadSharp());
     await atomicWrite(file, contents);
-    await pruneCache();
+    await pruneCache(file);
     return contents;
   }
 }
@@ -246,7 +246,7 @@ async function writeCachedVariants(manifestName: string, variants: Variant[]): P
   );
   // The manifest is written last: a cache entry exists only when all its files do.
   await atomicWrite(path.join(dir, manifestName), JSON.stringify(manifest));
-  await pruneCache();
+  await pruneCache(path.join(dir, manifestName));
 }
 
 /** Concurrent builds may fill the cache at once: write to a private name, then rename. */

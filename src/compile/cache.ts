@@ -22,11 +22,15 @@ export async function markCacheUsed(...files: string[]): Promise<void> {
 }
 
 /**
- * Removes cache files (images/ included) unused for two weeks. Runs when a new entry is stored; another
- * build may be about to read a file it removes, which that build treats as a miss and makes again. The
+ * Removes cache files (images/ included) unused for two weeks. Runs when a new entry is stored, and measures
+ * "now" by the file system's clock, from the entry just written: a process whose clock is off (a test's
+ * shifted clock, a container's) would otherwise take the files it just wrote for old ones. Another build
+ * may be about to read a file it removes, which that build treats as a miss and makes again. The
  * compiled CLI (cli-*.cjs) is left to the shim that makes it.
  */
-export async function pruneCache(now = Date.now()): Promise<void> {
+export async function pruneCache(stored: string): Promise<void> {
+  const now = (await stat(stored).catch(() => undefined))?.mtimeMs;
+  if (now === undefined) return;
   const prune = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     await Promise.all(

@@ -72,5 +72,5 @@ export async function writeStamped<T>(name: string, scope: string, inputs: Map<s
   await mkdir(cacheDir, { recursive: true });
   await writeFile(temporary, JSON.stringify({ inputs: [...inputs], data } satisfies Entry<T>));
   await rename(temporary, file);
-  await pruneCache();
+  await pruneCache(file);
 }
