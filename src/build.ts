@@ -403,5 +403,12 @@ function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
         "Before publishing, set siteUrl in site.config.ts, --site-url or the HEIRLOOM_SITE_URL environment variable.",
     );
   }
+  if (config.base !== "/") {
+    const sitemap = config.siteUrl ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}"` : "";
+    warnings.push(
+      `robots.txt was not written: crawlers read it only at the root of a host, never under the base path ${config.base}. ` +
+        `To have one, publish a robots.txt at the root of the host${sitemap} (on GitHub Pages, from the user or organization site).`,
+    );
+  }
   return warnings;
 }

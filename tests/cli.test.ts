@@ -108,6 +108,33 @@ describe("heirloom build --out", () => {
     // Once it holds a build, it is recognised as one.
     expect(heirloom(root, "build", "--out", "notes").code).toBe(0);
   });
+
+  it("never deletes files git tracks in the output folder, even with --force; a committed build is rebuilt", () => {
+    const root = project();
+    const git = (...args: string[]) => spawnSync("git", ["-C", root, ...args], { encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+    mkdirSync(path.join(root, "docs", "screenshots"), { recursive: true });
+    writeFileSync(path.join(root, "docs", "ARCHITECTURE.md"), "# How it is built\n");
+    writeFileSync(path.join(root, "docs", "screenshots", "home.png"), "png");
+    expect(git("init", "-q").status).toBe(0);
+    expect(git("add", "docs").status).toBe(0);
+    expect(git("commit", "-q", "-m", "docs").status).toBe(0);
+    // Before: exit 0, and docs/ held the site instead of the two documents.
+    const refused = heirloom(root, "build", "--out", "docs", "--force");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`error OutputDirError: Refusing to replace ${path.join(root, "docs")}: git tracks files in it that the site does not publish, and the build would delete them: ARCHITECTURE.md, screenshots/home.png.`);
+    expect(refused.stderr).toContain("--force does not override this.");
+    expect(readFileSync(path.join(root, "docs", "ARCHITECTURE.md"), "utf8")).toBe("# How it is built\n");
+    expect(readdirSync(path.join(root, "docs")).sort()).toEqual(["ARCHITECTURE.md", "screenshots"]);
+    expect(readdirSync(root).filter((n) => n.includes(".tmp-") || n.includes(".old-"))).toEqual([]);
+
+    // GitHub Pages from /docs with the built site committed: every tracked file is the site's own.
+    expect(git("rm", "-q", "-r", "docs").status).toBe(0);
+    expect(heirloom(root, "build", "--out", "docs").code).toBe(0);
+    expect(git("add", "docs").status).toBe(0);
+    expect(git("commit", "-q", "-m", "site").status).toBe(0);
+    expect(heirloom(root, "build", "--out", "docs").code).toBe(0);
+    expect(git("status", "--porcelain", "docs").stdout).toBe("");
+  });
 });
 
 describe("run from a subfolder of the project", () => {
