@@ -11,7 +11,7 @@ import { type BuildState, type PageState, emptyState, hashOf, loadBuildState, sa
 import { type ResolvedSite, assertProject, loadSite } from "./config/site.ts";
 import type { ParsedSource } from "./content/front-matter.ts";
 import { type LoadOptions, type RawContent, type SourceEntry, loadContent } from "./content/load.ts";
-import { type ContentItem, type ValidatedContent, validateContent } from "./content/validate.ts";
+import { type ContentItem, type ValidatedContent, entryHashOf, validateContent } from "./content/validate.ts";
 import { BuildFailure, type HeirloomError, errorsOf, throwIfAny } from "./errors.ts";
 import { feedFiles } from "./output/feeds.ts";
 import { hostingFiles } from "./output/hosting.ts";
@@ -98,10 +98,7 @@ export async function prepareSite(options: BuildOptions = {}, cache: BuildCache 
   const { config, raw, validated, routes, feeds } = loaded;
   const [bundle, images] = await Promise.all([bundleReady, buildImages(config.contentDir, validated.images, config.base, options.onProgress)]);
   const assets = assetsOf(config, bundle);
-  const hashes = new WeakMap<object, string>();
-  for (const list of validated.items.values()) for (const item of list) hashes.set(item.value, item.source.hash);
-  const entryHash = (entry: unknown) => (entry && typeof entry === "object" ? hashes.get(entry) : undefined) ?? "";
-  return { config, site, raw, content: collectionsOf(site, validated), routes, feeds, assets, templates, bundle, images, entryHash };
+  return { config, site, raw, content: collectionsOf(site, validated), routes, feeds, assets, templates, bundle, images, entryHash: entryHashOf };
 }
 
 /** What templates receive about the site's URLs, script, stylesheet and forms. */

@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { type BuildCache, prepareSite, pruneState } from "../build.ts";
 import { loadBuildState } from "../cache/build-state.ts";
-import type { SourceEntry } from "../content/load.ts";
+import type { RawContent } from "../content/load.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/site.ts";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
@@ -57,7 +57,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // Markdown is rendered when a page reads it, so a site of any size is served at once.
   const cache: BuildCache = { memo: new WeakMap(), state: loadBuildState(paths.root, paths.outDir), lazyMarkdown: true };
   let unread = new Set<string>();
-  let lastEntries: Map<string, SourceEntry> | undefined;
+  let lastRaw: RawContent | undefined;
   const clients = new Set<ServerResponse>();
   let served: DevSite | undefined;
   let base = "/";
@@ -93,11 +93,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     const reading = unread;
     unread = new Set();
     const changedContent = [...reading].map((file) => path.relative(paths.contentDir, file).split(path.sep).join("/"));
-    cache.reuse = lastEntries && { entries: lastEntries, changed: new Set(changedContent) };
+    cache.reuse = lastRaw && { previous: lastRaw, changed: new Set(changedContent) };
     try {
       // Nothing is rendered here: pages are rendered when they are asked for.
       const site = await prepareSite({ drafts: true, ...options }, cache);
-      lastEntries = new Map(site.raw.entries.map((entry) => [entry.file, entry]));
+      lastRaw = site.raw;
       // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
       if (cache.state!.parsed.size > site.raw.entries.length * 1.25 + 64) pruneState(cache.state!, site.raw, site.config.base);
       served = createDevSite(site, (problems) => {
@@ -180,7 +180,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const stale = invalidate(cache, paths, file);
       if (stale) redone.add(stale);
       // A new definition may read every file differently: start afresh.
-      if (stale === "definition") [cache.memo, lastEntries] = [new WeakMap(), undefined];
+      if (stale === "definition") [cache.memo, lastRaw] = [new WeakMap(), undefined];
     }
     void rebuild(changed);
   };
