@@ -1,11 +1,12 @@
 // `heirloom dev` and `heirloom preview` as a user runs them: a child process, what it prints, whether it
 // serves, and how it ends. Every server listens on 127.0.0.1 (unless --host) and is stopped by the test.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeFixture, ownTemplates, repoRoot } from "./helpers/site.ts";
+import { buildProject, makeFixture, ownTemplates, repoRoot } from "./helpers/site.ts";
 
 const bin = path.join(repoRoot, "bin", "heirloom.js");
 
@@ -131,4 +132,94 @@ describe("dev's background type check", () => {
     writeFileSync(pages, original);
     await server.waitFor(/no problems \(\d+\.\d s\)[\s\S]*no problems \(\d+\.\d s\)/, 60_000);
   }, 120_000);
+});
+
+// A stack frame, indented under the error: "    at fn (file:line:column)"; the location line ("  at dist") is not one.
+const FRAME = /^ {4,}at (?:.+ \()?[^\s()]+:\d+:\d+\)?$/m;
+const BUNDLE_FRAME = /cli-[0-9a-f]{16}\.cjs/;
+
+describe("preview with nothing to serve", () => {
+  it("exits 1, naming the folder and the build command that writes it", async () => {
+    const root = makeFixture();
+    const missing = start(root, ["preview", "--port", "0"]);
+    expect(await missing.exited()).toBe(1);
+    expect(missing.output()).toContain("error OutputDirError: There is no built site to preview: dist does not exist.\n  at dist\n");
+    expect(missing.output()).toContain("hint: run heirloom build first, then preview again.");
+    expect(missing.output()).not.toMatch(FRAME);
+
+    mkdirSync(path.join(root, "site"));
+    writeFileSync(path.join(root, "site", "notes.txt"), "not a site");
+    const empty = start(root, ["preview", "--port", "0", "--out", "site", "--base", "/heirloom/"]);
+    expect(await empty.exited()).toBe(1);
+    expect(empty.output()).toContain("There is no built site to preview: site holds neither index.html nor 404.html.");
+    expect(empty.output()).toContain("hint: run heirloom build --out site --base /heirloom/ first, then preview again.");
+  });
+});
+
+describe("preview of a build under a base path", () => {
+  it("serves it under the base it was built with, stylesheet included, without being told", async () => {
+    const root = makeFixture();
+    await buildProject(root, { base: "/heirloom/" });
+    const server = start(root, ["preview", "--port", "0"]);
+    const [, url] = await server.waitFor(/Serving dist at (http:\/\/127\.0\.0\.1:\d+\/heirloom\/) \(the base path it was built with\)/);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const stylesheet = (await page.text()).match(/<link rel="stylesheet" href="(\/heirloom\/assets\/[^"]+\.css)"/)![1];
+    const css = await fetch(new URL(stylesheet, url));
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toMatch(/^text\/css/);
+  });
+
+  it("follows an explicit --base, warning which base the output was built with", async () => {
+    const root = makeFixture();
+    await buildProject(root, { base: "/heirloom/" });
+    const server = start(root, ["preview", "--port", "0", "--base", "/"]);
+    await server.waitFor(/Serving dist at http:\/\/127\.0\.0\.1:\d+\/\n/);
+    expect(server.output()).toContain("warning dist was built with the base path /heirloom/, and --base serves it under /:");
+    expect(server.output()).toContain("Leave out --base to serve it as it was built.");
+  });
+});
+
+describe("preview's form receivers", () => {
+  it("keeps the entries in the project's .heirloom/ whatever --out is, and logs each signup masked", async () => {
+    const root = makeFixture();
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-elsewhere-")), "site");
+    await buildProject(root, { outDir: out });
+    const server = start(root, ["preview", "--port", "0", "--out", out]);
+    const [, url] = await server.waitFor(/Serving .+ at (http:\/\/127\.0\.0\.1:\d+\/)/);
+    expect(server.output()).toContain(`Form entries go to ${path.join(".heirloom", "signup.jsonl")}\n`);
+    const address = "margaret.whitfield@example.com";
+    const posted = await fetch(new URL("__heirloom/signup", url), { method: "POST", body: `email=${encodeURIComponent(address)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(posted.status).toBe(200);
+    await server.waitFor(/^signup: stored m\*{8}@example\.com$/m);
+    expect(readFileSync(path.join(root, ".heirloom", "signup.jsonl"), "utf8")).toContain(address);
+    expect(existsSync(path.join(path.dirname(out), ".heirloom"))).toBe(false);
+    await fetch(new URL("__heirloom/signup", url), { method: "POST", body: `email=${encodeURIComponent(address.toUpperCase())}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    await server.waitFor(/^signup: duplicate M\*{8}@EXAMPLE\.COM$/m);
+    expect(server.output().toLowerCase()).not.toContain("margaret.whitfield");
+  });
+});
+
+describe("--debug", () => {
+  it("prints preview's stack trace with frames in src/ files, never in the compiled bundle", async () => {
+    const server = start(makeFixture(), ["preview", "--port", "0", "--debug"]);
+    expect(await server.exited()).toBe(1);
+    expect(server.output()).toMatch(FRAME);
+    expect(server.output()).toMatch(/^ {4,}at .*[\\/]src[\\/]serve[\\/]preview\.ts:\d+:\d+\)?$/m);
+    expect(server.output()).not.toMatch(BUNDLE_FRAME);
+  });
+
+  it("prints dev's stack trace with frames in src/ files, and none without it", async () => {
+    const busy = await occupy(10);
+    const root = fixture();
+    const debug = start(root, ["dev", "--port", String(busy), "--debug"]);
+    expect(await debug.exited()).toBe(1);
+    expect(debug.output()).toContain("error PortInUseError:");
+    expect(debug.output()).toMatch(/^ {4,}at .*[\\/]src[\\/]serve[\\/]\S+\.ts:\d+:\d+\)?$/m);
+    expect(debug.output()).not.toMatch(BUNDLE_FRAME);
+    const plain = start(root, ["dev", "--port", String(busy)]);
+    expect(await plain.exited()).toBe(1);
+    expect(plain.output()).toContain("error PortInUseError:");
+    expect(plain.output()).not.toMatch(FRAME);
+  });
 });
