@@ -222,4 +222,14 @@ describe("--debug", () => {
     expect(plain.output()).toContain("error PortInUseError:");
     expect(plain.output()).not.toMatch(FRAME);
   });
+
+  it("prints the stack trace of a mistake saved while dev runs, with frames in src/ files", async () => {
+    const root = fixture();
+    const server = start(root, ["dev", "--port", "0", "--debug"]);
+    await server.waitFor(/Dev server at/);
+    const note = path.join(root, "content", "notes", "second.md");
+    writeFileSync(note, readFileSync(note, "utf8").replace("price: 7", 'price: "seven"'));
+    await server.waitFor(/error \w+Error: The field "price" in content\/notes\/second\.md[^\n]*\n(?:.*\n)*? {4,}at .*[\\/]src[\\/]\S+\.ts:\d+:\d+\)?\n/);
+    expect(server.output()).not.toMatch(BUNDLE_FRAME);
+  });
 });

@@ -31,6 +31,7 @@ export function addServerCommands(program: Command, io: Io): void {
         port: opts.port,
         env: io.env,
         typeCheck: true,
+        debug: opts.debug,
         onEvent: devReporter(say),
         onError: failed(say, "a request could not be answered", opts.debug),
       });

@@ -7,7 +7,7 @@ import type { RawContent } from "../content/load.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/site.ts";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
-import { errorsOf, formatError } from "../errors.ts";
+import { type HeirloomError, errorsOf, formatError } from "../errors.ts";
 import { securityHeaders } from "../output/hosting.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
 import { startBackgroundTypeCheck } from "../check/typecheck.ts";
@@ -39,6 +39,8 @@ export interface DevOptions extends BuildOptions {
   onError?: (error: unknown) => void;
   /** Run the TypeScript check of site.config.ts and templates/ in a worker after start and each change to them. */
   typeCheck?: boolean;
+  /** Print each error's stack trace with it (in the terminal and the overlay). */
+  debug?: boolean;
 }
 
 export interface DevServer {
@@ -51,6 +53,7 @@ export interface DevServer {
 /** Starts the dev server; the first build's result (or error) is served at once. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const paths = resolvePaths(options);
+  const format = (error: HeirloomError) => formatError(error, { debug: options.debug });
   // Between builds the dev server keeps parsed files, rendered markdown and valid entries, and reads
   // again only the files its watcher saw change: a save is served in milliseconds at any size.
   // The last build's parsed files and rendered markdown (if any) make the first start quick too.
@@ -73,7 +76,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const types = options.typeCheck
     ? startBackgroundTypeCheck(paths.root, paths.templatesDir, {
         onResult: (errors, ms) => {
-          typeProblems = errors.map((e) => formatError(e)).join("\n\n");
+          typeProblems = errors.map((e) => format(e)).join("\n\n");
           options.onEvent?.({ type: "types", build: builds, ms, message: typeProblems, redone: [] });
           send("types", typeProblems);
         },
@@ -101,7 +104,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
       if (cache.state!.parsed.size > site.raw.entries.length * 1.25 + 64) pruneState(cache.state!, site.raw, site.config.base);
       served = createDevSite(site, (problems) => {
-        const message = problems.map((e) => formatError(e)).join("\n\n");
+        const message = problems.map((e) => format(e)).join("\n\n");
         options.onEvent?.({ type: "links", build: number, ms: 0, message, redone: [] });
       });
       base = site.config.base;
@@ -116,7 +119,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       // What this build was to read is read again by the next one.
       for (const file of reading) unread.add(file);
       const known = errorsOf(error);
-      failure = known.length ? known.map((e) => formatError(e)).join("\n\n") : String((error as Error)?.stack ?? error);
+      failure = known.length ? known.map((e) => format(e)).join("\n\n") : String((error as Error)?.stack ?? error);
       options.onEvent?.({ type: "failed", build: number, ms: performance.now() - started, message: failure, changed, redone: steps });
       send("failure", failure, number);
     }
@@ -162,7 +165,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
         found = served?.get(url.pathname) ?? (failure ? { status: 200, file: "failed.html", body: FAILED_PAGE } : undefined);
       } catch (error) {
         // A template that throws while rendering this page: the terminal and the overlay say why.
-        const message = errorsOf(error).map((e) => formatError(e)).join("\n\n") || String((error as Error)?.stack ?? error);
+        const message = errorsOf(error).map((e) => format(e)).join("\n\n") || String((error as Error)?.stack ?? error);
         options.onEvent?.({ type: "failed", build: builds, ms: 0, message, redone: [] });
         send("failure", message);
         found = { status: 500, file: "failed.html", body: FAILED_PAGE };
