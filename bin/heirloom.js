@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Thin shim: checks the Node version, compiles src/ once into a cached CommonJS module when it changed, runs main().
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,9 @@ if (major < 20 || (major === 20 && minor < 19)) {
 } else {
   // React renders the site in its production build: the development build's checks only slow it down.
   process.env.NODE_ENV ??= "production";
+  // With --debug, stack traces name src/ files and lines through the compiled CLI's source map. Only then:
+  // reading the map slows every start.
+  if (process.argv.includes("--debug") || process.env.DEBUG) process.setSourceMapsEnabled(true);
   const cli = await compiledCli(fileURLToPath(new URL("..", import.meta.url)));
   const { main } = createRequire(import.meta.url)(cli);
   process.exitCode = await main(process.argv);
@@ -70,29 +73,41 @@ async function compiledCli(root) {
   if (existsSync(out)) return out;
   const { build } = await import("esbuild");
   const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-  const temporary = `${out}.${process.pid}.tmp`;
   mkdirSync(dir, { recursive: true });
-  await build({
+  const { outputFiles } = await build({
     entryPoints: [path.join(root, "src", "cli", "main.ts")],
-    outfile: temporary,
+    // Not written by esbuild: the files are renamed into place below, and the map's link and its paths to
+    // the sources are relative to this name.
+    outfile: out,
+    write: false,
     bundle: true,
     platform: "node",
     // CommonJS: required, it skips the ES module loader's work (the sources' import.meta.url is mapped below).
     format: "cjs",
     target: "node20",
-    // serve-handler (with its MIME database) is only needed by preview and dev: loaded from node_modules then.
-    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler"],
+    // serve-handler (with its MIME database) and chokidar are only needed by preview and dev: loaded from node_modules then.
+    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "chokidar", "typescript"],
     plugins: [zodEnglishOnly(), markdownItFastFields()],
     minify: true,
     keepNames: true,
+    // Lines and columns only; the sources are next to it, under src/.
+    sourcemap: "linked",
+    sourcesContent: false,
     banner: { js: 'const __heirloomModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     // The key names this engine exactly: caches written by another engine (or other dependencies) are ignored.
     define: { __HEIRLOOM_VERSION__: JSON.stringify(version), __HEIRLOOM_BUILD_KEY__: JSON.stringify(key), "import.meta.url": "__heirloomModuleUrl" },
     logLevel: "warning",
   });
-  renameSync(temporary, out);
-  // Earlier compiles are dead weight now; another process may still be loading one, which unlink tolerates.
-  for (const name of readdirSync(dir)) if (/^cli-[0-9a-f]{16}\.cjs$/.test(name) && path.join(dir, name) !== out) rmSync(path.join(dir, name), { force: true });
+  // The map first: once the CLI exists under its name, it is used.
+  for (const file of [...outputFiles].sort((a, b) => Number(a.path === out) - Number(b.path === out))) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  // Earlier compiles and their maps are dead weight now; another process may still be loading one, which unlink tolerates.
+  for (const name of readdirSync(dir)) {
+    if (/^cli-[0-9a-f]{16}\.cjs(?:\.map)?$/.test(name) && !path.join(dir, name).startsWith(out)) rmSync(path.join(dir, name), { force: true });
+  }
   return out;
 }
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Dev-loop benchmark: starts `heirloom dev` on a copy of the project and measures, for a one-file change,
 // the time from saving to the reload event, to the new page being served, and the rebuild itself
-// (medians over several saves), for a content file and for a template.
+// (medians over several saves), for a content file saved in place and renamed over, and for a template.
 // Usage: npm run bench:dev [-- --runs 15]
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -41,8 +41,11 @@ http.get(new URL("/__heirloom/events", url), (res) => {
 });
 await new Promise((resolve) => setTimeout(resolve, 300));
 
-/** Saves `file` with `from` replaced by replace(i), `runs` times; the page at `route` must then show shown(i). */
-async function measure(file, from, replace, route, shown) {
+/**
+ * Saves `file` with `from` replaced by replace(i), `runs` times; the page at `route` must then show shown(i).
+ * `save` writes in place, or renames a temporary file over the old one, as editors' safe writes and sed -i do.
+ */
+async function measure(file, from, replace, route, shown, save = writeFileSync) {
   const full = path.join(work, file);
   const original = readFileSync(full, "utf8");
   const saveToReload = [];
@@ -52,7 +55,7 @@ async function measure(file, from, replace, route, shown) {
     const reloaded = new Promise((resolve) => (onReload = resolve));
     const built = new Promise((resolve) => (onBuilt = resolve));
     const started = performance.now();
-    writeFileSync(full, original.replace(from, replace(i)));
+    save(full, original.replace(from, replace(i)));
     await reloaded;
     saveToReload.push(performance.now() - started);
     const html = await (await fetch(new URL(route, url))).text();
@@ -70,6 +73,13 @@ async function measure(file, from, replace, route, shown) {
   return { saveToReload: median(saveToReload), saveToPage: median(saveToPage), rebuild: median(rebuild) };
 }
 
+/** A save that renames a temporary file in the same folder over the old one. */
+function renameOver(file, text) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.floor(sorted.length / 2)]);
@@ -78,6 +88,7 @@ const median = (values) => {
 try {
   const rows = {
     "content file (pages/waitlist.md)": await measure("content/pages/waitlist.md", "badge: Coming soon", (i) => `badge: Coming soon ${i}`, "/", (i) => `>Coming soon ${i}<`),
+    "content file, renamed over": await measure("content/pages/waitlist.md", "badge: Coming soon", (i) => `badge: Coming soon ${i}`, "/", (i) => `>Coming soon ${i}<`, renameOver),
     "template (components/Footer.tsx)": await measure("templates/components/Footer.tsx", "<p>{footer.legal}</p>", (i) => `<p>{footer.legal} Edit ${i}</p>`, "/home", (i) => `Edit ${i}`),
   };
   console.log(`heirloom dev, one-file change, median of ${runs} saves (ms):`);

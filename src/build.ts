@@ -8,14 +8,15 @@ import { type BundledAssets, bundleAssets, type OutputFile } from "./assets/bund
 import { type BuiltImages, buildImages } from "./assets/images.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config/options.ts";
 import { type BuildState, type PageState, emptyState, hashOf, loadBuildState, saveBuildState } from "./cache/build-state.ts";
-import { type ResolvedSite, loadSite } from "./config/site.ts";
+import { type ResolvedSite, assertProject, loadSite } from "./config/site.ts";
 import type { ParsedSource } from "./content/front-matter.ts";
 import { type LoadOptions, type RawContent, type SourceEntry, loadContent } from "./content/load.ts";
-import { type ContentItem, type ValidatedContent, validateContent } from "./content/validate.ts";
+import { type ContentItem, type ValidatedContent, entryHashOf, validateContent } from "./content/validate.ts";
 import { BuildFailure, type HeirloomError, errorsOf, throwIfAny } from "./errors.ts";
 import { feedFiles } from "./output/feeds.ts";
 import { hostingFiles } from "./output/hosting.ts";
 import { checkLinks } from "./output/links.ts";
+import { linksDespiteMistakes } from "./output/partial-links.ts";
 import { type PageRecord, createPageWriter } from "./output/page-writer.ts";
 import { manifestOf, resolveManifestFile, writeManifest } from "./output/manifest.ts";
 import type { BuildSummary, RouteReport } from "./output/report.ts";
@@ -75,6 +76,7 @@ export interface BuildCache {
 /** Loads and validates the site and derives its routes, without rendering a page or touching the output folder. */
 export async function prepareSite(options: BuildOptions = {}, cache: BuildCache = {}): Promise<PreparedSite> {
   const paths = resolvePaths(options);
+  assertProject(paths.root);
   const templatesReady = remember(cache, "templates", () => compileTemplates(paths.templatesDir, paths.root));
   const bundleReady = remember(cache, "bundle", () => bundleAssets(paths.templatesDir, paths.root));
   const siteReady = remember(cache, "site", () => loadSite(paths.root));
@@ -87,21 +89,45 @@ export async function prepareSite(options: BuildOptions = {}, cache: BuildCache 
   const templates = await settle(templatesReady);
   if (loaded) problems.push(...loaded.errors);
   if (loaded && templates) problems.push(...missingTemplates(loaded.routes, templates, site.source));
+  // Mistakes in the content do not hide broken links: the pages that still render are checked too.
+  if (problems.length > 0 && site && loaded && templates && problems.every((p) => errorsOf(p).length > 0)) {
+    problems.push(...(await linksOfPartialSite(site, loaded, templates, bundleReady)));
+  }
   if (problems.length > 0 || !site || !loaded || !templates) throw combineFailures(problems);
 
   const { config, raw, validated, routes, feeds } = loaded;
   const [bundle, images] = await Promise.all([bundleReady, buildImages(config.contentDir, validated.images, config.base, options.onProgress)]);
-  const assets: Assets = {
+  const assets = assetsOf(config, bundle);
+  return { config, site, raw, content: collectionsOf(site, validated), routes, feeds, assets, templates, bundle, images, entryHash: entryHashOf };
+}
+
+/** What templates receive about the site's URLs, script, stylesheet and forms. */
+function assetsOf(config: SiteConfig, bundle: BundledAssets): Assets {
+  return {
     href: (href) => withBase(config.base, href),
     absolute: (url) => (config.siteUrl && url.startsWith("/") ? new URL(config.siteUrl).origin + url : undefined),
     stylesheet: bundle.stylesheet && config.base + bundle.stylesheet,
     script: bundle.script && config.base + bundle.script,
     forms: Object.fromEntries(config.forms.map((f) => [f.name, { action: f.action, field: f.field }])),
   };
-  const hashes = new WeakMap<object, string>();
-  for (const list of validated.items.values()) for (const item of list) hashes.set(item.value, item.source.hash);
-  const entryHash = (entry: unknown) => (entry && typeof entry === "object" ? hashes.get(entry) : undefined) ?? "";
-  return { config, site, raw, content: collectionsOf(site, validated), routes, feeds, assets, templates, bundle, images, entryHash };
+}
+
+/** The broken links of the pages that render while the content has mistakes (images are not made). */
+async function linksOfPartialSite(site: ResolvedSite, loaded: Awaited<ReturnType<typeof loadAndRoute>>, templates: Templates, bundleReady: Promise<BundledAssets>) {
+  const { config, raw, validated, routes, feeds } = loaded;
+  const bundle = await bundleReady.catch((): BundledAssets => ({ files: [] }));
+  const assets = assetsOf(config, bundle);
+  const content = collectionsOf(site, validated);
+  const files = [...bundle.files, ...hostingFiles(config, routes, feeds)].map((f) => f.path);
+  return linksDespiteMistakes({
+    config,
+    site,
+    raw,
+    validated,
+    routes,
+    files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1))],
+    render: (route) => renderRoute(route, templates, content, assets, { canonical: undefined, feeds: [] }),
+  });
 }
 
 /** Configuration, content and routes: everything that needs the definition but not the templates. */
@@ -249,11 +275,11 @@ function heldOutput(outFile: string, sha256: string, staging: Staging, increment
 }
 
 /** Renders every page and checks every link without writing anything (heirloom check). */
-export async function checkSite(options: BuildOptions = {}): Promise<{ pages: number }> {
+export async function checkSite(options: BuildOptions = {}): Promise<{ pages: number; warnings: string[] }> {
   const prepared = await prepareSite(options);
   const { records, problems } = await renderAll(prepared, undefined, undefined, options.onProgress);
   throwIfAny(problems);
-  return { pages: records.length };
+  return { pages: records.length, warnings: prepared.bundle.warnings ?? [] };
 }
 
 /**
@@ -299,7 +325,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     fileCount: manifest.size,
     siteHash: published.site,
     durationMs: performance.now() - started,
-    warnings: warningsFor(config, prepared.feeds),
+    warnings: [...warningsFor(config, prepared.feeds), ...(prepared.bundle.warnings ?? [])],
   };
 }
 
@@ -372,6 +398,13 @@ function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
     warnings.push(
       `No site URL is set, so ${left.join(", ")} and absolute URLs for shared links were left out. ` +
         "Before publishing, set siteUrl in site.config.ts, --site-url or the HEIRLOOM_SITE_URL environment variable.",
+    );
+  }
+  if (config.base !== "/") {
+    const sitemap = config.siteUrl ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}"` : "";
+    warnings.push(
+      `robots.txt was not written: crawlers read it only at the root of a host, never under the base path ${config.base}. ` +
+        `To have one, publish a robots.txt at the root of the host${sitemap} (on GitHub Pages, from the user or organization site).`,
     );
   }
   return warnings;

@@ -1,6 +1,7 @@
 // The CLI as a user runs it: bin/heirloom.js in a child process, exit codes, stderr, and the old output kept.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixturesDir, makeFixture, makeProject, ownTemplates, repoRoot } from "./helpers/site.ts";
@@ -57,6 +58,18 @@ describe("heirloom build", () => {
   });
 });
 
+describe("a stylesheet esbuild warns about", () => {
+  it.each(["build", "check"])("%s names its file, line and column in a warning", (command) => {
+    const root = fixture();
+    const css = path.join(root, "templates", "styles", "site.css");
+    const lines = readFileSync(css, "utf8").split("\n").length;
+    writeFileSync(css, `${readFileSync(css, "utf8")}.broken { color: red\n`);
+    const { code, stderr } = heirloom(root, command);
+    expect(code).toBe(0);
+    expect(stderr).toContain(`warning templates/styles/site.css:${lines + 1}:1: Expected "}" to go with "{" (esbuild kept the stylesheet as it could read it; check that rule).`);
+  });
+});
+
 describe("heirloom build --out", () => {
   it.each(["content", "templates", ".", "src"])("refuses --out %s even with --force, and leaves it as it was", (dir) => {
     const root = project();
@@ -66,6 +79,18 @@ describe("heirloom build --out", () => {
     expect(code).toBe(1);
     expect(stderr).toContain(`error OutputDirError: Refusing to write the site to ${target}`);
     if (before) expect(snapshot(target)).toEqual(before);
+  });
+
+  it("refuses a protected folder reached through a symbolic link, even with --force, and touches nothing", () => {
+    const root = project();
+    const link = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-link-")), "rootlink");
+    symlinkSync(root, link);
+    const before = snapshot(path.join(root, "content"));
+    const { code, stderr } = heirloom(root, "build", "--out", path.join(link, "content"), "--force");
+    expect(code).toBe(1);
+    expect(stderr).toContain(`error OutputDirError: Refusing to write the site to ${path.join(link, "content")}`);
+    expect(snapshot(path.join(root, "content"))).toEqual(before);
+    expect(readdirSync(root).filter((n) => n.includes(".tmp-") || n.includes(".old-"))).toEqual([]);
   });
 
   it("refuses a folder that does not look like a build output unless --force is given", () => {
@@ -83,6 +108,44 @@ describe("heirloom build --out", () => {
     // Once it holds a build, it is recognised as one.
     expect(heirloom(root, "build", "--out", "notes").code).toBe(0);
   });
+
+  it("never deletes files git tracks in the output folder, even with --force; a committed build is rebuilt", () => {
+    const root = project();
+    const git = (...args: string[]) => spawnSync("git", ["-C", root, ...args], { encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+    mkdirSync(path.join(root, "docs", "screenshots"), { recursive: true });
+    writeFileSync(path.join(root, "docs", "ARCHITECTURE.md"), "# How it is built\n");
+    writeFileSync(path.join(root, "docs", "screenshots", "home.png"), "png");
+    expect(git("init", "-q").status).toBe(0);
+    expect(git("add", "docs").status).toBe(0);
+    expect(git("commit", "-q", "-m", "docs").status).toBe(0);
+    // Before: exit 0, and docs/ held the site instead of the two documents.
+    const refused = heirloom(root, "build", "--out", "docs", "--force");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`error OutputDirError: Refusing to replace ${path.join(root, "docs")}: git tracks files in it that the site does not publish, and the build would delete them: ARCHITECTURE.md, screenshots/home.png.`);
+    expect(refused.stderr).toContain("--force does not override this.");
+    expect(readFileSync(path.join(root, "docs", "ARCHITECTURE.md"), "utf8")).toBe("# How it is built\n");
+    expect(readdirSync(path.join(root, "docs")).sort()).toEqual(["ARCHITECTURE.md", "screenshots"]);
+    expect(readdirSync(root).filter((n) => n.includes(".tmp-") || n.includes(".old-"))).toEqual([]);
+
+    // GitHub Pages from /docs with the built site committed: every tracked file is the site's own.
+    expect(git("rm", "-q", "-r", "docs").status).toBe(0);
+    expect(heirloom(root, "build", "--out", "docs").code).toBe(0);
+    expect(git("add", "docs").status).toBe(0);
+    expect(git("commit", "-q", "-m", "site").status).toBe(0);
+    expect(heirloom(root, "build", "--out", "docs").code).toBe(0);
+    expect(git("status", "--porcelain", "docs").stdout).toBe("");
+  });
+});
+
+describe("run from a subfolder of the project", () => {
+  it.each(["build", "check"])("%s names the missing site.config.ts and the project folder above, and nothing else", (command) => {
+    const root = fixture();
+    const { code, stderr } = heirloom(path.join(root, "content", "notes"), command);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`error ConfigError: There is no site.config.ts in ${path.join(root, "content", "notes")}.`);
+    expect(stderr).toContain(`hint: the project seems to be ${root} (it holds site.config.ts): run heirloom there, or pass --root ${root}.`);
+    expect(stderr.match(/^error /gm)).toHaveLength(1);
+  });
 });
 
 describe("usage", () => {
@@ -97,6 +160,21 @@ describe("usage", () => {
     expect(help.stdout).toMatch(/build .*\n.*preview/s);
     const version = heirloom(cwd, "--version");
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
+  });
+});
+
+describe("the npm scripts a newcomer guesses", () => {
+  it("dev, check, start (preview), build and preview run the CLI, and the README lists them", () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts).toMatchObject({
+      build: "node bin/heirloom.js build",
+      check: "node bin/heirloom.js check",
+      dev: "node bin/heirloom.js dev",
+      preview: "node bin/heirloom.js preview",
+      start: "node bin/heirloom.js preview",
+    });
+    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    for (const script of ["npm run dev", "npm run check", "npm start", "npm run build", "npm run preview"]) expect(readme, script).toContain(`\`${script}\``);
   });
 });
 
@@ -127,6 +205,8 @@ describe("heirloom check", () => {
     const { code, stderr } = heirloom(root, "check");
     expect(code).toBe(1);
     expect(stderr).toMatch(/BrokenLinkError: The link \/prices/);
+    // check never writes, so it does not say that nothing was written.
+    expect(stderr.trimEnd().split("\n").at(-1)).toBe("1 problem.");
     expect(stderr).toMatch(/at content\/site\.md:\d+:\d+/);
   });
 

@@ -51,8 +51,10 @@ describe("resolveConfig", () => {
     expect(contentSecurityPolicy(remote)).toContain("form-action 'self' https://script.example.com;");
   });
 
-  it.each([["https://[x"], ["https://a.example:99999"], ["ftp://a.example"], ["heirloom.example"]])("refuses the site URL %s with a message, not a bare Invalid URL", (siteUrl) => {
-    expect(() => resolveConfig(site(), { env: {}, siteUrl })).toThrow(`The site URL "${siteUrl}" is not an absolute http(s) address.`);
+  it.each([["https://[x"], ["https://a.example:99999"], ["ftp://a.example"], ["heirloom.example"]])("refuses the site URL %s with a message naming where it was set, not a bare Invalid URL", (siteUrl) => {
+    expect(() => resolveConfig(site(), { env: {}, siteUrl })).toThrow(`The site URL "${siteUrl}" (from --site-url) is not an absolute http(s) address.`);
+    expect(() => resolveConfig(site(), { env: { HEIRLOOM_SITE_URL: siteUrl } })).toThrow(`The site URL "${siteUrl}" (from the HEIRLOOM_SITE_URL environment variable) is not an absolute http(s) address.`);
+    expect(() => resolveConfig(site({ siteUrl }), { env: {} })).toThrow(`The site URL "${siteUrl}" (from siteUrl in site.config.ts) is not an absolute http(s) address.`);
   });
 
   it("resolves the output folder against the root", () => {

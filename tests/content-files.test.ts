@@ -1,6 +1,6 @@
 // Nothing under content/ is ignored: every file is an entry of a declared collection, an image or a
 // declared passthrough file, or the build fails naming it. Entries are strict UTF-8 and never empty.
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildProject, makeFixture } from "./helpers/site.ts";
@@ -50,6 +50,45 @@ describe("files that belong nowhere", () => {
     writeFileSync(path.join(root, "site.config.ts"), readFileSync(path.join(root, "site.config.ts"), "utf8").replace('unregistered: ["/later"],', 'unregistered: ["/later"],\n  passthrough: ["downloads"],'));
     const built = await buildProject(root);
     expect(readFileSync(path.join(built.outDir, "downloads", "guide.txt"), "utf8")).toBe("A plain guide.");
+  });
+});
+
+describe("image names", () => {
+  it("an image whose name has spaces is found and published under a URL-safe name", async () => {
+    const root = makeFixture();
+    renameSync(path.join(root, "content", "images", "logo.svg"), path.join(root, "content", "images", "Our Logo 2.svg"));
+    const settings = path.join(root, "content", "settings.md");
+    writeFileSync(settings, readFileSync(settings, "utf8").replace("logo: images/logo.svg", "logo: images/Our Logo 2.svg"));
+    const built = await buildProject(root);
+    expect(readFileSync(path.join(built.outDir, "index.html"), "utf8")).toMatch(/<img src="\/assets\/images\/our-logo-2-[0-9a-f]{10}\.svg"/);
+  });
+});
+
+describe("files too large or too deep to be content", () => {
+  it("a markdown file over 2 MB is refused before it is read, with its size", async () => {
+    const root = makeFixture();
+    writeFileSync(path.join(root, "content", "notes", "third.md"), NOTE + "word ".repeat(630_000));
+    expectErrors(await failures(root), [
+      {
+        code: "FileTooLargeError",
+        message: "content/notes/third.md is 3.0 MB; a content file may be at most 2 MB.",
+        location: { file: "content/notes/third.md" },
+        hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
+      },
+    ]);
+  });
+
+  it.each([
+    ["50,000 nested lists", `---\norder: 3\ntitle: Third\nprice: 9\ntags: ${"[".repeat(50_000)}${"]".repeat(50_000)}\nfeatured: false\n---\n`, 5],
+    ["60 nested fields", `---\norder: 3\ntitle: Third\nprice: 9\ntags: [a]\nfeatured: false\ndeep:\n${Array.from({ length: 60 }, (_, i) => `${"  ".repeat(i + 1)}k${i}:`).join("\n")} x\n---\n`, 57],
+  ])("front matter with %s is refused with a message about its depth", async (_what, text, line) => {
+    const root = makeFixture();
+    writeFileSync(path.join(root, "content", "notes", "third.md"), text);
+    const [error] = await failures(root);
+    expect(error.code).toBe("FrontMatterParseError");
+    expect(error.message).toBe("The front matter of content/notes/third.md nests lists or fields more than 50 levels deep.");
+    expect(error.location).toEqual(line ? { file: "content/notes/third.md", line, column: expect.any(Number) } : { file: "content/notes/third.md" });
+    expect(error.hint).toBe("flatten the front matter; content needs a few levels at most.");
   });
 });
 

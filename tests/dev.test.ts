@@ -5,13 +5,13 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevEvent, type DevServer, startDev } from "../src/serve/dev.ts";
-import { makeFixture, ownTemplates } from "./helpers/site.ts";
+import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
 let root: string;
 let templates: string;
 let dev: DevServer;
 const events: DevEvent[] = [];
-const sse: Array<{ event: string; data: string }> = [];
+const sse: Array<{ id?: string; event: string; data: string }> = [];
 let stream: http.ClientRequest;
 
 const get = async (pathname: string) => {
@@ -24,11 +24,15 @@ const edit = (file: string, from: string, to: string) => {
   expect(text).toContain(from);
   writeFileSync(full, text.replace(from, to));
 };
-/** Waits for the next build event after `count` events, and for its server-sent event. */
+/**
+ * Waits for the build event after the first `count` events, and for the server-sent event of that very
+ * build (by its id): an event left over from an earlier step can never satisfy the wait.
+ */
 async function nextBuild(count: number): Promise<DevEvent> {
   await expect.poll(() => events.length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(count);
   const event = events[count];
-  await expect.poll(() => sse.some((e) => e.event === (event.type === "built" ? "reload" : "failure")), { timeout: 5000 }).toBe(true);
+  const expected = event.type === "built" ? "reload" : "failure";
+  await expect.poll(() => sse.find((e) => e.id === String(event.build))?.event, { timeout: 5000 }).toBe(expected);
   return event;
 }
 
@@ -45,9 +49,10 @@ beforeAll(async () => {
         while ((end = buffer.indexOf("\n\n")) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          const id = /^id: (.+)$/m.exec(block)?.[1];
           const event = /^event: (.+)$/m.exec(block)?.[1];
           const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event) sse.push({ event, data: data ? (JSON.parse(data) as string) : "" });
+          if (event) sse.push({ id, event, data: data ? (JSON.parse(data) as string) : "" });
         }
       });
       resolve();
@@ -61,6 +66,16 @@ afterAll(async () => {
 });
 
 describe("heirloom dev", () => {
+  it("numbers its builds, and each event in the stream carries its build's number", async () => {
+    expect(events.map((e) => e.build)).toEqual(events.map((_, i) => i + 1));
+    const count = events.length;
+    edit("content/pages/index.md", "title: Home", "title: Home again");
+    const event = await nextBuild(count);
+    expect(sse.filter((e) => e.id === String(event.build))).toEqual([{ id: String(event.build), event: "reload", data: "" }]);
+    edit("content/pages/index.md", "title: Home again", "title: Home");
+    await nextBuild(count + 1);
+  });
+
   it("serves the site from memory, drafts included, with the reload script, and 404.html for unknown paths", async () => {
     expect(events[0]).toMatchObject({ type: "built" });
     const home = await get("/");
@@ -73,6 +88,17 @@ describe("heirloom dev", () => {
     expect(missing.text).toContain("<h1>Not found</h1>");
   });
 
+  it("answers with the security headers the build writes for hosts, Content-Security-Policy included", async () => {
+    const built = await buildProject(makeFixture("drafts"), { drafts: true });
+    const hostRules = JSON.parse(readFileSync(path.join(built.outDir, "serve.json"), "utf8")) as { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+    const expected = hostRules.headers.find((r) => r.source === "**")!.headers.filter((h) => h.key !== "Cache-Control");
+    expect(expected.map((h) => h.key)).toContain("Content-Security-Policy");
+    for (const pathname of ["/", "/notes/third", "/nowhere"]) {
+      const response = await fetch(new URL(pathname, dev.url));
+      for (const { key, value } of expected) expect(response.headers.get(key), `${pathname} ${key}`).toBe(value);
+    }
+  });
+
   it("receives the site's forms at their local paths, into the project's .heirloom folder", async () => {
     const response = await fetch(new URL("/__heirloom/signup", dev.url), { method: "POST", body: "email=ann%40example.com", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(response.status).toBe(200);
@@ -81,7 +107,6 @@ describe("heirloom dev", () => {
 
   it("serves an edited content file after a reload event, redoing neither templates nor assets", async () => {
     const count = events.length;
-    sse.length = 0;
     edit("content/pages/index.md", "title: Home", "title: Welcome home");
     const event = await nextBuild(count);
     expect(event).toMatchObject({ type: "built", redone: [] });
@@ -91,19 +116,17 @@ describe("heirloom dev", () => {
 
   it("reports a broken file in the event stream and keeps serving the last good pages; a fix recovers", async () => {
     let count = events.length;
-    sse.length = 0;
     edit("content/notes/second.md", "price: 7", 'price: "seven"');
     const failed = await nextBuild(count);
     expect(failed.type).toBe("failed");
     expect(failed.message).toContain('The field "price" in content/notes/second.md must be a number');
     expect(failed.message).toContain("at content/notes/second.md:4:1");
-    expect(sse.find((e) => e.event === "failure")?.data).toBe(failed.message);
+    expect(sse.find((e) => e.id === String(failed.build))?.data).toBe(failed.message);
     const stillUp = await get("/notes/second");
     expect(stillUp.status).toBe(200);
     expect(stillUp.text).toContain("<p data-price=\"true\">7</p>");
 
     count = events.length;
-    sse.length = 0;
     edit("content/notes/second.md", 'price: "seven"', "price: 8");
     expect(await nextBuild(count)).toMatchObject({ type: "built" });
     expect((await get("/notes/second")).text).toContain("<p data-price=\"true\">8</p>");

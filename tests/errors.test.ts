@@ -16,8 +16,15 @@ describe("formatError", () => {
   });
 
   it("adds the stack trace only in debug mode, and colour only when asked", () => {
-    expect(formatError(error, { debug: true })).toContain("at ");
-    expect(formatError(error, { debug: true }).split("\n").length).toBeGreaterThan(3);
+    // A stack frame, indented under the error: "      at fn (file:line:column)". The location line
+    // ("  at content/plans/legacy.md:4:8") is printed always and is not one.
+    const frame = /^ {4,}at (?:.+ \()?[^\s()]+:\d+:\d+\)?$/m;
+    expect(formatError(error, { debug: true })).toMatch(frame);
+    expect(formatError(error, { debug: true })).toContain("errors.test.ts:");
+    expect(formatError(error)).not.toMatch(frame);
+    const caused = new HeirloomError("ConfigError", "x", { cause: new Error("the cause") });
+    expect(formatError(caused, { debug: true })).toMatch(/caused by:\n\s+Error: the cause\n\s+at /);
+    expect(formatError(caused)).not.toContain("the cause");
     expect(formatError(error)).not.toContain("\x1b[");
     expect(formatError(error, { color: true })).toContain("\x1b[31;1merror");
   });

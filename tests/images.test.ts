@@ -6,6 +6,7 @@ import { parse } from "node-html-parser";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../src/build.ts";
+import { renditionCacheName } from "../src/assets/images.ts";
 import { cacheDir } from "../src/compile/cache.ts";
 import { errorsOf } from "../src/errors.ts";
 import { photo } from "./helpers/photo.ts";
@@ -62,7 +63,7 @@ describe("a raster image", () => {
   it("is taken from the cache on the next build: same files, nothing re-encoded", async () => {
     const hash = /hero-photo-([0-9a-f]{10})-/.exec(picture(first).getAttribute("src")!)![1];
     const dir = path.join(cacheDir, "images");
-    const entries = () => readdirSync(dir).filter((f) => f.startsWith(hash)).map((f) => [f, statSync(path.join(dir, f)).mtimeMs]);
+    const entries = () => readdirSync(dir).filter((f) => f.startsWith(hash)).map((f) => [f, statSync(path.join(dir, f)).ino]); // a re-encoded file is a new file (written and renamed)
     const before = entries();
     expect(before).toHaveLength(10); // nine variants and the manifest
     const second = await buildProject(root);
@@ -95,6 +96,20 @@ describe("a raster image", () => {
     expect(error.code).toBe("ImageReadError");
     expect(error.location?.file).toBe("content/images/broken.png");
     expect(error.message).toMatch(/^Could not read the image content\/images\/broken\.png: /);
+  });
+});
+
+describe("the cache of PNG renditions", () => {
+  it("keys each rendition by the source, its size, and how it is drawn (density and fit)", () => {
+    const names = new Set([
+      renditionCacheName("abc", 180, 180),
+      renditionCacheName("abd", 180, 180),
+      renditionCacheName("abc", 180, 190),
+      renditionCacheName("abc", 180, 180, { density: 144, fit: "cover" }),
+      renditionCacheName("abc", 180, 180, { density: 288, fit: "contain" }),
+    ]);
+    expect(names.size).toBe(5);
+    expect(renditionCacheName("abc", 180, 180)).toBe(renditionCacheName("abc", 180, 180, { density: 288, fit: "cover" }));
   });
 });
 

@@ -1,34 +1,98 @@
-// The esbuild result cache: reused only while every input file is unchanged.
-import { cpSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+// The esbuild result cache: reused only while every input file holds the bytes that were compiled; keyed
+// by esbuild's version and options too; entries unused for weeks are pruned.
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { readStamped, writeStamped } from "../src/compile/stamped-cache.ts";
+import { describe, expect, it, vi } from "vitest";
+import { cacheDir } from "../src/compile/cache.ts";
+import { compileModule } from "../src/compile/compile-module.ts";
+import { esbuildScope, readStamped, writeStamped } from "../src/compile/stamped-cache.ts";
 import { buildProject, makeProject, templatesDir } from "./helpers/site.ts";
 
+// Lets a test act at the moment esbuild has read the sources and returned, before the result is stored.
+const hooks = vi.hoisted(() => ({ afterCompile: undefined as (() => void) | undefined }));
+vi.mock("esbuild", async (importOriginal) => {
+  const real = await importOriginal<typeof import("esbuild")>();
+  const build = (async (options: Parameters<typeof real.build>[0]) => {
+    const result = await real.build(options);
+    hooks.afterCompile?.();
+    hooks.afterCompile = undefined;
+    return result;
+  }) as typeof real.build;
+  return { ...real, build, default: { ...real, build } };
+});
+
 const scratch = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-stamp-"));
-const past = Date.now() - 60_000;
+const past = new Date("2001-01-01T00:00:00Z");
+const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
 describe("readStamped / writeStamped", () => {
-  it("returns the data while the inputs are unchanged, and nothing once one changes", async () => {
+  it("returns the data while the inputs hold the recorded bytes, and nothing once one changes", async () => {
     const dir = scratch();
     const [a, b] = [path.join(dir, "a.ts"), path.join(dir, "b.css")];
     writeFileSync(a, "export const a = 1;");
     writeFileSync(b, "body { color: red }");
-    for (const f of [a, b]) utimesSync(f, past / 1000, past / 1000);
-    await writeStamped("test", dir, [a, b], { answer: 42 }, Date.now());
+    await writeStamped("test", dir, new Map([[a, sha("export const a = 1;")], [b, sha("body { color: red }")]]), { answer: 42 });
     expect(await readStamped("test", dir)).toEqual({ answer: 42 });
     writeFileSync(b, "body { color: blue }");
+    utimesSync(b, past, past);
     expect(await readStamped("test", dir)).toBeUndefined();
   });
 
-  it("does not store a result when an input was modified after the work began", async () => {
-    const dir = scratch();
-    const a = path.join(dir, "a.ts");
-    const started = Date.now() - 1000;
-    writeFileSync(a, "export const a = 2;");
-    await writeStamped("test", dir, [a], { answer: 1 }, started);
-    expect(await readStamped("test", dir)).toBeUndefined();
+  it("keys by esbuild's version and the options", () => {
+    const version = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("esbuild/package.json"), "utf8")).version as string;
+    expect(esbuildScope("entry", { minify: true })).toContain(version);
+    expect(esbuildScope("entry", { minify: true })).not.toBe(esbuildScope("entry", { minify: false }));
+  });
+});
+
+describe("compileModule", () => {
+  const request = (entry: string) => ({ name: "probe", entry, root: path.dirname(entry), what: "the probe", hint: "fix it." });
+
+  it("compiles again when a file was saved after esbuild read it, even with an old modification time", async () => {
+    const entry = path.join(scratch(), "probe.ts");
+    writeFileSync(entry, "export const value: number = 1;");
+    hooks.afterCompile = () => {
+      writeFileSync(entry, "export const value: number = 2;");
+      utimesSync(entry, past, past);
+    };
+    expect((await compileModule(request(entry))).exports.value).toBe(1);
+    expect((await compileModule(request(entry))).exports.value).toBe(2);
+  });
+
+  it("prunes cache files unused for weeks when it stores a new one, and keeps those in use", async () => {
+    const entry = path.join(scratch(), "probe.ts");
+    const unique = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+    writeFileSync(entry, `export const value: number = ${unique};`);
+    await compileModule(request(entry));
+    const stale = [path.join(cacheDir, "templates-0123456789abcdef.cjs"), path.join(cacheDir, "images", "0123456789-old.png")];
+    mkdirSync(path.join(cacheDir, "images"), { recursive: true });
+    for (const file of stale) writeFileSync(file, "stale");
+    // Everything in the cache looks old now; what the next compile uses is marked as used.
+    const inUse = path.join(cacheDir, readdirSync(cacheDir).find((n) => n.startsWith("probe-") && n.endsWith(".cjs") && readFileSync(path.join(cacheDir, n), "utf8").includes(String(unique)))!);
+    for (const file of [...stale, inUse]) utimesSync(file, past, past);
+    expect((await compileModule(request(entry))).exports.value).toBe(unique);
+    const other = path.join(scratch(), "other.ts");
+    writeFileSync(other, `export const value: number = ${unique + 1};`);
+    await compileModule(request(other));
+    expect(stale.filter((f) => existsSync(f))).toEqual([]);
+    expect(existsSync(inUse)).toBe(true);
+    expect(statSync(inUse).mtimeMs).toBeGreaterThan(past.getTime());
+  });
+
+  it("prunes by the file system's clock: a process whose clock runs 400 days ahead keeps what it just stored", async () => {
+    const entry = path.join(scratch(), "ahead.ts");
+    const unique = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+    writeFileSync(entry, `export const value: number = ${unique};`);
+    vi.useFakeTimers({ now: Date.now() + 400 * 24 * 60 * 60 * 1000, toFake: ["Date"] });
+    try {
+      // Before: the compiled module was pruned as soon as it was stored, and loading it failed with ENOENT.
+      expect((await compileModule(request(entry))).exports.value).toBe(unique);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -147,6 +147,30 @@ describe("each authoring mistake has its own message", () => {
     expect(errors[2].message).toBe('content/pages/about/team.md has an unknown field "titel", and "title" is missing.');
   });
 
+  it("an unclosed quote in one file hides nothing: the other files' mistakes and a broken link are reported with it", async () => {
+    const errors = await failures(makeFixture("bad-front-matter", "several-errors", "broken-link"));
+    expect(errors.map((e) => [e.code, `${e.location?.file}:${e.location?.line}`])).toEqual([
+      ["ContentSchemaError", "content/notes/first.md:4"],
+      ["ContentSchemaError", "content/notes/first.md:5"],
+      ["FrontMatterParseError", "content/notes/second.md:3"],
+      ["BrokenLinkError", "content/notes/third.md:10"],
+      ["UnknownFieldError", "content/pages/about/team.md:4"],
+    ]);
+    // Links to the pages of files that failed (/notes/first, /notes/second, /about/team) are not called broken.
+    expect(errors.filter((e) => e.code === "BrokenLinkError").map((e) => e.message)).toEqual(["The link /nowhere on /notes/third leads to no page or file of the site."]);
+  });
+
+  it("a page whose front matter cannot be parsed still counts as the page at its path for the link check", async () => {
+    const root = makeFixture("broken-link");
+    const team = path.join(root, "content", "pages", "about", "team.md");
+    writeFileSync(team, readFileSync(team, "utf8").replace("title: Team", 'title: "Team'));
+    const errors = await failures(root);
+    expect(errors.map((e) => [e.code, e.location?.file])).toEqual([
+      ["BrokenLinkError", "content/notes/third.md"],
+      ["FrontMatterParseError", "content/pages/about/team.md"],
+    ]);
+  });
+
   it("a template that does not compile is reported with the content mistakes, at its file and line", async () => {
     const root = makeFixture("missing-field");
     const file = path.join(ownTemplates(root), "Pages.tsx");

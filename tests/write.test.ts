@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -99,6 +99,19 @@ describe("checkOutDir", () => {
 
   it.each(["", "content", "templates", "src", ".."])("refuses %s of the project", async (dir) => {
     expect(await refused(path.join(root, dir), true)).toMatch(/Refusing to write the site/);
+  });
+
+  it("compares real paths: a protected folder or an ancestor of the project is refused through a link", async () => {
+    const links = temp();
+    for (const dir of ["content", "templates"]) mkdirSync(path.join(root, dir), { recursive: true });
+    symlinkSync(root, path.join(links, "project"));
+    symlinkSync(path.join(root, "content"), path.join(links, "content"));
+    symlinkSync(path.dirname(root), path.join(links, "parent"));
+    for (const out of ["project", "project/content", "project/templates", "content", "parent", `parent/${path.basename(root)}`]) {
+      expect(await refused(path.join(links, out), true), out).toMatch(/Refusing to write the site/);
+    }
+    // A new folder under a linked, ordinary folder is fine.
+    expect(await refused(path.join(links, "project", "dist-linked"), true)).toBe("ok");
   });
 
   it("refuses the home folder and / even with --force", async () => {

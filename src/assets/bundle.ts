@@ -1,10 +1,9 @@
 // Bundle stage: the client script and the stylesheet, minified by esbuild under content-hashed names;
 // unchanged sources reuse the last result.
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { esbuildError } from "../compile/esbuild-error.ts";
-import { metafileInputs, readStamped, writeStamped } from "../compile/stamped-cache.ts";
+import { esbuildScope, readStamped, recordInputs, writeStamped } from "../compile/stamped-cache.ts";
 
 /** A file to write into dist/, path relative to dist/. */
 export interface OutputFile {
@@ -17,6 +16,8 @@ export interface BundledAssets {
   /** dist-relative paths, such as assets/main-3F2A1B.js; absent when the site has no such entry. */
   script?: string;
   stylesheet?: string;
+  /** What esbuild warned about (a stylesheet with an unclosed rule), each at "file:line:column: ". */
+  warnings?: string[];
 }
 
 type CachedAssets = Omit<BundledAssets, "files"> & { files: Array<{ path: string; base64: string }> };
@@ -33,29 +34,36 @@ export async function bundleAssets(templatesDir: string, root = path.dirname(tem
     Object.entries(ENTRIES).map(([name, file]) => [name, path.join(templatesDir, file)]).filter(([, file]) => existsSync(file)),
   );
   if (Object.keys(entryPoints).length === 0) return { files: [] };
-  const scope = [templatesDir, Object.keys(entryPoints).join(","), esbuildVersion, OPTIONS_KEY].join("\0");
+  const scope = esbuildScope(templatesDir, Object.keys(entryPoints), OPTIONS);
   const cached = await readStamped<CachedAssets>("assets", scope);
   if (cached) {
     const files = cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") }));
-    return { files, script: cached.script, stylesheet: cached.stylesheet };
+    return { files, script: cached.script, stylesheet: cached.stylesheet, warnings: cached.warnings };
   }
-  const started = Date.now() - 1;
   const { build } = await import("esbuild");
+  const recorder = recordInputs();
   try {
-    const result = await build({ ...OPTIONS, entryPoints, absWorkingDir: templatesDir });
+    const result = await build({ ...OPTIONS, entryPoints, absWorkingDir: templatesDir, plugins: [recorder.plugin] });
     const files = (result.outputFiles ?? []).map((f) => ({
       path: path.relative(templatesDir, f.path).split(path.sep).join("/"),
       contents: f.contents,
     }));
     const find = (ext: string) => files.find((f) => f.path.endsWith(ext))?.path;
-    const assets = { files, script: find(".js"), stylesheet: find(".css") };
+    const assets = { files, script: find(".js"), stylesheet: find(".css"), warnings: result.warnings.map((w) => located(w, templatesDir, root)) };
     const stored: CachedAssets = { ...assets, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
-    await writeStamped("assets", scope, metafileInputs(result.metafile, templatesDir), stored, started);
+    await writeStamped("assets", scope, recorder.inputs, stored);
     return assets;
   } catch (error) {
     throw esbuildError(error, "the client script or stylesheet", templatesDir,
       "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.", templatesDir, root);
   }
+}
+
+/** "templates/styles/site.css:3:1: Expected ..." (esbuild's columns are 0-based, ours 1-based). */
+function located(warning: { text: string; location?: { file: string; line: number; column: number } | null }, workingDir: string, root: string): string {
+  const at = warning.location;
+  const where = at ? `${path.relative(root, path.resolve(workingDir, at.file)).split(path.sep).join("/")}:${at.line}:${at.column + 1}: ` : "";
+  return `${where}${warning.text} (esbuild kept the stylesheet as it could read it; check that rule).`;
 }
 
 const OPTIONS = {
@@ -70,8 +78,4 @@ const OPTIONS = {
   loader: { ".svg": "file", ".png": "file", ".woff2": "file" } as Record<string, "file">,
   legalComments: "none",
   logLevel: "silent",
-  metafile: true,
 } as const;
-/** Everything that shapes the bundle besides its inputs is part of the cache key. */
-const OPTIONS_KEY = JSON.stringify(OPTIONS);
-const esbuildVersion = (createRequire(import.meta.url)("esbuild/package.json") as { version: string }).version;

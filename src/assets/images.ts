@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type BuiltImage, type ImageRef, type Rendition, imageOptionsOf } from "../content/image-field.ts";
 import type { OutputFile } from "./bundle.ts";
-import { cacheDir } from "../compile/cache.ts";
+import { cacheDir, markCacheUsed, pruneCache } from "../compile/cache.ts";
 import { HeirloomError } from "../errors.ts";
 
 /** Widths of the responsive variants; each image also gets its own width when smaller than the largest. */
@@ -41,6 +41,12 @@ interface Built {
 
 /** How PNG renditions are drawn; part of their cache key. */
 const RENDITION = { density: 288, fit: "cover" } as const;
+
+/** The cache name of a PNG rendition: the source's hash, the size and everything that shapes the drawing. */
+export function renditionCacheName(hash: string, width: number, height: number, drawing: { density: number; fit: string } = RENDITION): string {
+  const settings = createHash("sha256").update(JSON.stringify([drawing, ENCODERS.png])).digest("hex").slice(0, 8);
+  return `${hash}-${width}x${height}-${settings}.png`;
+}
 
 /** The built images; which of them templates read decides which files are published. */
 export interface BuiltImages {
@@ -89,7 +95,7 @@ export async function buildImages(
       await Promise.all(
         [...wanted].map(async ([name, { width, height }]) => {
           const out = `${stem}-${width}x${height}.png`;
-          const png = await cached(`${hash}-${width}x${height}-${RENDITION.density}-${RENDITION.fit}.png`, async (sharp) =>
+          const png = await cached(renditionCacheName(hash, width, height), async (sharp) =>
             sharp(contents, { density: RENDITION.density }).resize(width, height, { fit: RENDITION.fit }).png(ENCODERS.png).toBuffer(),
           );
           filesOf.set(out, [{ path: out, contents: png }]);
@@ -205,10 +211,13 @@ async function loadSharp(): Promise<Sharp> {
 async function cached(name: string, make: (sharp: Sharp) => Promise<Buffer>): Promise<Buffer> {
   const file = path.join(cacheDir, "images", `${SETTINGS}-${name}`);
   try {
-    return await readFile(file);
+    const contents = await readFile(file);
+    await markCacheUsed(file);
+    return contents;
   } catch {
     const contents = await make(await loadSharp());
     await atomicWrite(file, contents);
+    await pruneCache(file);
     return contents;
   }
 }
@@ -217,7 +226,9 @@ async function readCachedVariants(manifestName: string): Promise<Array<Omit<Vari
   try {
     const dir = path.join(cacheDir, "images");
     const manifest = JSON.parse(await readFile(path.join(dir, manifestName), "utf8")) as Array<Omit<Variant, "out" | "contents"> & { file: string }>;
-    return await Promise.all(manifest.map(async ({ file, ...v }) => ({ ...v, contents: await readFile(path.join(dir, file)) })));
+    const variants = await Promise.all(manifest.map(async ({ file, ...v }) => ({ ...v, contents: await readFile(path.join(dir, file)) })));
+    await markCacheUsed(path.join(dir, manifestName), ...manifest.map((v) => path.join(dir, v.file)));
+    return variants;
   } catch {
     return undefined;
   }
@@ -235,6 +246,7 @@ async function writeCachedVariants(manifestName: string, variants: Variant[]): P
   );
   // The manifest is written last: a cache entry exists only when all its files do.
   await atomicWrite(path.join(dir, manifestName), JSON.stringify(manifest));
+  await pruneCache(path.join(dir, manifestName));
 }
 
 /** Concurrent builds may fill the cache at once: write to a private name, then rename. */

@@ -1,8 +1,9 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
 import { isMainThread, workerData } from "node:worker_threads";
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
 import { type FormatOptions, errorsOf, formatError } from "../errors.ts";
+import { addServerCommands } from "./servers.ts";
 
 // Started again as a worker thread in the "parse" role, this compiled file reads content files for a build.
 if (!isMainThread && (workerData as { heirloom?: string } | null)?.heirloom === "parse") {
@@ -35,7 +36,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     debug ||= Boolean(io.env.DEBUG);
-    printFailure(error, io, { color: color(io.stderr), debug });
+    // Only build writes: it says that nothing was written (the old output is as it was).
+    const command = argv.slice(2).find((a) => !a.startsWith("-"));
+    printFailure(error, io, { color: color(io.stderr), debug }, command === "build" ? "; nothing was written." : ".");
     return 1;
   }
 }
@@ -75,85 +78,23 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
 
   program
     .command("check")
-    .description("Validate all content and every internal link without writing anything.")
+    .description("Validate all content, every internal link and the types of site.config.ts and templates/, without writing anything.")
     .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
     .option("--base <path>", "base path to check the links with")
     .option("--drafts", "include entries and pages marked draft: true")
     .option("--debug", "print stack traces")
     .action(async (opts: { root: string; base?: string; drafts?: boolean }) => {
-      const { checkSite } = await import("../build.ts");
-      const { pages } = await checkSite({ root: opts.root, base: opts.base, drafts: opts.drafts, env: io.env });
-      io.stdout.write(`Checked ${pages} pages and their links: no problems.\n`);
+      const { checkProject } = await import("../check/check.ts");
+      const { pages, warnings } = await checkProject({ root: opts.root, base: opts.base, drafts: opts.drafts, env: io.env });
+      for (const warning of warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
+      io.stdout.write(`Checked ${pages} pages, their links, and the types of site.config.ts and templates/: no problems.\n`);
     });
 
-  program
-    .command("dev")
-    .description("Build in memory (drafts included), serve on 127.0.0.1, rebuild on every change and reload open pages.")
-    .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
-    .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(4321).argParser(parsePort))
-    .action(async (opts: { root: string; port: number }) => {
-      const { startDev } = await import("../serve/dev.ts");
-      const say = (s: string) => io.stderr.write(`${s}\n`);
-      const dev = await startDev({
-        root: opts.root,
-        port: opts.port,
-        env: io.env,
-        onEvent: (e) =>
-          e.type === "built"
-            ? say(`built in ${e.ms.toFixed(0)} ms${e.changed?.length ? ` (${e.changed.length} file${e.changed.length === 1 ? "" : "s"} changed; ${e.redone.length ? `redid ${e.redone.join(" and ")}` : "content only"})` : ""}`)
-            : say(`${e.message}\n(waiting for a fix; the server stays up)`),
-      });
-      io.stdout.write(`Dev server at ${dev.url}\nWatching site.config.ts, content/ and templates/. Press Ctrl+C to stop.\n`);
-      await io.untilStopped();
-      await dev.close();
-    });
-
-  program
-    .command("preview")
-    .description("Serve the built site on 127.0.0.1 with local receivers for the site's forms.")
-    .option("--root <dir>", "project folder holding site.config.ts and the build", ".")
-    .option("-o, --out <dir>", "folder to serve, relative to the project folder", "dist")
-    .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(4173).argParser(parsePort))
-    .option("--base <path>", "base path the site was built with", "/")
-    .action(async (opts: { root: string; out: string; port: number; base: string }) => {
-      const [{ startPreview }, { DEFINITION_FILE, loadSite }, path, { existsSync }] = await Promise.all([
-        import("../serve/preview.ts"),
-        import("../config/site.ts"),
-        import("node:path"),
-        import("node:fs"),
-      ]);
-      const root = path.resolve(opts.root);
-      // The forms' local receivers come from the definition; a folder without one is served as it is.
-      const { forms } = existsSync(path.join(root, DEFINITION_FILE)) ? await loadSite(root) : { forms: [] };
-      const preview = await startPreview({
-        outDir: path.resolve(root, opts.out),
-        root,
-        forms,
-        port: opts.port,
-        base: opts.base,
-        events: {
-          onReceived: (form, outcome, masked) => io.stderr.write(`${form}: ${outcome} ${masked}\n`),
-          onDamagedLine: (file, line, reason) => io.stderr.write(`warning ${path.relative(root, file)}:${line} is skipped: ${reason}.\n`),
-          onError: (form, error) => io.stderr.write(`error: could not store an entry of ${form}: ${(error as Error).message}\n`),
-        },
-      });
-      const entries = preview.formFiles.map((f) => `Form entries go to ${path.relative(process.cwd(), f)}\n`).join("");
-      io.stdout.write(`Serving ${opts.out} at ${preview.url}\n${entries}Press Ctrl+C to stop.\n`);
-      await io.untilStopped();
-      await preview.close();
-    });
+  addServerCommands(program, io);
   return program;
 }
 
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new InvalidArgumentError("use a whole number from 0 to 65535.");
-  }
-  return port;
-}
-
-function printFailure(error: unknown, io: Io, options: FormatOptions): void {
+function printFailure(error: unknown, io: Io, options: FormatOptions, ending: string): void {
   const known = errorsOf(error);
   if (known.length === 0) {
     const detail = options.debug && error instanceof Error ? error.stack : String((error as Error)?.message ?? error);
@@ -162,7 +103,7 @@ function printFailure(error: unknown, io: Io, options: FormatOptions): void {
   }
   io.stderr.write(`${known.map((e) => formatError(e, options)).join("\n\n")}\n`);
   const count = known.length === 1 ? "1 problem" : `${known.length} problems`;
-  io.stderr.write(`\n${count}; nothing was written.\n`);
+  io.stderr.write(`\n${count}${ending}\n`);
 }
 
 const VERSION = ENGINE_VERSION;

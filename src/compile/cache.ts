@@ -1,8 +1,47 @@
-// Where the generator keeps work between builds: compiled templates and processed images.
+// Where cached work lives (compiled templates and definition, bundled assets, processed images), how a
+// use is recorded, and how entries unused for weeks are pruned.
 import { createRequire } from "node:module";
+import { readdir, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 
 /** Inside the node_modules that holds React, so compiled templates' `react` import resolves to it. */
 const nodeModules = path.resolve(createRequire(import.meta.url).resolve("react/package.json"), "../..");
 
 export const cacheDir = path.join(nodeModules, ".cache", "heirloom");
+
+/** The engine's own folder (src/, node_modules/): the type check reads its public types from there. */
+export const engineRoot = path.dirname(nodeModules);
+
+/** Entries not used for this long are removed when something new is stored. */
+const UNUSED_FOR_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Marks cache files as used now (their modification time), so pruning keeps them. */
+export async function markCacheUsed(...files: string[]): Promise<void> {
+  const now = new Date();
+  await Promise.all(files.map((file) => utimes(file, now, now).catch(() => undefined)));
+}
+
+/**
+ * Removes cache files (images/ included) unused for two weeks. Runs when a new entry is stored, and measures
+ * "now" by the file system's clock, from the entry just written: a process whose clock is off (a test's
+ * shifted clock, a container's) would otherwise take the files it just wrote for old ones. Another build
+ * may be about to read a file it removes, which that build treats as a miss and makes again. The
+ * compiled CLI (cli-*.cjs) is left to the shim that makes it.
+ */
+export async function pruneCache(stored: string): Promise<void> {
+  const now = (await stat(stored).catch(() => undefined))?.mtimeMs;
+  if (now === undefined) return;
+  const prune = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    await Promise.all(
+      entries.map(async (entry) => {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) return prune(file);
+        if (entry.name.startsWith("cli-")) return;
+        const info = await stat(file).catch(() => undefined);
+        if (info && now - info.mtimeMs > UNUSED_FOR_MS) await rm(file, { force: true });
+      }),
+    );
+  };
+  await prune(cacheDir);
+}

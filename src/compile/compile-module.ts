@@ -10,9 +10,9 @@ import vm from "node:vm";
 import * as zod from "zod";
 import * as engine from "../index.ts";
 import { ENGINE_KEY } from "../version.ts";
-import { cacheDir } from "./cache.ts";
+import { cacheDir, markCacheUsed } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
-import { metafileInputs, readStamped, writeStamped } from "./stamped-cache.ts";
+import { esbuildScope, hashFile, readStamped, recordInputs, writeStamped } from "./stamped-cache.ts";
 
 export interface CompileRequest {
   /** Cache entry name, such as "definition" or "templates". */
@@ -27,8 +27,6 @@ export interface CompileRequest {
   hint: string;
 }
 
-const engineRequire = createRequire(import.meta.url);
-const esbuildVersion = (engineRequire("esbuild/package.json") as { version: string }).version;
 const loaded = new Map<string, Record<string, unknown>>();
 
 export interface CompiledModule {
@@ -39,19 +37,23 @@ export interface CompiledModule {
 
 /** The module's exports; compiled only when one of the files it was built from changed. */
 export async function compileModule(request: CompileRequest): Promise<CompiledModule> {
-  // Everything that shapes the output is in the key: the entry, esbuild's version and this engine's.
-  const scope = [request.entry, esbuildVersion, ENGINE_KEY, OPTIONS_KEY].join("\0");
+  // Everything that shapes the output is in the key: the entry, esbuild's version and options, this engine's.
+  const scope = esbuildScope(request.entry, ENGINE_KEY, OPTIONS);
   const cached = await readStamped<{ file: string }>(request.name, scope);
-  if (cached && existsSync(cached.file)) return { exports: load(cached.file), hash: hashOfFile(cached.file) };
+  if (cached && existsSync(cached.file)) {
+    await markCacheUsed(cached.file);
+    return { exports: load(cached.file), hash: hashOfFile(cached.file) };
+  }
 
-  const started = Date.now() - 1;
   const { build } = await import("esbuild");
+  // tsconfig.json files shape the compile too (jsx, paths); hashed before esbuild reads them.
+  const configs = tsconfigsOf(request.entry, request.root);
+  const inputs = new Map(await Promise.all(configs.map(async (file) => [file, await hashFile(file)] as [string, string])));
+  const recorder = recordInputs();
   let code: string;
-  let inputs: string[];
   try {
-    const result = await build({ ...OPTIONS, entryPoints: [request.entry], absWorkingDir: request.root });
+    const result = await build({ ...OPTIONS, entryPoints: [request.entry], absWorkingDir: request.root, plugins: [recorder.plugin] });
     code = result.outputFiles![0].text;
-    inputs = metafileInputs(result.metafile, request.root);
   } catch (error) {
     throw esbuildError(error, request.what, request.entry, request.hint, request.root, request.root);
   }
@@ -62,13 +64,22 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temporary, code);
   await rename(temporary, file);
-  await writeStamped(request.name, scope, inputs, { file }, started);
+  await writeStamped(request.name, scope, new Map([...inputs, ...recorder.inputs]), { file });
   return { exports: load(file), hash: hashOfFile(file) };
 }
 
 /** The hash in a compiled file's content-addressed name. */
 function hashOfFile(file: string): string {
   return /-([0-9a-f]{16})\.cjs$/.exec(file)?.[1] ?? file;
+}
+
+/** Every tsconfig.json esbuild may read for the entry: in its folder and each folder up to the root. */
+function tsconfigsOf(entry: string, root: string): string[] {
+  const files: string[] = [];
+  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
+    files.push(path.join(dir, "tsconfig.json"));
+    if (dir === root || dir === path.dirname(dir) || path.relative(root, dir).startsWith("..")) return files;
+  }
 }
 
 const OPTIONS = {
@@ -83,9 +94,7 @@ const OPTIONS = {
   packages: "external",
   external: ["heirloom"] as string[],
   logLevel: "silent",
-  metafile: true,
 } as const;
-const OPTIONS_KEY = JSON.stringify(OPTIONS);
 
 /** Evaluates a compiled CommonJS file once per process, with "heirloom" and "zod" mapped to the engine's. */
 function load(file: string): Record<string, unknown> {

@@ -1,56 +1,76 @@
 // A disk cache for esbuild results that stays valid while the files they were built from are unchanged:
-// each entry records the SHA-256 of every input, so a build with untouched templates skips esbuild entirely.
+// each entry records the SHA-256 of the bytes esbuild actually compiled (read through a plugin, so a file
+// saved during the compile is never recorded with its new bytes), and the key holds esbuild's version
+// and options. A build with untouched sources skips esbuild entirely.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { cacheDir } from "./cache.ts";
+import type { Plugin } from "esbuild";
+import { cacheDir, markCacheUsed, pruneCache } from "./cache.ts";
 
 interface Entry<T> {
   inputs: Array<[file: string, sha256: string]>;
   data: T;
 }
 
+const esbuildVersion = (createRequire(import.meta.url)("esbuild/package.json") as { version: string }).version;
+
+/** A cache key: esbuild's version, the options and whatever else shapes the result (entries, folders). */
+export function esbuildScope(...parts: unknown[]): string {
+  return [esbuildVersion, ...parts.map((p) => (typeof p === "string" ? p : JSON.stringify(p)))].join("\0");
+}
+
 const entryFile = (name: string, scope: string) =>
   path.join(cacheDir, `${name}-${createHash("sha256").update(scope).digest("hex").slice(0, 12)}.json`);
 
-async function hashFile(file: string): Promise<string | undefined> {
-  try {
-    return createHash("sha256").update(await readFile(file)).digest("hex");
-  } catch {
-    return undefined;
-  }
-}
+const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 
-/** The cached data for `scope` (such as a templates folder), if no input changed since it was stored. */
-export async function readStamped<T>(name: string, scope: string): Promise<T | undefined> {
-  let entry: Entry<T>;
-  try {
-    entry = JSON.parse(await readFile(entryFile(name, scope), "utf8")) as Entry<T>;
-  } catch {
-    return undefined;
-  }
-  const current = await Promise.all(entry.inputs.map(([file]) => hashFile(file)));
-  return entry.inputs.every(([, hash], i) => current[i] === hash) ? entry.data : undefined;
+/** The SHA-256 of a file now; "" when it does not exist. */
+export async function hashFile(file: string): Promise<string> {
+  return readFile(file).then(sha256, () => "");
 }
 
 /**
- * Stores data with the hashes of the files it was made from (absolute paths). `startedMs` is when the
- * work began: if an input was modified since, the result may predate it and is not stored.
+ * An esbuild plugin that reads every source file itself and records the SHA-256 of the bytes handed to
+ * esbuild; esbuild then treats them as it would the file (its loader for the extension).
  */
-export async function writeStamped<T>(name: string, scope: string, inputs: string[], data: T, startedMs: number): Promise<void> {
-  const times = await Promise.all(inputs.map((file) => stat(file).then((s) => s.mtimeMs, () => Infinity)));
-  if (times.some((t) => t >= startedMs)) return;
-  const hashes = await Promise.all(inputs.map(async (file) => [file, (await hashFile(file)) ?? ""] as [string, string]));
+export function recordInputs(): { plugin: Plugin; inputs: Map<string, string> } {
+  const inputs = new Map<string, string>();
+  const plugin: Plugin = {
+    name: "heirloom-record-inputs",
+    setup(build) {
+      build.onLoad({ filter: /.*/, namespace: "file" }, async (args) => {
+        const contents = await readFile(args.path);
+        inputs.set(args.path, sha256(contents));
+        return { contents, loader: "default" };
+      });
+    },
+  };
+  return { plugin, inputs };
+}
+
+/** The cached data for `scope`, if every input still holds the bytes it was made from. */
+export async function readStamped<T>(name: string, scope: string): Promise<T | undefined> {
+  const file = entryFile(name, scope);
+  let entry: Entry<T>;
+  try {
+    entry = JSON.parse(await readFile(file, "utf8")) as Entry<T>;
+  } catch {
+    return undefined;
+  }
+  const current = await Promise.all(entry.inputs.map(([input]) => hashFile(input)));
+  if (!entry.inputs.every(([, hash], i) => current[i] === hash)) return undefined;
+  await markCacheUsed(file);
+  return entry.data;
+}
+
+/** Stores data with the hashes of the bytes it was made from (absolute paths; "" for a file that was absent). */
+export async function writeStamped<T>(name: string, scope: string, inputs: Map<string, string>, data: T): Promise<void> {
   const file = entryFile(name, scope);
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await mkdir(cacheDir, { recursive: true });
-  await writeFile(temporary, JSON.stringify({ inputs: hashes, data } satisfies Entry<T>));
+  await writeFile(temporary, JSON.stringify({ inputs: [...inputs], data } satisfies Entry<T>));
   await rename(temporary, file);
-}
-
-/** Absolute paths of an esbuild metafile's inputs (they are relative to its working directory). */
-export function metafileInputs(metafile: { inputs: Record<string, unknown> } | undefined, workingDir: string): string[] {
-  return Object.keys(metafile?.inputs ?? {})
-    .filter((input) => !input.includes(":"))
-    .map((input) => path.resolve(workingDir, input));
+  await pruneCache(file);
 }

@@ -63,7 +63,8 @@ export interface SiteConfig extends SitePaths {
 export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): SiteConfig {
   const env = options.env ?? process.env;
   const base = normalizeBase(options.base ?? env.HEIRLOOM_BASE ?? site.base);
-  const siteUrl = normalizeSiteUrl(options.siteUrl ?? env.HEIRLOOM_SITE_URL ?? site.siteUrl);
+  const siteUrlFrom = options.siteUrl !== undefined ? "--site-url" : env.HEIRLOOM_SITE_URL !== undefined ? "the HEIRLOOM_SITE_URL environment variable" : "siteUrl in site.config.ts";
+  const siteUrl = normalizeSiteUrl(options.siteUrl ?? env.HEIRLOOM_SITE_URL ?? site.siteUrl, siteUrlFrom);
   const forms = site.forms.map((form) => {
     const fromEnv = form.env ? env[form.env] : undefined;
     const endpoint = (fromEnv ?? form.endpoint).trim();
@@ -111,12 +112,12 @@ export function normalizeBase(base: string): string {
   return trimmed ? `/${trimmed}/` : "/";
 }
 
-function normalizeSiteUrl(value: string): string {
+function normalizeSiteUrl(value: string, from: string): string {
   const trimmed = value.trim().replace(/\/+$/, "");
   if (!trimmed) return "";
   const url = parseUrl(trimmed);
   if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new HeirloomError("ConfigError", `The site URL "${value}" is not an absolute http(s) address.`, {
+    throw new HeirloomError("ConfigError", `The site URL "${value}" (from ${from}) is not an absolute http(s) address.`, {
       hint: "use the published address, such as https://heirloom.example (set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
     });
   }

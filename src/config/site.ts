@@ -59,12 +59,7 @@ export interface ResolvedSite {
 
 /** Compiles and checks `<root>/site.config.ts`. */
 export async function loadSite(root: string): Promise<ResolvedSite> {
-  const file = path.join(root, DEFINITION_FILE);
-  if (!existsSync(file)) {
-    throw new HeirloomError("ConfigError", `There is no ${DEFINITION_FILE} in ${root}.`, {
-      hint: "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
-    });
-  }
+  const file = assertProject(root);
   let compiled: Awaited<ReturnType<typeof compileModule>>;
   try {
     compiled = await compileModule({
@@ -79,6 +74,23 @@ export async function loadSite(root: string): Promise<ResolvedSite> {
     throw withLocation(error);
   }
   return { ...resolveSite(compiled.exports.default, readFileSync(file, "utf8")), hash: compiled.hash };
+}
+
+/**
+ * The path of the project's site.config.ts; without one, an error that names the folder above that has
+ * one (heirloom run from a subfolder), so nothing else is tried and reported in a folder that is no project.
+ */
+export function assertProject(root: string): string {
+  const file = path.join(root, DEFINITION_FILE);
+  if (existsSync(file)) return file;
+  let above = path.dirname(root);
+  while (!existsSync(path.join(above, DEFINITION_FILE)) && above !== path.dirname(above)) above = path.dirname(above);
+  const found = existsSync(path.join(above, DEFINITION_FILE));
+  throw new HeirloomError("ConfigError", `There is no ${DEFINITION_FILE} in ${root}.`, {
+    hint: found
+      ? `the project seems to be ${above} (it holds ${DEFINITION_FILE}): run heirloom there, or pass --root ${above}.`
+      : "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
+  });
 }
 
 function withLocation(error: unknown): HeirloomError {

@@ -41,9 +41,18 @@ export function parseSource(file: string, source: string): ParsedSource {
         frontMatterText = text;
         try {
           return (loadYaml(text, { schema: CORE_SCHEMA }) ?? {}) as object;
-        } catch {
+        } catch (error) {
+          // js-yaml stops at 100 levels; the position-keeping parser would exhaust its stack on such nesting.
+          const mark = (error as { mark?: { position?: number } }).mark;
+          if (/nesting exceeded maxDepth/.test((error as Error).message)) throw tooDeep(file, mark?.position === undefined ? undefined : frontMatterPosition(text, mark.position), error);
           // Let the position-keeping parser describe the problem (and decide: it is the reference).
-          const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+          let doc: Document;
+          try {
+            doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+          } catch (deep) {
+            if (deep instanceof RangeError) throw tooDeep(file, undefined, deep);
+            throw deep;
+          }
           const [first] = doc.errors;
           if (first) {
             // An unclosed quote is reported where the scalar ends (often the last line): point at where it opens.
@@ -64,6 +73,8 @@ export function parseSource(file: string, source: string): ParsedSource {
     });
   }
   const frontMatter = parsed.matter;
+  const deep = deepestPath(data, MAX_DEPTH);
+  if (deep) throw tooDeep(file, locateInFrontMatter(frontMatter, parseDocument(frontMatterText, { prettyErrors: false }), deep));
   // Line 1 is the opening ---; the front matter text starts on line 2.
   const frontMatterLines = frontMatter ? frontMatter.replace(/^\r?\n/, "").split("\n").length : 0;
   // gray-matter's content is the end of the text (after the closing --- and its line break).
@@ -89,6 +100,30 @@ export function toRawEntry(file: string, parsed: ParsedSource, source: string): 
 /** Parses a markdown file into an entry. */
 export function parseEntry(file: string, source: string): RawEntry {
   return toRawEntry(file, parseSource(file, source), source);
+}
+
+/** Content needs a few levels of lists and fields; far deeper front matter is a mistake or an attack. */
+export const MAX_DEPTH = 50;
+
+function tooDeep(file: string, position?: { line: number; column: number }, cause?: unknown): HeirloomError {
+  return new HeirloomError("FrontMatterParseError", `The front matter of ${file} nests lists or fields more than ${MAX_DEPTH} levels deep.`, {
+    location: { file, ...position },
+    hint: "flatten the front matter; content needs a few levels at most.",
+    cause,
+  });
+}
+
+/** The path to a value nested deeper than `limit` levels (objects and lists), if there is one. */
+function deepestPath(data: unknown, limit: number): PropertyKey[] | undefined {
+  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: data, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (path.length > limit) return path;
+    if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) stack.push({ value: child, path: [...path, Array.isArray(value) ? Number(key) : key] });
+    }
+  }
+  return undefined;
 }
 
 /** Wraps gray-matter/yaml failures into a FrontMatterParseError with a 1-based file location. */
@@ -166,4 +201,20 @@ function locateInFrontMatter(
 /** Reads a markdown file into an entry; every failure is a located FrontMatterParseError. */
 export function readEntry(file: string, source: string): RawEntry {
   return toRawEntry(file, readSource(file, source), source);
+}
+
+/**
+ * What a file whose front matter does not parse seems to say: the error-tolerant parser's reading of the
+ * fields it could make out (an unclosed quote swallows the rest of its line at most). Only for guesses,
+ * such as where a broken page would be published; never for building.
+ */
+export function guessFields(source: string): Record<string, unknown> | undefined {
+  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(source);
+  if (!match) return undefined;
+  try {
+    const value = parseDocument(match[1], { prettyErrors: false, uniqueKeys: false }).toJS() as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 // Load stage: walks content/ once and gives every file a place (an entry of a declared collection, an image,
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ResolvedSite } from "../config/site.ts";
@@ -8,6 +8,7 @@ import { HeirloomError } from "../errors.ts";
 import type { MarkdownCache } from "../cache/build-state.ts";
 import { type ParsedSource, type RawEntry, toRawEntry } from "./front-matter.ts";
 import { type ReadResult, errorOf, readAll } from "./parse-pool.ts";
+export { MAX_CONTENT_BYTES } from "./parse-pool.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 
 /** A parsed content file and the collection it belongs to. */
@@ -27,11 +28,23 @@ export interface LoadOptions {
   /** The base path markdown links are rendered with; without one, markdown is not rendered ahead. */
   base?: string;
   /**
-   * The previous load's entries by file, and the files changed since (relative to content/, with forward
-   * slashes): any other file that was read before is not read again. The dev server knows what changed
-   * from its watcher.
+   * The previous load, and the files changed since (relative to content/, with forward slashes): any
+   * other file that was read before is not read again, and content/ is not walked again unless a file was
+   * added or removed. The dev server knows what changed from its watcher.
    */
-  reuse?: { entries: Map<string, SourceEntry>; changed: Set<string> };
+  reuse?: { previous: RawContent; changed: Set<string> };
+}
+
+/**
+ * Where every file under content/ belongs, as one walk found it. The dev server hands it back with the
+ * files saved since: when each of them is still a file the walk placed, content/ is not walked again.
+ */
+export interface Placement {
+  files: Set<string>;
+  toRead: Array<{ relative: string; file: string; collection: string; slug: string }>;
+  images: Set<string>;
+  passthrough: string[];
+  errors: HeirloomError[];
 }
 
 export interface RawContent {
@@ -42,6 +55,11 @@ export interface RawContent {
   passthrough: string[];
   /** Files that could not be read, parsed or placed; the rest is still validated. */
   errors: HeirloomError[];
+  /** Entries that could not be read or parsed (absolute path, collection, slug): what they would be is unknown. */
+  unread: Array<{ absolute: string; collection: string; slug: string }>;
+  /** The walk this load used, and what was read for each of its entries (in its order), for the next load. */
+  placement: Placement;
+  read: Array<SourceEntry | undefined>;
 }
 
 const IMAGES = new Set<string>(IMAGE_EXTENSIONS);
@@ -53,20 +71,56 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
       hint: "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
     });
   }
+  const placement = reusable(options.reuse, contentDir) ?? (await place(site, root, contentDir));
+  const { toRead, images, passthrough } = placement;
+  const errors = [...placement.errors];
+  const unread: RawContent["unread"] = [];
+  // Files read before and unchanged since (the dev server's) are kept; the others are read, in two
+  // threads when there are many, each file synchronously (for small files faster than the thread pool).
+  // With the same walk, the previous entries stand in the same order; after a new walk they are found by file.
+  const previous = options.reuse?.previous;
+  const aligned = previous?.placement === placement ? previous.read : undefined;
+  const byFile = previous && !aligned ? new Map(previous.entries.map((e) => [e.file, e])) : undefined;
+  const kept: Array<SourceEntry | undefined> = toRead.map(({ relative, file, collection }, i) => {
+    if (options.reuse?.changed.has(relative)) return undefined;
+    const before = aligned ? aligned[i] : byFile?.get(file);
+    return before?.collection === collection ? before : undefined;
+  });
+  const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative) }]));
+  const results = await readAll(jobs, options.base, (hash) => options.parsed?.get(hash));
+  const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
+  const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
+  return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread, placement, read };
+}
+
+/** The previous walk, when every file saved since is still a file it placed (no file added or removed). */
+function reusable(reuse: LoadOptions["reuse"], contentDir: string): Placement | undefined {
+  if (!reuse) return undefined;
+  const { placement } = reuse.previous;
+  for (const relative of reuse.changed) {
+    if (relative.startsWith("../")) continue;
+    if (!placement.files.has(relative) || !statSync(path.join(contentDir, relative), { throwIfNoEntry: false })?.isFile()) return undefined;
+  }
+  return placement;
+}
+
+/** Walks content/ and gives every file a place, or an error. */
+async function place(site: ResolvedSite, root: string, contentDir: string): Promise<Placement> {
   const files = await listTree(contentDir);
   const errors: HeirloomError[] = [];
   const images = new Set<string>();
   const passthrough: string[] = [];
-  const toRead: Array<{ relative: string; collection: string; slug: string }> = [];
+  const toRead: Placement["toRead"] = [];
   for (const relative of files) {
     const place = placeOf(site, relative);
-    if (place.kind === "entry") toRead.push({ relative, collection: place.collection, slug: place.slug });
+    if (place.kind === "entry") toRead.push({ relative, file: display(root, contentDir, relative), collection: place.collection, slug: place.slug });
     else if (place.kind === "image") images.add(relative);
     else if (place.kind === "passthrough") passthrough.push(relative);
     else if (place.kind === "unexpected") errors.push(unexpected(site, display(root, contentDir, relative), place.reason));
   }
+  const listed = new Set(files);
   for (const [name, collection] of site.collections) {
-    if (collection.single && !files.includes(collection.source)) {
+    if (collection.single && !listed.has(collection.source)) {
       const file = display(root, contentDir, collection.source);
       errors.push(new HeirloomError("MissingContentError", `${file} does not exist.`, {
         location: { file },
@@ -74,17 +128,7 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
       }));
     }
   }
-  // Files read before and unchanged since (the dev server's) are kept; the others are read, in two
-  // threads when there are many, each file synchronously (for small files faster than the thread pool).
-  const kept: Array<SourceEntry | undefined> = toRead.map(({ relative, collection }) => {
-    const previous = options.reuse?.entries.get(display(root, contentDir, relative));
-    return previous && previous.collection === collection && !options.reuse!.changed.has(relative) ? previous : undefined;
-  });
-  const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative), file: display(root, contentDir, job.relative) }]));
-  const results = await readAll(jobs, options.base, (hash) => options.parsed?.get(hash));
-  const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors)]));
-  const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
-  return { entries: read.filter((e) => e !== undefined), images, passthrough, errors };
+  return { files: listed, toRead, images, passthrough, errors };
 }
 
 type Place =
@@ -119,16 +163,18 @@ function unexpected(site: ResolvedSite, file: string, reason: "markdown" | "othe
   return new HeirloomError("UnexpectedFileError", `${file} ${what}.`, { location: { file }, hint });
 }
 
-/** A read file as an entry (its parse and rendered markdown kept in the caches), or its error recorded. */
+/** A read file as an entry (its parse and rendered markdown kept in the caches), or its error recorded and the file listed as unread. */
 function toSourceEntry(
-  job: { file: string; collection: string; slug: string },
+  job: { absolute: string; file: string; collection: string; slug: string },
   result: ReadResult,
   options: LoadOptions,
   errors: HeirloomError[],
+  unread: RawContent["unread"],
 ): SourceEntry | undefined {
   const problem = errorOf(result);
   if (problem || !result.parsed || !result.hash || result.text === undefined) {
     if (problem) errors.push(problem);
+    unread.push({ absolute: job.absolute, collection: job.collection, slug: job.slug });
     return undefined;
   }
   options.parsed?.set(result.hash, result.parsed);

@@ -32,9 +32,17 @@ function checkUrl(token: Token, block: Token, file: string, firstLine: number): 
   const attr = token.type === "link_open" ? "href" : token.type === "image" ? "src" : undefined;
   const value = attr ? token.attrGet(attr) : null;
   const url = value === null ? null : String(value);
+  const location = { file, line: firstLine + (block.map?.[0] ?? 0) };
+  // "//host/x" leaves the site for whatever host it names: refused, like a scheme that is not allowed.
+  if (url !== null && url.trim().startsWith("//")) {
+    throw new HeirloomError("UnsafeLinkError", `The link "${url}" in ${file} starts with // (a protocol-relative address), which leaves the site for another host.`, {
+      location,
+      hint: "write the full address with https:// for another site, or a path with a single / for a page of this site, such as /pricing.",
+    });
+  }
   if (url === null || SAFE_URL.test(url.trim())) return;
   throw new HeirloomError("UnsafeLinkError", `The link "${url}" in ${file} uses a scheme that is not allowed.`, {
-    location: { file, line: firstLine + (block.map?.[0] ?? 0) },
+    location,
     hint: "link to a page of this site (/pricing) or to an https://, mailto: or tel: address.",
   });
 }

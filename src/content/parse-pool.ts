@@ -4,7 +4,7 @@
 // thread does the other half. Run from source (the tests), everything happens on the main thread, through
 // the same functions.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, parentPort } from "node:worker_threads";
@@ -30,13 +30,33 @@ export interface ReadResult {
   error?: { code: HeirloomError["code"]; message: string; location?: HeirloomError["location"]; hint?: string };
 }
 
+/** A content file may be at most this large: far past any page's text, far below what strains a build. */
+export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+
 /** Reads, hashes and decodes one content file; never throws for a problem of the file (it is returned). */
 function readContentFile(job: ReadJob): ReadResult {
   try {
-    const bytes = readFileSync(job.absolute);
+    const bytes = readLimited(job.file, job.absolute);
     return { hash: createHash("sha256").update(bytes).digest("hex"), text: decodeContent(job.file, bytes) };
   } catch (error) {
     return { error: serializable(error, job.file) };
+  }
+}
+
+/** The file's bytes, refused without reading them when it is over the limit. */
+function readLimited(file: string, absolute: string): Buffer {
+  const fd = openSync(absolute, "r");
+  try {
+    const { size } = fstatSync(fd);
+    if (size > MAX_CONTENT_BYTES) {
+      throw new HeirloomError("FileTooLargeError", `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`, {
+        location: { file },
+        hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
+      });
+    }
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -105,8 +105,17 @@ function validateEntry(collection: ResolvedCollection, source: SourceEntry, opti
   const value = { ...(result.data as Record<string, unknown>), slug: source.slug, file: source.file, html: "" } as EntryValue;
   if (typeof html === "function") lazyHtml(value, html);
   else value.html = html;
+  Object.defineProperty(value, SOURCE_HASH, { value: source.hash });
   // Searched in the parsed data (the same objects as in the value), never through the lazy html.
   return { value, source, images: findImageRefs(result.data) };
+}
+
+/** Each entry's source file hash, on the entry itself (not enumerable): what a page that shows it depends on. */
+const SOURCE_HASH = Symbol("heirloom.sourceHash");
+
+/** The SHA-256 of the file an entry was made from ("" for anything that is not an entry). */
+export function entryHashOf(entry: unknown): string {
+  return (entry && typeof entry === "object" ? (entry as { [SOURCE_HASH]?: string })[SOURCE_HASH] : undefined) ?? "";
 }
 
 /** `html` read on first use, then kept. */

@@ -37,11 +37,14 @@ export function securityHeaders(config: SiteConfig): Record<string, string> {
   };
 }
 
-/** sitemap.xml and robots.txt (the sitemap only when the site URL is known), _headers and serve.json. */
+/**
+ * sitemap.xml (only when the site URL is known), robots.txt (only at the host's root: crawlers read it
+ * nowhere else, so a site under a sub-path gets none and the build says so), _headers and serve.json.
+ */
 export function hostingFiles(config: SiteConfig, routes: Route[], feeds: FeedSpec[]): OutputFile[] {
   const pages = routes.filter((r) => r.path !== NOT_FOUND);
   const files: Array<[string, string]> = [
-    ["robots.txt", robots(config)],
+    ...(config.base === "/" ? [["robots.txt", robots(config)] as [string, string]] : []),
     ["_headers", netlifyHeaders(config, pages)],
     ["serve.json", serveJson(config)],
   ];

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { refuseTrackedLosses } from "./tracked.ts";
 
 /** What a file of the output holds, and the size and time that show it is still that file. */
 export interface FileState {
@@ -31,7 +32,10 @@ export interface Staging {
   copy(file: string, from: string, state: FileState): void;
   /** Counts a file written into the folder by someone else (the page writer), with its state. */
   record(file: string, state: FileState): void;
-  /** Removes what the new site does not hold, swaps it in; returns the new output's manifest. */
+  /**
+   * Removes what the new site does not hold, swaps it in; returns the new output's manifest. Refused
+   * (nothing swapped) when the output folder holds files git tracks that the new site does not.
+   */
   commit(): Promise<Manifest>;
   /** Gives up: the output folder is left as it was. */
   discard(): Promise<void>;
@@ -106,6 +110,7 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
     },
     record: (file, state) => void written.set(file, state),
     async commit() {
+      refuseTrackedLosses(outDir, written);
       removeUnwritten(dir, present, written);
       const retired = `${outDir}.old-${process.pid}`;
       const hadOld = existsSync(outDir);

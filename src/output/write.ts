@@ -1,6 +1,6 @@
 // Write stage: the only place that writes dist/. Writes a sibling folder, then swaps it in.
 import { existsSync } from "node:fs";
-import { readdir, rename, rm } from "node:fs/promises";
+import { readdir, realpath, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
@@ -58,19 +58,41 @@ const BUILD_MARKERS = ["404.html", "index.html"];
 
 /**
  * Refuses output folders a build must never replace: the project, its sources, home, the file system
- * root, or a non-empty folder that does not look like an earlier build (unless forced).
+ * root, or a non-empty folder that does not look like an earlier build (unless forced). Real paths are
+ * compared, so no symbolic link on the way can make a protected folder look like another one.
  */
 export async function checkOutDir(outDir: string, root: string, force: boolean): Promise<void> {
   const out = path.resolve(outDir);
-  const protectedDirs = ["", "content", "templates", "src", "bin", "tests", "node_modules", ".git"].map((d) => path.resolve(root, d));
-  const never = [path.parse(out).root, os.homedir(), ...protectedDirs];
   const refuse = (why: string, hint: string) => new HeirloomError("OutputDirError", `Refusing to write the site to ${out}: ${why}`, { hint });
-  if (never.includes(out) || path.relative(out, root) === "" || !path.relative(out, root).startsWith("..")) {
+  const [realOut, realRoot] = await Promise.all([realPathOf(out), realPathOf(root)]);
+  const protectedDirs = ["content", "templates", "src", "bin", "tests", "node_modules", ".git"].map((d) => realPathOf(path.join(realRoot, d)));
+  const never = [path.parse(realOut).root, await realPathOf(os.homedir()), ...(await Promise.all(protectedDirs))];
+  // The project itself, or any folder that holds it, is refused as well.
+  if (never.includes(realOut) || holds(realOut, realRoot)) {
     throw refuse("the build replaces this folder, and it holds things that are not build output.", "choose a folder of its own, such as dist.");
   }
   if (force || !existsSync(out)) return;
   const names = await readdir(out);
   if (names.length > 0 && !BUILD_MARKERS.every((m) => names.includes(m))) {
     throw refuse("it is not empty and does not look like an earlier build (no index.html and 404.html).", "choose an empty or new folder, or pass --force to replace it.");
+  }
+}
+
+/** Whether `folder` is `inner` or one of its ancestors. */
+function holds(folder: string, inner: string): boolean {
+  const relative = path.relative(folder, inner);
+  return relative === "" || (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+}
+
+/** The real path of a folder that may not exist yet: its nearest existing ancestor resolved, the rest kept. */
+async function realPathOf(folder: string): Promise<string> {
+  const rest: string[] = [];
+  for (let at = path.resolve(folder); ; at = path.dirname(at)) {
+    try {
+      return path.join(await realpath(at), ...rest.reverse());
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || at === path.dirname(at)) throw error;
+      rest.push(path.basename(at));
+    }
   }
 }

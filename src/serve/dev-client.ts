@@ -3,12 +3,21 @@
 export const DEV_EVENTS_PATH = "/__heirloom/events";
 export const DEV_CLIENT_PATH = "/__heirloom/dev-client.js";
 
-/** Runs in the page: one EventSource; "reload" reloads, "failure" shows the formatted errors. */
+/**
+ * Runs in the page: one EventSource. "reload" reloads; "failure" (the build failed) and "types" (the
+ * background type check found problems; empty when there are none) fill the overlay's two parts, and the
+ * overlay goes when both are empty.
+ */
 export const DEV_CLIENT = `(() => {
   const events = new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
-  events.addEventListener("reload", () => location.reload());
-  events.addEventListener("failure", (event) => {
+  const shown = { failure: "", types: "" };
+  const titles = {
+    failure: "The build failed; the page shows the last good version underneath.",
+    types: "TypeScript found problems in site.config.ts or templates/; the page shows what was built.",
+  };
+  const render = () => {
     let overlay = document.getElementById("heirloom-dev-overlay");
+    if (!shown.failure && !shown.types) return overlay?.remove();
     if (!overlay) {
       overlay = document.createElement("div");
       overlay.id = "heirloom-dev-overlay";
@@ -17,14 +26,23 @@ export const DEV_CLIENT = `(() => {
         "background:rgba(20,10,5,.94);color:#fff;font:16px/1.5 ui-monospace,Menlo,Consolas,monospace";
       document.body.append(overlay);
     }
-    const title = document.createElement("h2");
-    title.textContent = "The build failed; the page shows the last good version underneath.";
-    title.style.cssText = "font:700 1.25rem system-ui,sans-serif;margin:0 0 1rem;color:#ffb4a1";
-    const pre = document.createElement("pre");
-    pre.style.whiteSpace = "pre-wrap";
-    pre.textContent = JSON.parse(event.data);
-    overlay.replaceChildren(title, pre);
-  });
+    overlay.replaceChildren(...["failure", "types"].filter((part) => shown[part]).flatMap((part) => {
+      const title = document.createElement("h2");
+      title.textContent = titles[part];
+      title.style.cssText = "font:700 1.25rem system-ui,sans-serif;margin:0 0 1rem;color:#ffb4a1";
+      const pre = document.createElement("pre");
+      pre.style.whiteSpace = "pre-wrap";
+      pre.textContent = shown[part];
+      return [title, pre];
+    }));
+  };
+  events.addEventListener("reload", () => location.reload());
+  for (const part of ["failure", "types"]) {
+    events.addEventListener(part, (event) => {
+      shown[part] = JSON.parse(event.data);
+      render();
+    });
+  }
 })();
 `;
 

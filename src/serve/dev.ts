@@ -1,24 +1,33 @@
 // `heirloom dev`: builds in memory, serves on 127.0.0.1, rebuilds on change, reloads pages, shows errors as an overlay.
-import { type FSWatcher, watch } from "node:fs";
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { type BuildCache, prepareSite, pruneState } from "../build.ts";
 import { loadBuildState } from "../cache/build-state.ts";
-import type { SourceEntry } from "../content/load.ts";
+import type { RawContent } from "../content/load.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/site.ts";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
-import { errorsOf, formatError } from "../errors.ts";
+import { type HeirloomError, errorsOf, formatError } from "../errors.ts";
+import { securityHeaders } from "../output/hosting.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
+import { startBackgroundTypeCheck } from "../check/typecheck.ts";
+import { createSiteServer, listen } from "./http.ts";
+import { watchFiles } from "./watch.ts";
 import { type LocalForms, openLocalForms } from "./local-forms.ts";
 
 export interface DevEvent {
-  /** "built": the site is ready to serve; "failed": it is not; "links": a served page has broken links. */
-  type: "built" | "failed" | "links";
+  /**
+   * "built": the site is ready to serve; "failed": it is not; "links": a served page has broken links;
+   * "types": the background type check finished (`message` empty when it found nothing).
+   */
+  type: "built" | "failed" | "links" | "types";
+  /** The build's number, from 1 (for "links" and a page that fails to render: the build it was served from); its server-sent event carries it as its id. */
+  build: number;
   ms: number;
   message?: string;
   changed?: string[];
+  /** "built": what esbuild warned about in the script or stylesheet, each at its file and line. */
+  warnings?: string[];
   /** What the change made stale and was done again; content is always re-read (it is cheap). */
   redone: Array<"definition" | "templates" | "assets">;
 }
@@ -26,67 +35,95 @@ export interface DevEvent {
 export interface DevOptions extends BuildOptions {
   port?: number;
   onEvent?: (event: DevEvent) => void;
+  /** Told when a request could not be answered (the visitor gets a plain 500), or the type check failed. */
+  onError?: (error: unknown) => void;
+  /** Run the TypeScript check of site.config.ts and templates/ in a worker after start and each change to them. */
+  typeCheck?: boolean;
+  /** Print each error's stack trace with it (in the terminal and the overlay). */
+  debug?: boolean;
 }
 
 export interface DevServer {
   url: string;
+  /** Ports that were in use before the one it listens on. */
+  busyPorts: number[];
   close(): Promise<void>;
 }
 
 /** Starts the dev server; the first build's result (or error) is served at once. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const paths = resolvePaths(options);
+  const format = (error: HeirloomError) => formatError(error, { debug: options.debug });
   // Between builds the dev server keeps parsed files, rendered markdown and valid entries, and reads
   // again only the files its watcher saw change: a save is served in milliseconds at any size.
   // The last build's parsed files and rendered markdown (if any) make the first start quick too.
   // Markdown is rendered when a page reads it, so a site of any size is served at once.
   const cache: BuildCache = { memo: new WeakMap(), state: loadBuildState(paths.root, paths.outDir), lazyMarkdown: true };
   let unread = new Set<string>();
-  let lastEntries: Map<string, SourceEntry> | undefined;
+  let lastRaw: RawContent | undefined;
   const clients = new Set<ServerResponse>();
   let served: DevSite | undefined;
   let base = "/";
+  // The headers the build writes for hosts (serve.json, _headers): a page that breaks the policy fails here too.
+  let headers: Record<string, string> = {};
   let failure: string | undefined;
   let forms: LocalForms | undefined;
   let formsKey = "";
 
-  const send = (event: string, data: string) => {
-    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  let builds = 0;
+  // The type check runs in a worker once a build is served, so it never holds up a reload.
+  let typeProblems = "";
+  const types = options.typeCheck
+    ? startBackgroundTypeCheck(paths.root, paths.templatesDir, {
+        onResult: (errors, ms) => {
+          typeProblems = errors.map((e) => format(e)).join("\n\n");
+          options.onEvent?.({ type: "types", build: builds, ms, message: typeProblems, redone: [] });
+          send("types", typeProblems);
+        },
+        onError: (error) => options.onError?.(error),
+      })
+    : undefined;
+  const send = (event: string, data: string, id = builds) => {
+    for (const client of clients) client.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   let redone = new Set<DevEvent["redone"][number]>();
   const build = async (changed: string[]) => {
     const started = performance.now();
+    const number = ++builds;
     const steps = [...redone];
+    const typesStale = number === 1 || steps.length > 0;
     redone = new Set();
     const reading = unread;
     unread = new Set();
     const changedContent = [...reading].map((file) => path.relative(paths.contentDir, file).split(path.sep).join("/"));
-    cache.reuse = lastEntries && { entries: lastEntries, changed: new Set(changedContent) };
+    cache.reuse = lastRaw && { previous: lastRaw, changed: new Set(changedContent) };
     try {
       // Nothing is rendered here: pages are rendered when they are asked for.
       const site = await prepareSite({ drafts: true, ...options }, cache);
-      lastEntries = new Map(site.raw.entries.map((entry) => [entry.file, entry]));
+      lastRaw = site.raw;
       // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
       if (cache.state!.parsed.size > site.raw.entries.length * 1.25 + 64) pruneState(cache.state!, site.raw, site.config.base);
       served = createDevSite(site, (problems) => {
-        const message = problems.map((e) => formatError(e)).join("\n\n");
-        options.onEvent?.({ type: "links", ms: 0, message, redone: [] });
+        const message = problems.map((e) => format(e)).join("\n\n");
+        options.onEvent?.({ type: "links", build: number, ms: 0, message, redone: [] });
       });
       base = site.config.base;
+      headers = securityHeaders(site.config);
       // The receivers follow the definition: reopened only when the forms or the base path change.
       const key = JSON.stringify([base, site.site.forms]);
       if (key !== formsKey) [forms, formsKey] = [await openLocalForms(paths.root, site.site.forms, base), key];
       failure = undefined;
-      options.onEvent?.({ type: "built", ms: performance.now() - started, changed, redone: steps });
-      send("reload", "");
+      options.onEvent?.({ type: "built", build: number, ms: performance.now() - started, changed, redone: steps, warnings: site.bundle.warnings });
+      send("reload", "", number);
     } catch (error) {
       // What this build was to read is read again by the next one.
       for (const file of reading) unread.add(file);
       const known = errorsOf(error);
-      failure = known.length ? known.map((e) => formatError(e)).join("\n\n") : String((error as Error)?.stack ?? error);
-      options.onEvent?.({ type: "failed", ms: performance.now() - started, message: failure, changed, redone: steps });
-      send("failure", failure);
+      failure = known.length ? known.map((e) => format(e)).join("\n\n") : String((error as Error)?.stack ?? error);
+      options.onEvent?.({ type: "failed", build: number, ms: performance.now() - started, message: failure, changed, redone: steps });
+      send("failure", failure, number);
     }
+    if (typesStale) types?.request();
   };
   // One build at a time; changes that arrive meanwhile are gathered into the next one, so an older
   // build can never finish last and serve stale pages.
@@ -109,31 +146,35 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
   await rebuild();
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname === DEV_EVENTS_PATH) {
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
-      res.write(failure ? `event: failure\ndata: ${JSON.stringify(failure)}\n\n` : ": connected\n\n");
-      clients.add(res);
-      req.on("close", () => clients.delete(res));
-      return;
-    }
-    if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
-    if (forms?.handle(url.pathname, req, res)) return;
-    let found: ReturnType<DevSite["get"]>;
-    try {
-      found = served?.get(url.pathname) ?? (failure ? { status: 200, file: "failed.html", body: FAILED_PAGE } : undefined);
-    } catch (error) {
-      // A template that throws while rendering this page: the terminal and the overlay say why.
-      const message = errorsOf(error).map((e) => formatError(e)).join("\n\n") || String((error as Error)?.stack ?? error);
-      options.onEvent?.({ type: "failed", ms: 0, message, redone: [] });
-      send("failure", message);
-      found = { status: 500, file: "failed.html", body: FAILED_PAGE };
-    }
-    if (!found) return void res.writeHead(404).end("Not found");
-    const type = contentType(path.extname(found.file));
-    const payload = type.startsWith("text/html") ? withDevClient(found.body) : found.body;
-    res.writeHead(found.status, { "content-type": type, "cache-control": "no-store" }).end(payload);
+  const server = createSiteServer({
+    forms: () => forms,
+    onError: (error) => options.onError?.(error),
+    serve: (req, res, url) => {
+      if (url.pathname === DEV_EVENTS_PATH) {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
+        res.write(failure ? `id: ${builds}\nevent: failure\ndata: ${JSON.stringify(failure)}\n\n` : ": connected\n\n");
+        if (typeProblems) res.write(`id: ${builds}\nevent: types\ndata: ${JSON.stringify(typeProblems)}\n\n`);
+        clients.add(res);
+        req.on("close", () => clients.delete(res));
+        return;
+      }
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
+      let found: ReturnType<DevSite["get"]>;
+      try {
+        found = served?.get(url.pathname) ?? (failure ? { status: 200, file: "failed.html", body: FAILED_PAGE } : undefined);
+      } catch (error) {
+        // A template that throws while rendering this page: the terminal and the overlay say why.
+        const message = errorsOf(error).map((e) => format(e)).join("\n\n") || String((error as Error)?.stack ?? error);
+        options.onEvent?.({ type: "failed", build: builds, ms: 0, message, redone: [] });
+        send("failure", message);
+        found = { status: 500, file: "failed.html", body: FAILED_PAGE };
+      }
+      if (!found) return void res.writeHead(404).end("Not found");
+      const type = contentType(path.extname(found.file));
+      const payload = type.startsWith("text/html") ? withDevClient(found.body) : found.body;
+      res.writeHead(found.status, { "content-type": type, "cache-control": "no-store" }).end(payload);
+    },
   });
 
   const onChange = (changed: string[]) => {
@@ -142,21 +183,24 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const stale = invalidate(cache, paths, file);
       if (stale) redone.add(stale);
       // A new definition may read every file differently: start afresh.
-      if (stale === "definition") [cache.memo, lastEntries] = [new WeakMap(), undefined];
+      if (stale === "definition") [cache.memo, lastRaw] = [new WeakMap(), undefined];
     }
     void rebuild(changed);
   };
-  const watchers = [paths.contentDir, paths.templatesDir].map((dir) => watchTree(dir, onChange));
-  watchers.push(watchFile(path.join(paths.root, DEFINITION_FILE), onChange));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 4321, "127.0.0.1", resolve);
+  const { port, busy } = await listen(server, options.port ?? 4321, "127.0.0.1").catch(async (error: unknown) => {
+    // Nothing may keep the process alive when the server cannot start: the type check's thread ends too.
+    await types?.close();
+    throw error;
   });
-  const { port } = server.address() as AddressInfo;
+  // Watching starts once the server listens, so a server that cannot start leaves nothing running.
+  const watcher = watchFiles([path.join(paths.root, DEFINITION_FILE), paths.contentDir, paths.templatesDir], onChange);
+  await watcher.ready;
   return {
     url: `http://127.0.0.1:${port}${base}`,
+    busyPorts: busy,
     close: async () => {
-      watchers.forEach((w) => w.close());
+      await watcher.close();
+      await types?.close();
       clients.forEach((c) => c.end());
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -189,26 +233,4 @@ const FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 /** A page with the dev client's script before </body>. */
 function withDevClient(body: Uint8Array | string): string {
   return Buffer.from(body).toString("utf8").replace("</body>", `<script src="${DEV_CLIENT_PATH}"></script></body>`);
-}
-
-/** Watches one file (the site definition) and reports it changed. */
-function watchFile(file: string, onChange: (files: string[]) => void): FSWatcher {
-  return watch(path.dirname(file), (_event, name) => {
-    if (name?.toString() === path.basename(file)) onChange([file]);
-  });
-}
-
-/** Watches a folder tree and reports the files changed in a burst of events (debounced). */
-function watchTree(dir: string, onChange: (files: string[]) => void): FSWatcher {
-  let pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  return watch(dir, { recursive: true }, (_event, name) => {
-    if (name) pending.add(path.join(dir, name.toString()));
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const changed = [...pending];
-      pending = new Set();
-      onChange(changed);
-    }, 30);
-  });
 }

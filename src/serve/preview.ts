@@ -1,10 +1,13 @@
-// `heirloom preview`: serves the built folder as a static host would (404.html with status 404) plus the
-// local receivers of the site's forms.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// `heirloom preview`: serves the built folder as a static host would (404.html with status 404), under the
+// base path it was built with, plus the local receivers of the site's forms.
+import type { Server } from "node:http";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import handler from "serve-handler";
 import { normalizeBase } from "../config/options.ts";
+import { HeirloomError } from "../errors.ts";
+import { createSiteServer, listen } from "./http.ts";
 import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
 
 export interface PreviewOptions {
@@ -14,13 +17,22 @@ export interface PreviewOptions {
   /** The site's forms, answered at their local paths. */
   forms: LocalForm[];
   port?: number;
+  /** The base path to serve under; by default the one the output was built with (or /). */
   base?: string;
   events?: LocalFormEvents;
+  /** Told when a request could not be answered (the visitor gets a plain 500). */
+  onError?: (error: unknown) => void;
 }
 
 export interface PreviewServer {
   server: Server;
   url: string;
+  /** The base path it serves under. */
+  base: string;
+  /** The base path the output was built with, when the output says. */
+  builtBase?: string;
+  /** Ports that were in use before the one it listens on. */
+  busyPorts: number[];
   /** Where each form's entries are kept. */
   formFiles: string[];
   close(): Promise<void>;
@@ -28,37 +40,71 @@ export interface PreviewServer {
 
 /** Starts the preview server on 127.0.0.1; port 0 picks a free one. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
-  const base = normalizeBase(options.base ?? "/");
+  const builtBase = await readBuiltBase(options.outDir);
+  const base = normalizeBase(options.base ?? builtBase ?? "/");
   const forms = await openLocalForms(options.root, options.forms, base, options.events);
   // The headers a real host would send, from the serve.json the build wrote.
   const hostConfig = await readJson(`${options.outDir}/serve.json`);
   const serveOptions = { ...hostConfig, public: options.outDir, cleanUrls: true, etag: true, directoryListing: false };
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (forms.handle(url.pathname, req, res)) return;
-    // Mount the output at the base path; anything outside it is a missing page.
-    const inside = url.pathname.startsWith(base) || `${url.pathname}/` === base;
-    req.url = inside ? `/${url.pathname.slice(base.length)}${url.search}` : "/404-outside-base";
-    handler(req, res, serveOptions).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  const server = createSiteServer({
+    forms: () => forms,
+    serve: (req, res, { pathname, search }) => {
+      // Mount the output at the base path; anything outside it is a missing page.
+      const inside = pathname.startsWith(base) || `${pathname}/` === base;
+      req.url = inside ? `/${pathname.slice(base.length)}${search}` : "/404-outside-base";
+      return handler(req, res, serveOptions);
+    },
+    onError: (error) => options.onError?.(error),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 4173, "127.0.0.1", resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, busy } = await listen(server, options.port ?? 4173, "127.0.0.1");
   return {
     server,
     url: `http://127.0.0.1:${port}${base}`,
+    base,
+    builtBase,
+    busyPorts: busy,
     formFiles: forms.files,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
+/**
+ * Refuses an output folder with nothing to serve (missing, or holding neither index.html nor 404.html):
+ * every page would be the host's bare 404. `buildCommand` is what writes it, for the hint.
+ */
+export function assertBuilt(outDir: string, buildCommand: string): void {
+  if (["index.html", "404.html"].some((page) => existsSync(path.join(outDir, page)))) return;
+  const relative = path.relative(process.cwd(), outDir);
+  const shown = relative.startsWith("..") || path.isAbsolute(relative) ? outDir : relative || ".";
+  const missing = existsSync(outDir) ? "holds neither index.html nor 404.html" : "does not exist";
+  throw new HeirloomError("OutputDirError", `There is no built site to preview: ${shown} ${missing}.`, {
+    location: { file: shown },
+    hint: `run ${buildCommand} first, then preview again.`,
+  });
+}
+
+/**
+ * The base path the output was built with. The build records it in _headers, whose rules all start with it:
+ * the shortest, `<base>*`, covers the whole site. Undefined for a folder without _headers.
+ */
+async function readBuiltBase(outDir: string): Promise<string | undefined> {
+  const headers = await readText(path.join(outDir, "_headers"));
+  const rules = (headers ?? "").split("\n").filter((line) => /^\/(?:[\w\-.~]+\/)*\*$/.test(line));
+  const site = rules.sort((a, b) => a.length - b.length)[0];
+  return site ? normalizeBase(site.slice(0, -1)) : undefined;
+}
+
 async function readJson(file: string): Promise<Record<string, unknown>> {
+  const text = await readText(file);
+  return text === undefined ? {} : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/** A file's text, or undefined when there is no such file. */
+async function readText(file: string): Promise<string | undefined> {
   try {
-    return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+    return await readFile(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
 }

@@ -36,7 +36,7 @@ afterAll(() => server?.close());
 describe("a build under /heirloom/ served under that prefix", () => {
   it("serves every route with 200 and no warning about the site URL or endpoint", async () => {
     for (const route of ROUTES) expect((await get(BASE + route)).status, route).toBe(200);
-    expect(result.warnings).toEqual([]);
+    expect(result.warnings.filter((w) => !w.startsWith("robots.txt was not written"))).toEqual([]);
   });
 
   it("resolves every internal link, asset, image and srcset entry of every page; unregistered paths give the 404 page", async () => {
@@ -81,13 +81,23 @@ describe("a build under /heirloom/ served under that prefix", () => {
 });
 
 describe("absolute URLs", () => {
-  it("writes a sitemap of the registered routes only, and robots.txt pointing to it", async () => {
+  it("writes a sitemap of the registered routes only; under a base path no robots.txt, and a warning that says why", async () => {
     const sitemap = await (await get("/heirloom/sitemap.xml")).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(ROUTES.map((r) => `${SITE_URL}${BASE}${r}`));
     expect(sitemap).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    const robots = await (await get("/heirloom/robots.txt")).text();
-    expect(robots).toBe(`User-agent: *\nAllow: /\nSitemap: ${SITE_URL}${BASE}sitemap.xml\n`);
+    // Before: /heirloom/robots.txt was written, where crawlers never look.
+    expect((await get("/heirloom/robots.txt")).status).toBe(404);
+    expect(result.warnings).toContainEqual(
+      "robots.txt was not written: crawlers read it only at the root of a host, never under the base path /heirloom/. " +
+        `To have one, publish a robots.txt at the root of the host with the line "Sitemap: ${SITE_URL}${BASE}sitemap.xml" (on GitHub Pages, from the user or organization site).`,
+    );
+  });
+
+  it("writes robots.txt pointing to the sitemap for a site at the root of its host", async () => {
+    const built = await buildProject(makeProject(), { siteUrl: SITE_URL });
+    expect(readFileSync(path.join(built.outDir, "robots.txt"), "utf8")).toBe(`User-agent: *\nAllow: /\nSitemap: ${SITE_URL}/sitemap.xml\n`);
+    expect(built.warnings.join("\n")).not.toContain("robots.txt");
   });
 
   it.each(ROUTES)("/%s has a canonical link, Open Graph and Twitter tags with an absolute image that resolves", async (route) => {

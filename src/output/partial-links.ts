@@ -1,0 +1,77 @@
+// The link check of a site whose content has mistakes, so that one run reports every problem: the pages
+// that still render are checked, and a link to where a file that failed would be published is not called
+// broken (once the file is fixed, it may well lead somewhere).
+import { readFileSync, statSync } from "node:fs";
+import type { SiteConfig } from "../config/options.ts";
+import type { ResolvedSite } from "../config/site.ts";
+import { guessFields } from "../content/front-matter.ts";
+import { MAX_CONTENT_BYTES, type RawContent } from "../content/load.ts";
+import type { ValidatedContent } from "../content/validate.ts";
+import type { HeirloomError } from "../errors.ts";
+import type { Route } from "../routes/routes.ts";
+import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../routes/urls.ts";
+import { checkLinks, internalUrls } from "./links.ts";
+
+export interface PartialSite {
+  config: SiteConfig;
+  site: ResolvedSite;
+  raw: RawContent;
+  validated: ValidatedContent;
+  /** The routes of the valid entries. */
+  routes: Route[];
+  /** Every other file the output would hold (output-relative paths). */
+  files: string[];
+  /** Renders one page; it may throw, its data being incomplete. */
+  render(route: Route): string;
+}
+
+/** Broken links of the pages that render; none when a failed page's path cannot be made out. */
+export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
+  const guessed = outFilesOfFailed(partial);
+  if (!guessed) return [];
+  const pages = partial.routes.flatMap((route) => {
+    try {
+      return [{ route: route.path, links: internalUrls(partial.render(route)) }];
+    } catch {
+      return []; // a page that needs what failed: its mistake is reported already
+    }
+  });
+  return checkLinks({
+    pages,
+    files: new Set([...partial.routes.map((r) => r.outFile), ...partial.files, ...guessed]),
+    base: partial.config.base,
+    unregistered: partial.site.unregistered,
+    entries: partial.raw.entries,
+  });
+}
+
+/** Where each entry that failed would be published, or undefined when one of them cannot be told. */
+function outFilesOfFailed({ config, site, raw, validated }: PartialSite): string[] | undefined {
+  const valid = new Set([...validated.items.values()].flat().map((item) => item.source.file));
+  const failed = [
+    ...raw.entries.filter((e) => !valid.has(e.file) && !(e.data.draft === true && !config.drafts)).map((e) => ({ ...e, fields: e.data })),
+    ...raw.unread.map((u) => ({ ...u, fields: guessFieldsOf(u.absolute) })),
+  ];
+  const outFiles: string[] = [];
+  for (const entry of failed) {
+    const paths: unknown[] = entry.collection === site.pages ? [entry.fields?.path] : [];
+    for (const route of site.entryRoutes.filter((r) => r.collection === entry.collection)) {
+      const values = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => (name === "slug" ? entry.slug : entry.fields?.[name]));
+      paths.push(values.every((v) => typeof v === "string" || typeof v === "number") ? route.path.replace(/:(\w+)/g, () => String(values.shift())) : undefined);
+    }
+    for (const value of paths) {
+      const path = typeof value === "string" ? value.trim() : "";
+      if (path !== NOT_FOUND && !isPlainPath(path)) return undefined;
+      outFiles.push(outFileFor(normalizePath(path, site.urlFormat), site.urlFormat));
+    }
+  }
+  return outFiles;
+}
+
+function guessFieldsOf(file: string): Record<string, unknown> | undefined {
+  try {
+    return statSync(file).size > MAX_CONTENT_BYTES ? undefined : guessFields(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,235 @@
+// `heirloom dev` and `heirloom preview` as a user runs them: a child process, what it prints, whether it
+// serves, and how it ends. Every server listens on 127.0.0.1 (unless --host) and is stopped by the test.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildProject, makeFixture, ownTemplates, repoRoot } from "./helpers/site.ts";
+
+const bin = path.join(repoRoot, "bin", "heirloom.js");
+
+interface Running {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the match once stdout or stderr shows `pattern`; rejects after `ms`. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code; rejects after `ms`. */
+  exited(ms?: number): Promise<number | null>;
+}
+
+const running: Running[] = [];
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const r of running.splice(0)) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill("SIGTERM");
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+function start(cwd: string, args: string[], env: Record<string, string> = {}): Running {
+  const child = spawn(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env.PATH, NO_COLOR: "1", ...env } });
+  let text = "";
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    text += chunk.toString("utf8");
+    listeners.forEach((l) => l());
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const r: Running = {
+    child,
+    output: () => text,
+    waitFor: (pattern, ms = 20_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = text.match(pattern);
+          if (match) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`no ${pattern} within ${ms} ms; output:\n${text}`));
+        }, ms);
+        listeners.add(check);
+        check();
+      }),
+    exited: (ms = 20_000) =>
+      new Promise((resolve, reject) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        const timer = setTimeout(() => reject(new Error(`still running after ${ms} ms; output:\n${text}`)), ms);
+        child.once("exit", (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      }),
+  };
+  running.push(r);
+  return r;
+}
+
+/** Occupies `count` consecutive free ports on 127.0.0.1 and returns the first. */
+async function occupy(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * 30_000);
+    const taken: Server[] = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        const server = createServer();
+        await new Promise<void>((resolve, reject) => {
+          server.once("error", reject);
+          server.listen(first + i, "127.0.0.1", resolve);
+        });
+        taken.push(server);
+      }
+      servers.push(...taken);
+      return first;
+    } catch {
+      await Promise.all(taken.map((s) => new Promise((resolve) => s.close(resolve))));
+    }
+  }
+  throw new Error("no free ports to occupy");
+}
+
+function fixture() {
+  const root = makeFixture();
+  ownTemplates(root);
+  return root;
+}
+
+describe("a port in use", () => {
+  it.each(["dev", "preview"])("%s serves on the next free port and says so", async (command) => {
+    const root = fixture();
+    if (command === "preview") expect((await start(root, ["build"]).exited())).toBe(0);
+    const busy = await occupy(1);
+    const server = start(root, [command, "--port", String(busy)]);
+    await server.waitFor(new RegExp(`Port ${busy} is in use, so ${command} serves on port ${busy + 1}\\.`));
+    const [, url] = await server.waitFor(/(?:Dev server at|Serving dist at) (http:\/\/127\.0\.0\.1:\d+\/)/);
+    expect(url).toBe(`http://127.0.0.1:${busy + 1}/`);
+    expect((await fetch(url)).status).toBe(200);
+  });
+
+  it("dev exits 1, naming the ports and --port, when the next ones are taken too", async () => {
+    const busy = await occupy(10);
+    const server = start(fixture(), ["dev", "--port", String(busy)]);
+    expect(await server.exited()).toBe(1);
+    expect(server.output()).toContain(`error PortInUseError: Ports ${busy} to ${busy + 9} on 127.0.0.1 are all in use.`);
+    expect(server.output()).toContain("hint: stop what holds them, or pass --port with another number (--port 0 picks any free one).");
+  });
+});
+
+describe("dev's background type check", () => {
+  it("prints a template's type error at its file, line and column after the rebuild, and when it is fixed", async () => {
+    const root = fixture();
+    const server = start(root, ["dev", "--port", "0"]);
+    await server.waitFor(/type check of site\.config\.ts and templates\/: no problems \(\d+\.\d s\)/, 60_000);
+    const pages = path.join(root, "templates", "Pages.tsx");
+    const original = readFileSync(pages, "utf8");
+    writeFileSync(pages, original.replace("<h1>{page.title}</h1>\n      <p data-price>", "<h1>{page.titel}</h1>\n      <p data-price>"));
+    await server.waitFor(/built in \d+ ms \(1 file changed; redid templates\)\n(?:.*\n)*error TypeCheckError: Property 'titel' does not exist on type [^\n]*\n  at templates\/Pages\.tsx:\d+:\d+/, 60_000);
+    writeFileSync(pages, original);
+    await server.waitFor(/no problems \(\d+\.\d s\)[\s\S]*no problems \(\d+\.\d s\)/, 60_000);
+  }, 120_000);
+});
+
+// A stack frame, indented under the error: "    at fn (file:line:column)"; the location line ("  at dist") is not one.
+const FRAME = /^ {4,}at (?:.+ \()?[^\s()]+:\d+:\d+\)?$/m;
+const BUNDLE_FRAME = /cli-[0-9a-f]{16}\.cjs/;
+
+describe("preview with nothing to serve", () => {
+  it("exits 1, naming the folder and the build command that writes it", async () => {
+    const root = makeFixture();
+    const missing = start(root, ["preview", "--port", "0"]);
+    expect(await missing.exited()).toBe(1);
+    expect(missing.output()).toContain("error OutputDirError: There is no built site to preview: dist does not exist.\n  at dist\n");
+    expect(missing.output()).toContain("hint: run heirloom build first, then preview again.");
+    expect(missing.output()).not.toMatch(FRAME);
+
+    mkdirSync(path.join(root, "site"));
+    writeFileSync(path.join(root, "site", "notes.txt"), "not a site");
+    const empty = start(root, ["preview", "--port", "0", "--out", "site", "--base", "/heirloom/"]);
+    expect(await empty.exited()).toBe(1);
+    expect(empty.output()).toContain("There is no built site to preview: site holds neither index.html nor 404.html.");
+    expect(empty.output()).toContain("hint: run heirloom build --out site --base /heirloom/ first, then preview again.");
+  });
+});
+
+describe("preview of a build under a base path", () => {
+  it("serves it under the base it was built with, stylesheet included, without being told", async () => {
+    const root = makeFixture();
+    await buildProject(root, { base: "/heirloom/" });
+    const server = start(root, ["preview", "--port", "0"]);
+    const [, url] = await server.waitFor(/Serving dist at (http:\/\/127\.0\.0\.1:\d+\/heirloom\/) \(the base path it was built with\)/);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const stylesheet = (await page.text()).match(/<link rel="stylesheet" href="(\/heirloom\/assets\/[^"]+\.css)"/)![1];
+    const css = await fetch(new URL(stylesheet, url));
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toMatch(/^text\/css/);
+  });
+
+  it("follows an explicit --base, warning which base the output was built with", async () => {
+    const root = makeFixture();
+    await buildProject(root, { base: "/heirloom/" });
+    const server = start(root, ["preview", "--port", "0", "--base", "/"]);
+    await server.waitFor(/Serving dist at http:\/\/127\.0\.0\.1:\d+\/\n/);
+    expect(server.output()).toContain("warning dist was built with the base path /heirloom/, and --base serves it under /:");
+    expect(server.output()).toContain("Leave out --base to serve it as it was built.");
+  });
+});
+
+describe("preview's form receivers", () => {
+  it("keeps the entries in the project's .heirloom/ whatever --out is, and logs each signup masked", async () => {
+    const root = makeFixture();
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-elsewhere-")), "site");
+    await buildProject(root, { outDir: out });
+    const server = start(root, ["preview", "--port", "0", "--out", out]);
+    const [, url] = await server.waitFor(/Serving .+ at (http:\/\/127\.0\.0\.1:\d+\/)/);
+    expect(server.output()).toContain(`Form entries go to ${path.join(".heirloom", "signup.jsonl")}\n`);
+    const address = "margaret.whitfield@example.com";
+    const posted = await fetch(new URL("__heirloom/signup", url), { method: "POST", body: `email=${encodeURIComponent(address)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(posted.status).toBe(200);
+    await server.waitFor(/^signup: stored m\*{8}@example\.com$/m);
+    expect(readFileSync(path.join(root, ".heirloom", "signup.jsonl"), "utf8")).toContain(address);
+    expect(existsSync(path.join(path.dirname(out), ".heirloom"))).toBe(false);
+    await fetch(new URL("__heirloom/signup", url), { method: "POST", body: `email=${encodeURIComponent(address.toUpperCase())}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    await server.waitFor(/^signup: duplicate M\*{8}@EXAMPLE\.COM$/m);
+    expect(server.output().toLowerCase()).not.toContain("margaret.whitfield");
+  });
+});
+
+describe("--debug", () => {
+  it("prints preview's stack trace with frames in src/ files, never in the compiled bundle", async () => {
+    const server = start(makeFixture(), ["preview", "--port", "0", "--debug"]);
+    expect(await server.exited()).toBe(1);
+    expect(server.output()).toMatch(FRAME);
+    expect(server.output()).toMatch(/^ {4,}at .*[\\/]src[\\/]serve[\\/]preview\.ts:\d+:\d+\)?$/m);
+    expect(server.output()).not.toMatch(BUNDLE_FRAME);
+  });
+
+  it("prints dev's stack trace with frames in src/ files, and none without it", async () => {
+    const busy = await occupy(10);
+    const root = fixture();
+    const debug = start(root, ["dev", "--port", String(busy), "--debug"]);
+    expect(await debug.exited()).toBe(1);
+    expect(debug.output()).toContain("error PortInUseError:");
+    expect(debug.output()).toMatch(/^ {4,}at .*[\\/]src[\\/]serve[\\/]\S+\.ts:\d+:\d+\)?$/m);
+    expect(debug.output()).not.toMatch(BUNDLE_FRAME);
+    const plain = start(root, ["dev", "--port", String(busy)]);
+    expect(await plain.exited()).toBe(1);
+    expect(plain.output()).toContain("error PortInUseError:");
+    expect(plain.output()).not.toMatch(FRAME);
+  });
+
+  it("prints the stack trace of a mistake saved while dev runs, with frames in src/ files", async () => {
+    const root = fixture();
+    const server = start(root, ["dev", "--port", "0", "--debug"]);
+    await server.waitFor(/Dev server at/);
+    const note = path.join(root, "content", "notes", "second.md");
+    writeFileSync(note, readFileSync(note, "utf8").replace("price: 7", 'price: "seven"'));
+    await server.waitFor(/error \w+Error: The field "price" in content\/notes\/second\.md[^\n]*\n(?:.*\n)*? {4,}at .*[\\/]src[\\/]\S+\.ts:\d+:\d+\)?\n/);
+    expect(server.output()).not.toMatch(BUNDLE_FRAME);
+  });
+});

@@ -1,0 +1,52 @@
+// The compiled CLI in node_modules/.cache is keyed by the content of everything that shapes it, never by
+// modification times: a version bump, a change in a subfolder of src/ and copies that keep old times
+// (cp -p, rsync -a, tar, container layers) all run the current code.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "./helpers/site.ts";
+
+let engine: string;
+const run = (...args: string[]) => {
+  const result = spawnSync(process.execPath, [path.join(engine, "bin", "heirloom.js"), ...args], { cwd: engine, encoding: "utf8", env: { PATH: process.env.PATH, NO_COLOR: "1" } });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+};
+/** Writes a file as `cp -p` or a container layer would leave it: new content with an old modification time. */
+const replaceKeepingTime = (file: string, from: string, to: string) => {
+  const text = readFileSync(file, "utf8");
+  expect(text).toContain(from);
+  writeFileSync(file, text.replace(from, to));
+  const past = new Date("2001-01-01T00:00:00Z");
+  utimesSync(file, past, past);
+};
+
+beforeAll(() => {
+  // A copy of the engine with a node_modules of its own (links to the installed packages), so its compiled
+  // CLI lives apart from the one the other tests run.
+  engine = mkdtempSync(path.join(os.tmpdir(), "heirloom-engine-"));
+  for (const entry of ["bin", "src", "package.json"]) cpSync(path.join(repoRoot, entry), path.join(engine, entry), { recursive: true, preserveTimestamps: true });
+  mkdirSync(path.join(engine, "node_modules"));
+  for (const name of readdirSync(path.join(repoRoot, "node_modules"))) {
+    if (name === ".cache") continue;
+    if (name === ".package-lock.json") cpSync(path.join(repoRoot, "node_modules", name), path.join(engine, "node_modules", name));
+    else symlinkSync(path.join(repoRoot, "node_modules", name), path.join(engine, "node_modules", name));
+  }
+});
+
+describe("the compiled CLI", () => {
+  it("prints the new version after package.json changes, even with an old modification time", () => {
+    expect(run("--version").trim()).toBe("0.1.0");
+    replaceKeepingTime(path.join(engine, "package.json"), '"version": "0.1.0"', '"version": "0.1.1"');
+    expect(run("--version").trim()).toBe("0.1.1");
+  });
+
+  it("runs a changed file of a subfolder of src/ copied with its old time, and keeps one compile only", () => {
+    replaceKeepingTime(path.join(engine, "src", "cli", "main.ts"), "Render every route into the output folder", "Render every single route into the output folder");
+    expect(run("build", "--help")).toContain("Render every single route into the output folder");
+    const compiled = readdirSync(path.join(engine, "node_modules", ".cache", "heirloom")).filter((n) => /^cli-.*\.cjs$/.test(n));
+    expect(compiled).toHaveLength(1);
+  });
+});

@@ -1,0 +1,53 @@
+// What the dev server reads again after a save: only the saved files, and content/ is walked again only
+// when a file was added or removed (a save of an existing file reuses the last walk).
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { type BuildCache, prepareSite } from "../src/build.ts";
+import { makeFixture, ownTemplates } from "./helpers/site.ts";
+
+async function session() {
+  const root = makeFixture();
+  ownTemplates(root);
+  const cache: BuildCache = { memo: new WeakMap(), lazyMarkdown: true };
+  let site = await prepareSite({ root, env: {}, drafts: true }, cache);
+  /** Prepares again after saving `changed` (relative to content/), as the dev server does. */
+  const next = async (...changed: string[]) => {
+    cache.reuse = { previous: site.raw, changed: new Set(changed) };
+    const before = site;
+    site = await prepareSite({ root, env: {}, drafts: true }, cache);
+    return { before, after: site };
+  };
+  const notes = (s: typeof site) => s.content.notes as Array<{ slug: string; title: string }>;
+  const entry = (s: typeof site, slug: string) => s.raw.entries.find((e) => e.slug === slug && e.collection === "notes");
+  return { root, next, entry, notes };
+}
+
+describe("dev's content reload", () => {
+  it("reuses the last walk and every unchanged entry when an existing file is saved", async () => {
+    const { root, next, entry, notes } = await session();
+    const file = path.join(root, "content", "notes", "first.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("title: First", "title: First, edited"));
+    const { before, after } = await next("notes/first.md", "../templates/Pages.tsx");
+    expect(after.raw.placement).toBe(before.raw.placement);
+    expect(entry(after, "second")).toBe(entry(before, "second"));
+    expect(entry(after, "first")).not.toBe(entry(before, "first"));
+    expect(notes(after).find((n) => n.slug === "first")).toMatchObject({ title: "First, edited" });
+  });
+
+  it("walks content/ again when a file is added or removed", async () => {
+    const { root, next, entry, notes } = await session();
+    writeFileSync(path.join(root, "content", "notes", "third.md"), "---\norder: 3\ntitle: Third\nprice: 9\ntags:\n  - three\nfeatured: false\n---\nA third note.\n");
+    const added = await next("notes/third.md");
+    expect(added.after.raw.placement).not.toBe(added.before.raw.placement);
+    expect(entry(added.after, "third")).toMatchObject({ file: "content/notes/third.md" });
+    // Entries found by file after a new walk: the unchanged ones are still not read again.
+    expect(entry(added.after, "first")).toBe(entry(added.before, "first"));
+
+    rmSync(path.join(root, "content", "notes", "second.md"));
+    const removed = await next("notes/second.md");
+    expect(removed.after.raw.placement).not.toBe(removed.before.raw.placement);
+    expect(entry(removed.after, "second")).toBeUndefined();
+    expect(notes(removed.after).map((n) => n.slug)).toEqual(["first", "third"]);
+  });
+});
