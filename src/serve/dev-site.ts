@@ -3,7 +3,7 @@
 // links are told once.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type PreparedSite, renderPage } from "../build.ts";
+import { type PreparedSite, renderPage } from "../prepare.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { feedFiles } from "../output/feeds.ts";
 import { hostingFiles } from "../output/hosting.ts";

@@ -1,7 +1,7 @@
 // `heirloom dev`: builds in memory, serves on 127.0.0.1, rebuilds on change, reloads pages, shows errors as an overlay.
 import type { ServerResponse } from "node:http";
 import path from "node:path";
-import { type BuildCache, prepareSite, pruneState } from "../build.ts";
+import { type BuildCache, prepareSite, pruneState } from "../prepare.ts";
 import { loadBuildState } from "../cache/build-state.ts";
 import type { RawContent } from "../content/load.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
