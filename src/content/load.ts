@@ -87,7 +87,7 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
     return before?.collection === collection ? before : undefined;
   });
   const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative) }]));
-  const results = await readAll(jobs, options.base, (hash) => options.parsed?.get(hash));
+  const results = await readAll(jobs, options.base, options.parsed);
   const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
   const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
   return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread, placement, read };
