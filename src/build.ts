@@ -67,7 +67,7 @@ async function renderAll(prepared: PreparedSite, staging: Staging | undefined, i
     }
     const tracked = trackContent(prepared.content, prepared.entryHash);
     const { result: html, used } = prepared.images.track(() => renderPage(prepared, route, tracked.content));
-    await writer.add(route.outFile, html, staging?.holding(route.outFile));
+    await writer.add(route.outFile, html, staging?.recorded(route.outFile));
     made.push({ index, state: { key, deps: tracked.deps(), images: used } });
   }
   const written = await writer.finish();

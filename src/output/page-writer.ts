@@ -18,13 +18,18 @@ export interface PageRecord {
 }
 
 export interface PageWriter {
-  /** Queues a page; resolves when there is room for the next one. `held`: what the file already holds. */
-  add(outFile: string, html: string, held?: FileState): Promise<void>;
+  /**
+   * Queues a page; resolves when there is room for the next one. `held`: what the staging folder's file
+   * already holds, "unknown" if a file is there that must be read to tell.
+   */
+  add(outFile: string, html: string, held?: FileState | "unknown"): Promise<void>;
   /** Waits for every queued page; the records in the order the pages were added. */
   finish(): Promise<PageRecord[]>;
 }
 
 const BATCH = 32;
+/** Encodes into a buffer of the page's own (a Buffer may share a pool, which cannot be transferred). */
+const encoder = new TextEncoder();
 /** Batches queued per worker before the renderer waits. */
 const IN_FLIGHT = 3;
 /**
@@ -41,7 +46,7 @@ export function createPageWriter(dir: string | undefined, folders: string[] = []
   const workers = Array.from({ length: WRITERS }, () => new Worker(WORKER_SOURCE, { eval: true, workerData: { dir, folders } }));
   const records: PageRecord[] = [];
   const waiting: Array<() => void> = [];
-  let batch: Array<{ outFile: string; html: string; held?: FileState }> = [];
+  let batch: Array<{ outFile: string; bytes: Uint8Array; held?: FileState | "unknown" }> = [];
   let added = 0;
   let sent = 0;
   let inFlight = 0;
@@ -63,14 +68,15 @@ export function createPageWriter(dir: string | undefined, folders: string[] = []
   }
   const send = () => {
     if (batch.length === 0) return;
-    workers[sent++ % workers.length].postMessage({ first: added - batch.length, pages: batch });
+    // The bytes move to the worker (transferred, not copied).
+    workers[sent++ % workers.length].postMessage({ first: added - batch.length, pages: batch }, batch.map((page) => page.bytes.buffer as ArrayBuffer));
     batch = [];
     inFlight++;
   };
   return {
     async add(outFile, html, held) {
       if (failure) throw failure;
-      batch.push({ outFile, html, held });
+      batch.push({ outFile, bytes: encoder.encode(html), held });
       added++;
       if (batch.length < BATCH) return;
       send();
@@ -106,16 +112,19 @@ function writerMain({ threads, fs, path, zlib, crypto, findLinks, makeFolder }: 
   const { dir, folders } = workerData as { dir?: string; folders: string[] };
   // The staging folder and the folders it has exist; others are made once each, parents first.
   const made = new Set<string>(dir ? [dir, ...folders.map((f) => path.join(dir, f))] : []);
-  type Page = { outFile: string; html: string; held?: { sha256: string; size: number; mtimeMs: number } };
+  type Page = { outFile: string; bytes: Uint8Array; held?: { sha256: string; size: number; mtimeMs: number } | "unknown" };
   parentPort!.on("message", ({ first, pages }: { first: number; pages: Page[] }) => {
-    const records = pages.map(({ outFile, html, held }) => {
-      const bytes = Buffer.from(html);
+    const records = pages.map(({ outFile, bytes: encoded, held }) => {
+      const bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength);
+      const html = bytes.toString();
       const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+      const file = dir && path.join(dir, outFile);
       let mtimeMs = 0;
-      if (dir && held?.sha256 === sha256) mtimeMs = held.mtimeMs;
-      else if (dir) {
+      if (file && held !== undefined && held !== "unknown" && held.sha256 === sha256) mtimeMs = held.mtimeMs;
+      // A file of the spare without a record of its bytes is read: if it holds these, it is kept as it is.
+      else if (file && held === "unknown" && fs.readFileSync(file).equals(bytes)) mtimeMs = fs.statSync(file).mtimeMs;
+      else if (file) {
         // Overwriting a file the spare already has is much cheaper than creating one.
-        const file = path.join(dir, outFile);
         // (Only anonymous functions in here: a minifier names named ones through a helper of its own.)
         makeFolder(path.dirname(file), made, (folder) => (fs.mkdirSync(folder), fs.chmodSync(folder, 0o755)), path.dirname);
         fs.writeFileSync(file, bytes);

@@ -24,8 +24,13 @@ export interface Staging {
   dir: string;
   /** Folders the staging folder already has (relative), for writers that create folders themselves. */
   folders: string[];
-  /** What the staging folder already holds at that path (from the spare), if anything. */
+  /** What the staging folder already holds at that path (from the spare), if anything; reads it if need be. */
   holding(file: string): FileState | undefined;
+  /**
+   * What the spare's manifest says the staging folder holds at that path, without reading it: the state,
+   * "unknown" when a file is there that the manifest does not vouch for, or undefined when none is.
+   */
+  recorded(file: string): FileState | "unknown" | undefined;
   /** Writes one file (path relative to the output folder), unless it already holds these bytes. */
   write(file: string, contents: Uint8Array | string): void;
   /** Copies an unchanged file from the current output, unless the staging folder already holds it. */
@@ -69,11 +74,16 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
   // What a spare file holds: from the manifest while its size and time match, else read (much cheaper
   // than writing it again).
   const measured = new Map<string, FileState>();
-  const holding = (file: string) => {
+  const recorded = (file: string) => {
     const found = present.get(file);
     if (!found) return undefined;
     const known = spare.get(file);
-    if (known && known.size === found.size && known.mtimeMs === found.mtimeMs) return known;
+    return known && known.size === found.size && known.mtimeMs === found.mtimeMs ? known : "unknown";
+  };
+  const holding = (file: string) => {
+    const known = recorded(file);
+    if (known !== "unknown") return known;
+    const found = present.get(file)!;
     let state = measured.get(file);
     if (!state) {
       state = { sha256: createHash("sha256").update(readFileSync(path.join(dir, file))).digest("hex"), ...found };
@@ -95,6 +105,7 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
     dir,
     folders: [...folders].filter(Boolean),
     holding,
+    recorded,
     write(file, contents) {
       const sha256 = createHash("sha256").update(contents).digest("hex");
       const held = holding(file);
