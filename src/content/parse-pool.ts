@@ -90,8 +90,10 @@ function serializable(error: unknown, file: string): NonNullable<ReadResult["err
   };
 }
 
-/** Below this many files, a worker costs more to start than it saves. */
+/** Below this many files left to parse, a worker costs more to start than it saves. */
 const PARALLEL_FROM = 200;
+/** Files the main thread reads before it decides: a worker starts only if most of them needed parsing. */
+const SAMPLE = 32;
 
 /**
  * The compiled CLI that this code runs from, if it does (a worker can start only from it). Named exactly,
@@ -125,22 +127,29 @@ function takeJobs({ jobs, base, next }: Pick<ParseWork, "jobs" | "base" | "next"
 }
 
 /**
- * Reads every job; a file parsed before (found by its hash in `parsed`) is not parsed again. When there are
- * many and the compiled CLI is running, a worker thread takes jobs from the same counter as this thread, so
- * the work splits by how fast each goes (the worker starts later); should it fail, this thread does its share.
+ * Reads every job; a file parsed before (found by its hash in `parsed`) is not parsed again. When many are
+ * left and most of the first ones needed parsing, and the compiled CLI is running, a worker thread takes
+ * jobs from the same counter as this thread, so the work splits by how fast each goes (the worker starts
+ * later); should it fail, this thread does its share. Files only read and hashed are not worth a worker.
  */
 export async function readAll(jobs: ReadJob[], base: string | undefined, parsed?: ReadonlyMap<string, ParsedSource>): Promise<ReadResult[]> {
   const results: Array<ReadResult | undefined> = new Array(jobs.length);
   const next = new Int32Array(new SharedArrayBuffer(4));
+  const known = (hash: string) => parsed?.has(hash) ?? false;
+  const sample = takeJobs({ jobs: jobs.slice(0, Math.min(SAMPLE, jobs.length)), base, next }, known);
+  for (const [i, result] of sample) results[i] = result;
+  // The sample's last claim went past its end: the next job is the first after it.
+  Atomics.store(next, 0, sample.length);
   const cli = compiledCli();
-  const work: ParseWork = { heirloom: "parse", jobs, base, known: parsed ? [...parsed.keys()] : [], next };
-  const worker = cli && jobs.length >= PARALLEL_FROM ? new Worker(cli, { workerData: work }) : undefined;
+  const parsedNow = sample.filter(([, result]) => result.parsed || result.error).length;
+  const many = cli && jobs.length - sample.length >= PARALLEL_FROM && parsedNow * 2 >= sample.length;
+  const work: ParseWork = { heirloom: "parse", jobs, base, known: many && parsed ? [...parsed.keys()] : [], next };
+  const worker = many ? new Worker(cli, { workerData: work }) : undefined;
   const theirs = worker && new Promise<Array<[number, ReadResult]>>((resolve) => {
     worker.once("message", resolve);
     worker.once("error", () => resolve([]));
     worker.once("exit", () => resolve([]));
   });
-  const known = (hash: string) => parsed?.has(hash) ?? false;
   for (const [i, result] of takeJobs(work, known)) results[i] = result;
   if (theirs) {
     for (const [i, result] of await theirs) results[i] = result;

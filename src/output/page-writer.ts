@@ -28,8 +28,6 @@ export interface PageWriter {
 }
 
 const BATCH = 32;
-/** Encodes into a buffer of the page's own (a Buffer may share a pool, which cannot be transferred). */
-const encoder = new TextEncoder();
 /** Batches queued per worker before the renderer waits. */
 const IN_FLIGHT = 3;
 /**
@@ -46,7 +44,7 @@ export function createPageWriter(dir: string | undefined, folders: string[] = []
   const workers = Array.from({ length: WRITERS }, () => new Worker(WORKER_SOURCE, { eval: true, workerData: { dir, folders } }));
   const records: PageRecord[] = [];
   const waiting: Array<() => void> = [];
-  let batch: Array<{ outFile: string; bytes: Uint8Array; held?: FileState | "unknown" }> = [];
+  let batch: Array<{ outFile: string; html: string; held?: FileState | "unknown" }> = [];
   let added = 0;
   let sent = 0;
   let inFlight = 0;
@@ -68,15 +66,17 @@ export function createPageWriter(dir: string | undefined, folders: string[] = []
   }
   const send = () => {
     if (batch.length === 0) return;
-    // The bytes move to the worker (transferred, not copied).
-    workers[sent++ % workers.length].postMessage({ first: added - batch.length, pages: batch }, batch.map((page) => page.bytes.buffer as ArrayBuffer));
+    // One string for the batch's pages: a message of one long string costs far less than of many.
+    const html = batch.map((page) => page.html).join("");
+    const pages = batch.map(({ outFile, html, held }) => ({ outFile, length: html.length, held }));
+    workers[sent++ % workers.length].postMessage({ first: added - batch.length, pages, html });
     batch = [];
     inFlight++;
   };
   return {
     async add(outFile, html, held) {
       if (failure) throw failure;
-      batch.push({ outFile, bytes: encoder.encode(html), held });
+      batch.push({ outFile, html, held });
       added++;
       if (batch.length < BATCH) return;
       send();
@@ -112,11 +112,12 @@ function writerMain({ threads, fs, path, zlib, crypto, findLinks, makeFolder }: 
   const { dir, folders } = workerData as { dir?: string; folders: string[] };
   // The staging folder and the folders it has exist; others are made once each, parents first.
   const made = new Set<string>(dir ? [dir, ...folders.map((f) => path.join(dir, f))] : []);
-  type Page = { outFile: string; bytes: Uint8Array; held?: { sha256: string; size: number; mtimeMs: number } | "unknown" };
-  parentPort!.on("message", ({ first, pages }: { first: number; pages: Page[] }) => {
-    const records = pages.map(({ outFile, bytes: encoded, held }) => {
-      const bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength);
-      const html = bytes.toString();
+  type Page = { outFile: string; length: number; held?: { sha256: string; size: number; mtimeMs: number } | "unknown" };
+  parentPort!.on("message", ({ first, pages, html: joined }: { first: number; pages: Page[]; html: string }) => {
+    let offset = 0;
+    const records = pages.map(({ outFile, length, held }) => {
+      const html = joined.slice(offset, (offset += length));
+      const bytes = Buffer.from(html);
       const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
       const file = dir && path.join(dir, outFile);
       let mtimeMs = 0;
