@@ -20,7 +20,7 @@ export interface PageRecord {
 export interface PageWriter {
   /**
    * Queues a page; resolves when there is room for the next one. `held`: what the staging folder's file
-   * already holds, "unknown" if a file is there that must be read to tell.
+   * held when recorded (trusted while its size and time match), "unknown" if a file is there unrecorded.
    */
   add(outFile: string, html: string, held?: FileState | "unknown"): Promise<void>;
   /** Waits for every queued page; the records in the order the pages were added. */
@@ -121,10 +121,16 @@ function writerMain({ threads, fs, path, zlib, crypto, findLinks, makeFolder }: 
       const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
       const file = dir && path.join(dir, outFile);
       let mtimeMs = 0;
-      if (file && held !== undefined && held !== "unknown" && held.sha256 === sha256) mtimeMs = held.mtimeMs;
-      // A file of the spare without a record of its bytes is read: if it holds these, it is kept as it is.
-      else if (file && held === "unknown" && fs.readFileSync(file).equals(bytes)) mtimeMs = fs.statSync(file).mtimeMs;
-      else if (file) {
+      let kept = false;
+      if (file && held !== undefined) {
+        // A file of the spare is kept if it holds these bytes: its record says so and its size and time
+        // still match, or reading it shows it.
+        const stat = fs.statSync(file);
+        const vouched = held !== "unknown" && held.sha256 === sha256 && held.size === stat.size && held.mtimeMs === stat.mtimeMs;
+        kept = vouched || (stat.size === bytes.length && fs.readFileSync(file).equals(bytes));
+        if (kept) mtimeMs = stat.mtimeMs;
+      }
+      if (file && !kept) {
         // Overwriting a file the spare already has is much cheaper than creating one.
         // (Only anonymous functions in here: a minifier names named ones through a helper of its own.)
         makeFolder(path.dirname(file), made, (folder) => (fs.mkdirSync(folder), fs.chmodSync(folder, 0o755)), path.dirname);
