@@ -4,7 +4,7 @@
 // (`.heirloom/spare-<out>` beside the output folder) and becomes the next staging folder: its folders are
 // there already, and a file that already holds the right bytes is not written at all.
 import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { refuseTrackedLosses } from "./tracked.ts";
@@ -121,8 +121,10 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
       removeUnwritten(dir, present, written);
       const retired = `${outDir}.old-${process.pid}`;
       const hadOld = existsSync(outDir);
-      if (hadOld) await rename(outDir, retired);
-      await rename(dir, outDir);
+      // Back to back, without yielding: between the two, the output folder is missing for microseconds
+      // (a build killed right then has the old site put back by the next one, see recoverInterrupted).
+      if (hadOld) renameSync(outDir, retired);
+      renameSync(dir, outDir);
       if (hadOld) {
         // The old site is the next build's spare; an older spare left by a failed build goes.
         await mkdir(path.dirname(previous), { recursive: true });
