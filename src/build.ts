@@ -67,7 +67,7 @@ async function renderAll(prepared: PreparedSite, staging: Staging | undefined, i
     }
     const tracked = trackContent(prepared.content, prepared.entryHash);
     const { result: html, used } = prepared.images.track(() => renderPage(prepared, route, tracked.content));
-    await writer.add(route.outFile, html, staging?.holding(route.outFile));
+    await writer.add(route.outFile, html, staging?.recorded(route.outFile));
     made.push({ index, state: { key, deps: tracked.deps(), images: used } });
   }
   const written = await writer.finish();
@@ -78,7 +78,7 @@ async function renderAll(prepared: PreparedSite, staging: Staging | undefined, i
     staging?.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
   });
   // A feed is written again only when its entries or anything every page depends on changed.
-  const feeds = new Map(prepared.feeds.map((f) => [f.path.slice(1), hashOf(context, f.path, f.title, f.author, ...f.items.map(prepared.entryHash))]));
+  const feeds = new Map(prepared.feeds.map((f) => [f.path.slice(1), hashOf(context, f.path, f.title, f.author, String(f.options.limit), ...f.items.map(prepared.entryHash))]));
   const kept = new Set<string>();
   for (const [file, key] of feeds) {
     const previous = incremental?.feeds.get(file);

@@ -1,6 +1,6 @@
 // What the dev server reads again after a save: only the saved files, and content/ is walked again only
 // when a file was added or removed (a save of an existing file reuses the last walk).
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type BuildCache, prepareSite } from "../src/prepare.ts";
@@ -33,6 +33,18 @@ describe("dev's content reload", () => {
     expect(entry(after, "second")).toBe(entry(before, "second"));
     expect(entry(after, "first")).not.toBe(entry(before, "first"));
     expect(notes(after).find((n) => n.slug === "first")).toMatchObject({ title: "First, edited" });
+  });
+
+  it("reuses the last walk after a save that renames a temporary file over the saved one (editors, sed -i)", async () => {
+    const { root, next, notes } = await session();
+    const file = path.join(root, "content", "notes", "first.md");
+    const temporary = path.join(root, "content", "notes", ".first.md.swp~");
+    writeFileSync(temporary, readFileSync(file, "utf8").replace("title: First", "title: First, renamed over"));
+    renameSync(temporary, file);
+    // The watcher reports the temporary file too (sed -i names it sedXXXXXX): gone by now, never placed.
+    const { before, after } = await next("notes/sedA1b2C3", "notes/first.md");
+    expect(after.raw.placement).toBe(before.raw.placement);
+    expect(notes(after).find((n) => n.slug === "first")).toMatchObject({ title: "First, renamed over" });
   });
 
   it("walks content/ again when a file is added or removed", async () => {

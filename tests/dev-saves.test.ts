@@ -2,10 +2,12 @@
 // sed -i, mv), git checkout of a file, a folder created after start, a file deleted and made again, and
 // after each of them the next in-place save of the same file too.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevEvent, type DevServer, startDev } from "../src/serve/dev.ts";
+import { watchFiles } from "../src/serve/watch.ts";
 import { makeFixture, ownTemplates } from "./helpers/site.ts";
 
 let root: string;
@@ -92,5 +94,27 @@ describe("heirloom dev sees every kind of save", () => {
     editInPlace("site.config.ts", 'template: "prose"', 'template: "note"');
     await served("/notes/second", "data-price");
     expect(events.every((e) => e.type !== "failed"), events.map((e) => e.message ?? "").join("\n")).toBe(true);
+  });
+});
+
+describe("the watcher's first scan", () => {
+  it("reports a file modified since the given time (saved before the scan reached its folder), and no other", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "heirloom-scan-"));
+    mkdirSync(path.join(folder, "deep", "er"), { recursive: true });
+    for (const name of ["old.md", "deep/old.md", "deep/er/saved.md"]) writeFileSync(path.join(folder, name), "x");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const name of ["old.md", "deep/old.md"]) utimesSync(path.join(folder, name), hourAgo, hourAgo);
+    const reported: string[][] = [];
+    const watcher = watchFiles([folder], (files) => reported.push(files), { changedSince: Date.now() - 60_000 });
+    await watcher.ready;
+    try {
+      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toEqual([path.join(folder, "deep", "er", "saved.md")]);
+      // And later saves as usual.
+      writeFileSync(path.join(folder, "old.md"), "y");
+      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toContain(path.join(folder, "old.md"));
+      expect(reported.flat()).not.toContain(path.join(folder, "deep", "old.md"));
+    } finally {
+      await watcher.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Atom feeds' dates come from content (or SOURCE_DATE_EPOCH), the same on every machine: never from the
 // clock, never in the build machine's time zone.
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { FeedItem } from "../src/config/define.ts";
 import { resolveConfig } from "../src/config/options.ts";
 import { resolveSite } from "../src/config/site.ts";
@@ -13,7 +14,7 @@ const config = (env: Record<string, string> = {}) =>
   resolveConfig(resolveSite(defineSite({ collections: {}, routes: {}, siteUrl: "https://journal.example" })), { env });
 
 /** A feed of entries whose date the site maps itself (feed.item), as a full date-time may be. */
-function feed(dates: Array<FeedItem["date"]>): FeedSpec {
+function feed(dates: Array<FeedItem["date"]>, limit?: number): FeedSpec {
   const items = dates.map((date, i) => ({ slug: `p${i}`, file: `content/posts/p${i}.md`, html: "<p>Hi</p>", url: `/blog/p${i}/`, date }) as unknown as EntryValue);
   return {
     path: "/blog/feed.xml",
@@ -21,7 +22,7 @@ function feed(dates: Array<FeedItem["date"]>): FeedSpec {
     author: "Someone",
     listPath: "/blog/",
     items,
-    options: { path: "/blog/feed.xml", item: (entry) => ({ title: String(entry.slug), date: entry.date as FeedItem["date"] }) },
+    options: { path: "/blog/feed.xml", limit, item: (entry) => ({ title: String(entry.slug), date: entry.date as FeedItem["date"] }) },
     source: {} as FeedSpec["source"],
   };
 }
@@ -63,5 +64,37 @@ describe("feed dates", () => {
 
   it("lets content win over SOURCE_DATE_EPOCH", () => {
     expect(updatedOf(atom(feed(["2026-03-14"]), { SOURCE_DATE_EPOCH: "1795000000" }))[0]).toBe("2026-03-14T00:00:00Z");
+  });
+});
+
+describe("feed size", () => {
+  const days = (n: number) => Array.from({ length: n }, (_, i) => `2026-01-01T${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`);
+  const titles = (xml: string) => [...xml.matchAll(/<entry>\s*<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+
+  it("holds the newest 20 entries unless told otherwise, whatever the order of the collection", () => {
+    const xml = atom(feed(days(100)));
+    expect(titles(xml)).toEqual(Array.from({ length: 20 }, (_, i) => `p${99 - i}`));
+    expect(updatedOf(xml)[0]).toBe("2026-01-01T01:39:00Z");
+  });
+
+  it("holds as many as its limit says, or every entry with Infinity", () => {
+    expect(titles(atom(feed(days(100), 3)))).toEqual(["p99", "p98", "p97"]);
+    expect(titles(atom(feed(days(100), Number.POSITIVE_INFINITY)))).toHaveLength(100);
+  });
+
+  it("still refuses an entry it would not show", () => {
+    const spec = feed([...days(30), "March 14, 2026"]);
+    expect(feedFiles([spec], config()).errors.map((e) => e.message)).toEqual(["The feed /blog/feed.xml cannot describe content/posts/p30.md: it needs a title and a date."]);
+  });
+
+  it.each([0, -1, 2.5, Number.NaN])("refuses a limit of %s in the site definition", (limit) => {
+    const define = () =>
+      resolveSite(
+        defineSite({
+          collections: { posts: { folder: "posts", schema: z.object({}) } as never },
+          routes: { lists: [{ collection: "posts", page: "/blog/", perPage: 10, feed: { path: "/blog/feed.xml", limit } }] },
+        }),
+      );
+    expect(define).toThrow(`The feed of "posts" has limit ${limit}.`);
   });
 });

@@ -6,7 +6,7 @@ import { parse } from "node-html-parser";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../src/build.ts";
-import { renditionCacheName } from "../src/assets/images.ts";
+import { renditionCacheName } from "../src/assets/encode.ts";
 import { cacheDir } from "../src/compile/cache.ts";
 import { errorsOf } from "../src/errors.ts";
 import { photo } from "./helpers/photo.ts";

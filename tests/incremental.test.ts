@@ -52,12 +52,13 @@ describe("a second build", () => {
   });
 
   it("after editing one post renders that post and the list page that shows it; the feed and sitemap follow", async () => {
-    edit(root, "content/posts/post-03.md", "title: Post 03", "title: Post three");
+    edit(root, "content/posts/post-13.md", "title: Post 13", "title: Post thirteen");
     const after = await build();
-    // Newest first, 10 a page: post-03 is on page 3; the home page shows the newest three only.
-    expect(after.rendered.sort()).toEqual(["/blog/page/3/", "/blog/post-03/"]);
-    expect(readFileSync(path.join(root, "dist/blog/page/3/index.html"), "utf8")).toContain("Post three");
-    expect(readFileSync(path.join(root, "dist/blog/feed.xml"), "utf8")).toContain("<title>Post three</title>");
+    // Newest first, 10 a page: post-13 is on page 2; the home page shows the newest three only; the feed
+    // holds the newest 20.
+    expect(after.rendered.sort()).toEqual(["/blog/page/2/", "/blog/post-13/"]);
+    expect(readFileSync(path.join(root, "dist/blog/page/2/index.html"), "utf8")).toContain("Post thirteen");
+    expect(readFileSync(path.join(root, "dist/blog/feed.xml"), "utf8")).toContain("<title>Post thirteen</title>");
   });
 
   it("after editing the newest post renders the home page too, which shows it", async () => {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
+import { createPageWriter } from "../src/output/page-writer.ts";
 import { openStaging } from "../src/output/staging.ts";
 import { checkOutDir, recoverInterrupted, writeSite } from "../src/output/write.ts";
 
@@ -66,6 +67,37 @@ describe("the staging folder made from the spare", () => {
     staging.write("index.html", "one");
     await staging.commit();
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("one");
+  });
+
+  it("lets the page writers keep a spare page that holds its bytes and rewrite the others, recorded or not", async () => {
+    const root = temp();
+    const out = path.join(root, "dist");
+    const pages = { "a/index.html": "same", "b/index.html": "recorded, then edited", "c/index.html": "unrecorded, same", "d/index.html": "unrecorded, other" };
+    await writeSite(out, Object.entries(pages).map(([p, text]) => file(p, text)));
+    await writeSite(out, [file("index.html", "next")]);
+    const spare = path.join(root, ".heirloom", "spare-dist");
+    const state = (f: string) => ({ sha256: createHash("sha256").update(readFileSync(path.join(spare, f))).digest("hex"), ...pick(statSync(path.join(spare, f))) });
+    const manifest = new Map([["a/index.html", state("a/index.html")], ["b/index.html", state("b/index.html")]]);
+    // Edited after it was recorded: its record no longer vouches for it (the same length, so only reading tells).
+    writeFileSync(path.join(spare, "b/index.html"), "RECORDED, THEN EDITED");
+    const before = Object.fromEntries(Object.keys(pages).map((p) => [p, statSync(path.join(spare, p))]));
+    const staging = await openStaging(out, manifest);
+    expect(staging.recorded("a/index.html")).toEqual(manifest.get("a/index.html"));
+    expect(staging.recorded("c/index.html")).toBe("unknown");
+    expect(staging.recorded("e/index.html")).toBeUndefined();
+    const writer = createPageWriter(staging.dir, staging.folders);
+    const site = { ...pages, "b/index.html": "recorded, then edited", "d/index.html": "unrecorded, ôther", "e/index.html": "new" };
+    for (const [p, html] of Object.entries(site)) await writer.add(p, html, staging.recorded(p));
+    const records = await writer.finish();
+    for (const record of records) staging.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
+    await staging.commit();
+    for (const [p, html] of Object.entries(site)) expect(readFileSync(path.join(out, p), "utf8")).toBe(html);
+    // Kept as they were: the same file, and its time is what the record says.
+    for (const p of ["a/index.html", "c/index.html"]) {
+      expect(statSync(path.join(out, p)).ino).toBe(before[p].ino);
+      expect(records.find((r) => r.outFile === p)?.mtimeMs).toBe(before[p].mtimeMs);
+    }
+    expect(statSync(path.join(out, "b/index.html")).mtimeMs).not.toBe(before["b/index.html"].mtimeMs);
   });
 });
 

@@ -1,51 +1,20 @@
 // Images: every image a content field names gets a content-hashed name in dist/ and its intrinsic size.
 // Raster images (PNG, JPEG, WebP, AVIF) become AVIF and WebP in a few widths plus a fallback in their own
 // format; vector images (SVG) are copied as they are, being smaller than any raster of them.
-// Processed files are cached under node_modules/.cache/heirloom/images, keyed by content and settings,
-// so a rebuild with unchanged images never loads the image library.
+// Encoding and its cache are in encode.ts. Which images templates read decides which files are published.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type BuiltImage, type ImageRef, type Rendition, imageOptionsOf } from "../content/image-field.ts";
 import type { OutputFile } from "./bundle.ts";
-import { cacheDir, markCacheUsed, pruneCache } from "../compile/cache.ts";
+import { type Format, MIME, type Variant, pngRendition, responsiveVariants } from "./encode.ts";
 import { HeirloomError } from "../errors.ts";
 
-/** Widths of the responsive variants; each image also gets its own width when smaller than the largest. */
-export const RESPONSIVE_WIDTHS = [480, 960, 1440] as const;
-type Format = "avif" | "webp" | "jpeg" | "png";
-const MIME: Record<Format, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
-const EXTENSION: Record<Format, string> = { avif: ".avif", webp: ".webp", jpeg: ".jpg", png: ".png" };
-/** Encoder settings; part of the cache key, so changing them re-encodes every image. */
-const ENCODERS = {
-  avif: { quality: 50, effort: 4 },
-  webp: { quality: 78, effort: 4 },
-  jpeg: { quality: 80, mozjpeg: true },
-  png: { compressionLevel: 9, adaptiveFiltering: true },
-} as const;
-const SETTINGS = createHash("sha256").update(JSON.stringify({ ENCODERS, RESPONSIVE_WIDTHS, v: 1 })).digest("hex").slice(0, 8);
 const RASTER = new Set([".png", ".jpg", ".jpeg", ".webp", ".avif", ".gif"]);
-
-interface Variant {
-  format: Format;
-  width: number;
-  height: number;
-  out: string;
-  contents: Buffer;
-}
 
 interface Built {
   image: BuiltImage;
   files: OutputFile[];
-}
-
-/** How PNG renditions are drawn; part of their cache key. */
-const RENDITION = { density: 288, fit: "cover" } as const;
-
-/** The cache name of a PNG rendition: the source's hash, the size and everything that shapes the drawing. */
-export function renditionCacheName(hash: string, width: number, height: number, drawing: { density: number; fit: string } = RENDITION): string {
-  const settings = createHash("sha256").update(JSON.stringify([drawing, ENCODERS.png])).digest("hex").slice(0, 8);
-  return `${hash}-${width}x${height}-${settings}.png`;
 }
 
 /** The built images; which of them templates read decides which files are published. */
@@ -95,9 +64,7 @@ export async function buildImages(
       await Promise.all(
         [...wanted].map(async ([name, { width, height }]) => {
           const out = `${stem}-${width}x${height}.png`;
-          const png = await cached(renditionCacheName(hash, width, height), async (sharp) =>
-            sharp(contents, { density: RENDITION.density }).resize(width, height, { fit: RENDITION.fit }).png(ENCODERS.png).toBuffer(),
-          );
+          const png = await pngRendition(contents, hash, width, height);
           filesOf.set(out, [{ path: out, contents: png }]);
           renditions[name] = onRead({ url: urlPrefix + out, width, height }, ["url"], () => read(out));
         }),
@@ -167,99 +134,6 @@ function toBuilt(variants: Variant[], urlPrefix: string): Built {
     },
     files: variants.map((v) => ({ path: v.out, contents: v.contents })),
   };
-}
-
-/** AVIF, WebP and a fallback (JPEG for photos, PNG for PNGs) at every responsive width up to the intrinsic one. */
-async function responsiveVariants(contents: Buffer, hash: string, outStem: string, file: string): Promise<Variant[]> {
-  const manifestName = `${hash}-${SETTINGS}.json`;
-  const fromCache = await readCachedVariants(manifestName);
-  if (fromCache) return fromCache.map((v) => ({ ...v, out: `${outStem}-${v.width}${EXTENSION[v.format]}` }));
-
-  const sharp = await loadSharp();
-  let meta: { width?: number; height?: number; format?: string; hasAlpha?: boolean };
-  try {
-    meta = await sharp(contents).metadata();
-  } catch (error) {
-    throw new HeirloomError("ImageReadError", `Could not read the image ${file}: ${(error as Error).message}.`, {
-      location: { file },
-      hint: "re-export the image as PNG, JPEG, WebP or AVIF, or replace it with an SVG.",
-      cause: error,
-    });
-  }
-  const intrinsic = meta.width ?? 0;
-  const ratio = (meta.height ?? 0) / intrinsic;
-  const widths = [...new Set([...RESPONSIVE_WIDTHS.filter((w) => w < intrinsic), Math.min(intrinsic, RESPONSIVE_WIDTHS.at(-1)!)])];
-  const fallback: Format = meta.format === "png" || meta.hasAlpha ? "png" : "jpeg";
-  const jobs = widths.flatMap((width) => (["avif", "webp", fallback] as const).map((format) => ({ width, format })));
-  const variants: Variant[] = await Promise.all(
-    jobs.map(async ({ width, format }) => {
-      const encoded = sharp(contents).rotate().resize(width)[format](ENCODERS[format] as never);
-      return { format, width, height: Math.round(width * ratio), out: `${outStem}-${width}${EXTENSION[format]}`, contents: await encoded.toBuffer() };
-    }),
-  );
-  await writeCachedVariants(manifestName, variants);
-  return variants;
-}
-
-type Sharp = typeof import("sharp");
-
-/** The image library is loaded only when something is not in the cache yet. */
-async function loadSharp(): Promise<Sharp> {
-  return (await import("sharp")).default;
-}
-
-async function cached(name: string, make: (sharp: Sharp) => Promise<Buffer>): Promise<Buffer> {
-  const file = path.join(cacheDir, "images", `${SETTINGS}-${name}`);
-  try {
-    const contents = await readFile(file);
-    await markCacheUsed(file);
-    return contents;
-  } catch {
-    const contents = await make(await loadSharp());
-    await atomicWrite(file, contents);
-    await pruneCache(file);
-    return contents;
-  }
-}
-
-async function readCachedVariants(manifestName: string): Promise<Array<Omit<Variant, "out">> | undefined> {
-  try {
-    const dir = path.join(cacheDir, "images");
-    const manifest = JSON.parse(await readFile(path.join(dir, manifestName), "utf8")) as Array<Omit<Variant, "out" | "contents"> & { file: string }>;
-    const variants = await Promise.all(manifest.map(async ({ file, ...v }) => ({ ...v, contents: await readFile(path.join(dir, file)) })));
-    await markCacheUsed(path.join(dir, manifestName), ...manifest.map((v) => path.join(dir, v.file)));
-    return variants;
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeCachedVariants(manifestName: string, variants: Variant[]): Promise<void> {
-  const dir = path.join(cacheDir, "images");
-  const stem = manifestName.replace(/\.json$/, "");
-  const manifest = await Promise.all(
-    variants.map(async ({ format, width, height, contents }) => {
-      const file = `${stem}-${width}${EXTENSION[format]}`;
-      await atomicWrite(path.join(dir, file), contents);
-      return { format, width, height, file };
-    }),
-  );
-  // The manifest is written last: a cache entry exists only when all its files do.
-  await atomicWrite(path.join(dir, manifestName), JSON.stringify(manifest));
-  await pruneCache(path.join(dir, manifestName));
-}
-
-/** Concurrent builds may fill the cache at once: write to a private name, then rename. */
-async function atomicWrite(file: string, contents: Buffer | string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await writeFile(temporary, contents);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 /** Intrinsic size of an SVG (width/height or viewBox) or a PNG (IHDR). */

@@ -34,9 +34,13 @@ export function addServerCommands(program: Command, io: Io): void {
         debug: opts.debug,
         onEvent: devReporter(say),
         onError: failed(say, "a request could not be answered", opts.debug),
+        // The address as soon as pages are served; watching every file of a large site takes longer.
+        onListening: ({ url, busyPorts }) => {
+          if (busyPorts.length) io.stdout.write(portNotice("dev", busyPorts, url));
+          io.stdout.write(`Dev server at ${url}\n`);
+        },
       });
-      if (dev.busyPorts.length) io.stdout.write(portNotice("dev", dev.busyPorts, dev.url));
-      io.stdout.write(`Dev server at ${dev.url}\nWatching site.config.ts, content/ and templates/. Press Ctrl+C to stop.\n`);
+      io.stdout.write("Watching site.config.ts, content/ and templates/. Press Ctrl+C to stop.\n");
       await io.untilStopped();
       await dev.close();
     });

@@ -102,6 +102,12 @@ export interface FeedOptions<E> {
   author?: string;
   /** Maps an entry to the feed's fields (default: its `title`, `date` and `description`). */
   item?: (entry: E) => FeedItem;
+  /**
+   * How many of the newest entries the feed holds (default: 20). Readers keep what they fetched before; a
+   * feed of every entry of a large site grows past what readers fetch and hosts serve (25 MiB a file on
+   * some). Infinity keeps every entry.
+   */
+  limit?: number;
 }
 
 export interface EntryRoute<K extends string> {

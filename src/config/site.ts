@@ -150,6 +150,10 @@ function checkDefinition(definition: unknown, source: string): Omit<ResolvedSite
     if (!Number.isInteger(list.perPage) || list.perPage < 1) {
       fail(`The list of "${list.collection}" has perPage ${String(list.perPage)}.`, "use a whole number of entries per page, such as 10.", "perPage");
     }
+    const limit = list.feed?.limit;
+    if (limit !== undefined && limit !== Number.POSITIVE_INFINITY && (!Number.isInteger(limit) || limit < 1)) {
+      fail(`The feed of "${list.collection}" has limit ${String(limit)}.`, "use a whole number of entries, such as 20, or Infinity for every entry.", "limit");
+    }
     if (list.feed && !/^\/[^\s]*\.xml$/.test(list.feed.path)) fail(`The feed path "${list.feed.path}" is not a site path ending in .xml.`, 'write a path such as "/blog/feed.xml".', list.feed.path);
   }
   const urlFormat = definition.urlFormat ?? "directory";

@@ -87,19 +87,26 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
     return before?.collection === collection ? before : undefined;
   });
   const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative) }]));
-  const results = await readAll(jobs, options.base, (hash) => options.parsed?.get(hash));
+  const results = await readAll(jobs, options.base, options.parsed);
   const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
   const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
   return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread, placement, read };
 }
 
-/** The previous walk, when every file saved since is still a file it placed (no file added or removed). */
+/**
+ * The previous walk, when every file saved since is still a file it placed (no file added or removed). A
+ * path that is gone and was never placed (an editor's or sed's temporary file, renamed over the saved
+ * one) changes nothing.
+ */
 function reusable(reuse: LoadOptions["reuse"], contentDir: string): Placement | undefined {
   if (!reuse) return undefined;
   const { placement } = reuse.previous;
   for (const relative of reuse.changed) {
     if (relative.startsWith("../")) continue;
-    if (!placement.files.has(relative) || !statSync(path.join(contentDir, relative), { throwIfNoEntry: false })?.isFile()) return undefined;
+    const stat = statSync(path.join(contentDir, relative), { throwIfNoEntry: false });
+    const placed = placement.files.has(relative);
+    if (!placed && !stat) continue;
+    if (!placed || !stat?.isFile()) return undefined;
   }
   return placement;
 }

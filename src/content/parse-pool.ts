@@ -1,13 +1,13 @@
-// Reading many content files uses both cores: the main thread reads and hashes every file; of those not
-// parsed before, when the engine runs from its compiled CLI and there are many, a worker thread (the same
-// compiled file, started in the "parse" role) parses half and renders their markdown ahead while the main
-// thread does the other half. Run from source (the tests), everything happens on the main thread, through
+// Reading many content files uses both cores: when the engine runs from its compiled CLI and there are many,
+// a worker thread (the same compiled file, started in the "parse" role) and the main thread take files from
+// one shared counter; each reads and hashes a file and, unless its bytes were parsed before, parses it and
+// renders its markdown ahead. Run from source (the tests), everything happens on the main thread, through
 // the same functions.
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker, parentPort } from "node:worker_threads";
+import { Worker, parentPort, workerData } from "node:worker_threads";
 import { HeirloomError } from "../errors.ts";
 import { type ParsedSource, readSource } from "./front-matter.ts";
 import { decodeContent } from "./decode.ts";
@@ -90,8 +90,10 @@ function serializable(error: unknown, file: string): NonNullable<ReadResult["err
   };
 }
 
-/** Below this many files to parse, a worker costs more to start than it saves. */
+/** Below this many files left to parse, a worker costs more to start than it saves. */
 const PARALLEL_FROM = 200;
+/** Files the main thread reads before it decides: a worker starts only if most of them needed parsing. */
+const SAMPLE = 32;
 
 /**
  * The compiled CLI that this code runs from, if it does (a worker can start only from it). Named exactly,
@@ -102,41 +104,69 @@ function compiledCli(): string | undefined {
   return /^cli-[0-9a-f]{16}\.cjs$/.test(path.basename(file)) ? file : undefined;
 }
 
-/**
- * Reads every job; a file parsed before (found by its hash in `parsed`) is not parsed again. When many
- * files need parsing and the compiled CLI is running, a worker parses half of them.
- */
-export async function readAll(jobs: ReadJob[], base: string | undefined, parsed?: (hash: string) => ParsedSource | undefined): Promise<ReadResult[]> {
-  const results = jobs.map(readContentFile);
-  const misses: number[] = [];
-  results.forEach((result, i) => {
-    const known = result.hash ? parsed?.(result.hash) : undefined;
-    if (known) result.parsed = known;
-    else if (!result.error) misses.push(i);
-  });
-  const cli = compiledCli();
-  const theirs = cli && misses.length >= PARALLEL_FROM ? misses.filter((_, n) => n % 2 === 1) : [];
-  const worker = theirs.length > 0 ? new Worker(cli!, { workerData: { heirloom: "parse" } }) : undefined;
-  const answer = worker && new Promise<Array<ReturnType<typeof parseContent>>>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-  });
-  worker?.postMessage({ files: theirs.map((i) => ({ file: jobs[i].file, text: results[i].text })), base });
-  const mine = new Set(theirs);
-  for (const i of misses) if (!mine.has(i)) Object.assign(results[i], parseContent(jobs[i].file, results[i].text!, base));
-  try {
-    if (answer) (await answer).forEach((parsedFile, n) => Object.assign(results[theirs[n]], parsedFile));
-  } finally {
-    await worker?.terminate();
-  }
-  return results;
+/** Reads one file and, unless a file with its bytes was parsed before, parses it. */
+function readOne(job: ReadJob, base: string | undefined, known: (hash: string) => boolean): ReadResult {
+  const result = readContentFile(job);
+  return result.error || known(result.hash!) ? result : Object.assign(result, parseContent(job.file, result.text!, base));
 }
 
-/** The worker's side: parses one request of files (started by the CLI when asked for the "parse" role). */
-export function serveParseRequests(): void {
-  parentPort!.once("message", ({ files, base }: { files: Array<{ file: string; text: string }>; base?: string }) => {
-    parentPort!.postMessage(files.map(({ file, text }) => parseContent(file, text, base)));
+/** What a worker is started with: the jobs, and the counter both threads take the next job from. */
+interface ParseWork {
+  heirloom: "parse";
+  jobs: ReadJob[];
+  base?: string;
+  known: string[];
+  next: Int32Array;
+}
+
+/** Takes jobs from the shared counter until none is left; [index, result] for each one taken. */
+function takeJobs({ jobs, base, next }: Pick<ParseWork, "jobs" | "base" | "next">, known: (hash: string) => boolean): Array<[number, ReadResult]> {
+  const done: Array<[number, ReadResult]> = [];
+  for (let i = Atomics.add(next, 0, 1); i < jobs.length; i = Atomics.add(next, 0, 1)) done.push([i, readOne(jobs[i], base, known)]);
+  return done;
+}
+
+/**
+ * Reads every job; a file parsed before (found by its hash in `parsed`) is not parsed again. When many are
+ * left and most of the first ones needed parsing, and the compiled CLI is running, a worker thread takes
+ * jobs from the same counter as this thread, so the work splits by how fast each goes (the worker starts
+ * later); should it fail, this thread does its share. Files only read and hashed are not worth a worker.
+ */
+export async function readAll(jobs: ReadJob[], base: string | undefined, parsed?: ReadonlyMap<string, ParsedSource>): Promise<ReadResult[]> {
+  const results: Array<ReadResult | undefined> = new Array(jobs.length);
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const known = (hash: string) => parsed?.has(hash) ?? false;
+  const sample = takeJobs({ jobs: jobs.slice(0, Math.min(SAMPLE, jobs.length)), base, next }, known);
+  for (const [i, result] of sample) results[i] = result;
+  // The sample's last claim went past its end: the next job is the first after it.
+  Atomics.store(next, 0, sample.length);
+  const cli = compiledCli();
+  const parsedNow = sample.filter(([, result]) => result.parsed || result.error).length;
+  const many = cli && jobs.length - sample.length >= PARALLEL_FROM && parsedNow * 2 >= sample.length;
+  const work: ParseWork = { heirloom: "parse", jobs, base, known: many && parsed ? [...parsed.keys()] : [], next };
+  const worker = many ? new Worker(cli, { workerData: work }) : undefined;
+  const theirs = worker && new Promise<Array<[number, ReadResult]>>((resolve) => {
+    worker.once("message", resolve);
+    worker.once("error", () => resolve([]));
+    worker.once("exit", () => resolve([]));
   });
+  for (const [i, result] of takeJobs(work, known)) results[i] = result;
+  if (theirs) {
+    for (const [i, result] of await theirs) results[i] = result;
+    await worker.terminate();
+  }
+  return results.map((result, i) => {
+    const done = result ?? readOne(jobs[i], base, known);
+    if (!done.error && !done.parsed) done.parsed = parsed?.get(done.hash!);
+    return done;
+  });
+}
+
+/** The worker's side: takes jobs until none is left (started by the CLI when asked for the "parse" role). */
+export function serveParseRequests(): void {
+  const work = workerData as ParseWork;
+  const known = new Set(work.known);
+  parentPort!.postMessage(takeJobs(work, (hash) => known.has(hash)));
 }
 
 /** A result's problem as the error the build reports. */

@@ -1,4 +1,5 @@
-// Atom feeds of list routes: full HTML content, absolute URLs, newest first. Dates come from content only.
+// Atom feeds of list routes: the newest entries (20 unless limited otherwise) with full HTML content,
+// absolute URLs, newest first. Dates come from content only.
 import type { FeedItem } from "../config/define.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { EntryValue } from "../content/validate.ts";
@@ -23,11 +24,15 @@ interface Item {
   summary?: string;
 }
 
+/** Entries a feed holds unless its options say otherwise: the newest ones. */
+export const FEED_LIMIT = 20;
+
 function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[]): string {
   const origin = new URL(config.siteUrl).origin;
   const absolute = (path: string) => absoluteUrl(config.siteUrl, config.base, path)!;
   const items = feed.items.flatMap((entry) => itemOf(feed, entry, errors));
   items.sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.entry.file < b.entry.file ? -1 : 1));
+  items.length = Math.min(items.length, feed.options.limit ?? FEED_LIMIT);
   // A feed without entries has no date in content: the source's (SOURCE_DATE_EPOCH), never the clock's.
   const updated = items[0]?.updated ?? (config.sourceDate || "1970-01-01T00:00:00Z");
   const entries = items.map((item) => {

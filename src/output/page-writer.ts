@@ -18,8 +18,11 @@ export interface PageRecord {
 }
 
 export interface PageWriter {
-  /** Queues a page; resolves when there is room for the next one. `held`: what the file already holds. */
-  add(outFile: string, html: string, held?: FileState): Promise<void>;
+  /**
+   * Queues a page; resolves when there is room for the next one. `held`: what the staging folder's file
+   * held when recorded (trusted while its size and time match), "unknown" if a file is there unrecorded.
+   */
+  add(outFile: string, html: string, held?: FileState | "unknown"): Promise<void>;
   /** Waits for every queued page; the records in the order the pages were added. */
   finish(): Promise<PageRecord[]>;
 }
@@ -41,7 +44,7 @@ export function createPageWriter(dir: string | undefined, folders: string[] = []
   const workers = Array.from({ length: WRITERS }, () => new Worker(WORKER_SOURCE, { eval: true, workerData: { dir, folders } }));
   const records: PageRecord[] = [];
   const waiting: Array<() => void> = [];
-  let batch: Array<{ outFile: string; html: string; held?: FileState }> = [];
+  let batch: Array<{ outFile: string; html: string; held?: FileState | "unknown" }> = [];
   let added = 0;
   let sent = 0;
   let inFlight = 0;
@@ -63,7 +66,10 @@ export function createPageWriter(dir: string | undefined, folders: string[] = []
   }
   const send = () => {
     if (batch.length === 0) return;
-    workers[sent++ % workers.length].postMessage({ first: added - batch.length, pages: batch });
+    // One string for the batch's pages: a message of one long string costs far less than of many.
+    const html = batch.map((page) => page.html).join("");
+    const pages = batch.map(({ outFile, html, held }) => ({ outFile, length: html.length, held }));
+    workers[sent++ % workers.length].postMessage({ first: added - batch.length, pages, html });
     batch = [];
     inFlight++;
   };
@@ -106,16 +112,26 @@ function writerMain({ threads, fs, path, zlib, crypto, findLinks, makeFolder }: 
   const { dir, folders } = workerData as { dir?: string; folders: string[] };
   // The staging folder and the folders it has exist; others are made once each, parents first.
   const made = new Set<string>(dir ? [dir, ...folders.map((f) => path.join(dir, f))] : []);
-  type Page = { outFile: string; html: string; held?: { sha256: string; size: number; mtimeMs: number } };
-  parentPort!.on("message", ({ first, pages }: { first: number; pages: Page[] }) => {
-    const records = pages.map(({ outFile, html, held }) => {
+  type Page = { outFile: string; length: number; held?: { sha256: string; size: number; mtimeMs: number } | "unknown" };
+  parentPort!.on("message", ({ first, pages, html: joined }: { first: number; pages: Page[]; html: string }) => {
+    let offset = 0;
+    const records = pages.map(({ outFile, length, held }) => {
+      const html = joined.slice(offset, (offset += length));
       const bytes = Buffer.from(html);
       const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+      const file = dir && path.join(dir, outFile);
       let mtimeMs = 0;
-      if (dir && held?.sha256 === sha256) mtimeMs = held.mtimeMs;
-      else if (dir) {
+      let kept = false;
+      if (file && held !== undefined) {
+        // A file of the spare is kept if it holds these bytes: its record says so and its size and time
+        // still match, or reading it shows it.
+        const stat = fs.statSync(file);
+        const vouched = held !== "unknown" && held.sha256 === sha256 && held.size === stat.size && held.mtimeMs === stat.mtimeMs;
+        kept = vouched || (stat.size === bytes.length && fs.readFileSync(file).equals(bytes));
+        if (kept) mtimeMs = stat.mtimeMs;
+      }
+      if (file && !kept) {
         // Overwriting a file the spare already has is much cheaper than creating one.
-        const file = path.join(dir, outFile);
         // (Only anonymous functions in here: a minifier names named ones through a helper of its own.)
         makeFolder(path.dirname(file), made, (folder) => (fs.mkdirSync(folder), fs.chmodSync(folder, 0o755)), path.dirname);
         fs.writeFileSync(file, bytes);

@@ -4,7 +4,7 @@
 // (`.heirloom/spare-<out>` beside the output folder) and becomes the next staging folder: its folders are
 // there already, and a file that already holds the right bytes is not written at all.
 import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { refuseTrackedLosses } from "./tracked.ts";
@@ -24,8 +24,14 @@ export interface Staging {
   dir: string;
   /** Folders the staging folder already has (relative), for writers that create folders themselves. */
   folders: string[];
-  /** What the staging folder already holds at that path (from the spare), if anything. */
+  /** What the staging folder already holds at that path (from the spare), if anything; reads it if need be. */
   holding(file: string): FileState | undefined;
+  /**
+   * What the spare's manifest says the file at that path held, without looking at it (whoever relies on
+   * it checks that its size and time still match): "unknown" when a file is there that the manifest does
+   * not name, undefined when none is.
+   */
+  recorded(file: string): FileState | "unknown" | undefined;
   /** Writes one file (path relative to the output folder), unless it already holds these bytes. */
   write(file: string, contents: Uint8Array | string): void;
   /** Copies an unchanged file from the current output, unless the staging folder already holds it. */
@@ -54,7 +60,7 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
   const dir = `${outDir}.tmp-${process.pid}`;
   await rm(dir, { recursive: true, force: true });
   const previous = spareDir(outDir);
-  const present = new Map<string, { size: number; mtimeMs: number }>();
+  const present = new Set<string>();
   const folders = new Set<string>([""]);
   if (existsSync(previous)) {
     await rename(previous, dir);
@@ -67,16 +73,16 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
   const made = new Set([...folders].map((f) => path.join(dir, f)));
   const written: Manifest = new Map();
   // What a spare file holds: from the manifest while its size and time match, else read (much cheaper
-  // than writing it again).
+  // than writing it again). Files are listed by name only: most are looked at by the page writers.
   const measured = new Map<string, FileState>();
+  const recorded = (file: string) => (present.has(file) ? (spare.get(file) ?? "unknown") : undefined);
   const holding = (file: string) => {
-    const found = present.get(file);
-    if (!found) return undefined;
-    const known = spare.get(file);
-    if (known && known.size === found.size && known.mtimeMs === found.mtimeMs) return known;
+    if (!present.has(file)) return undefined;
     let state = measured.get(file);
     if (!state) {
-      state = { sha256: createHash("sha256").update(readFileSync(path.join(dir, file))).digest("hex"), ...found };
+      const { size, mtimeMs } = statSync(path.join(dir, file));
+      const known = spare.get(file);
+      state = known && known.size === size && known.mtimeMs === mtimeMs ? known : { sha256: createHash("sha256").update(readFileSync(path.join(dir, file))).digest("hex"), size, mtimeMs };
       measured.set(file, state);
     }
     return state;
@@ -95,6 +101,7 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
     dir,
     folders: [...folders].filter(Boolean),
     holding,
+    recorded,
     write(file, contents) {
       const sha256 = createHash("sha256").update(contents).digest("hex");
       const held = holding(file);
@@ -114,8 +121,10 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
       removeUnwritten(dir, present, written);
       const retired = `${outDir}.old-${process.pid}`;
       const hadOld = existsSync(outDir);
-      if (hadOld) await rename(outDir, retired);
-      await rename(dir, outDir);
+      // Back to back, without yielding: between the two, the output folder is missing for microseconds
+      // (a build killed right then has the old site put back by the next one, see recoverInterrupted).
+      if (hadOld) renameSync(outDir, retired);
+      renameSync(dir, outDir);
       if (hadOld) {
         // The old site is the next build's spare; an older spare left by a failed build goes.
         await mkdir(path.dirname(previous), { recursive: true });
@@ -129,9 +138,9 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
 }
 
 /** Files of the spare that the new site does not hold, and the folders they leave empty. */
-function removeUnwritten(dir: string, present: Map<string, unknown>, written: Manifest): void {
+function removeUnwritten(dir: string, present: Set<string>, written: Manifest): void {
   const emptied = new Set<string>();
-  for (const file of present.keys()) {
+  for (const file of present) {
     if (written.has(file)) continue;
     unlinkSync(path.join(dir, file));
     for (let folder = path.posix.dirname(file); folder !== "."; folder = path.posix.dirname(folder)) emptied.add(folder);
@@ -146,17 +155,14 @@ function removeUnwritten(dir: string, present: Map<string, unknown>, written: Ma
   }
 }
 
-/** Every file (with its size and modification time) and folder under a folder. */
-function listTree(dir: string, relative: string, files: Map<string, { size: number; mtimeMs: number }>, folders: Set<string>): void {
+/** Every file and folder under a folder. */
+function listTree(dir: string, relative: string, files: Set<string>, folders: Set<string>): void {
   for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
     const child = relative ? `${relative}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
       folders.add(child);
       listTree(dir, child, files, folders);
-    } else {
-      const { size, mtimeMs } = statSync(path.join(dir, child));
-      files.set(child, { size, mtimeMs });
-    }
+    } else files.add(child);
   }
 }
 

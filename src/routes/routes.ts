@@ -107,7 +107,7 @@ export function createRoutes(
       hint: `add a page such as content/${site.collections.get(site.pages)!.source}/404.md with \`path: "404"\` and a template.`,
     }));
   }
-  return { routes: routes.sort(byPath), feeds, errors };
+  return { routes: sortByPath(routes), feeds, errors };
 }
 
 function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]): Route | undefined {
@@ -221,7 +221,9 @@ function unregistered(routes: Route[], paths: string[], format: UrlFormat): Heir
 }
 
 /** "/" first, 404 last, the rest by path (code points, the same everywhere). */
-function byPath(a: Route, b: Route): number {
-  const rank = (p: string) => (p === "/" ? 0 : p === NOT_FOUND ? 2 : 1);
-  return rank(a.path) - rank(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+function sortByPath(routes: Route[]): Route[] {
+  const first = routes.filter((r) => r.path === "/");
+  const last = routes.filter((r) => r.path === NOT_FOUND);
+  const rest = routes.filter((r) => r.path !== "/" && r.path !== NOT_FOUND).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [...first, ...rest, ...last];
 }

@@ -41,6 +41,11 @@ export interface DevOptions extends BuildOptions {
   typeCheck?: boolean;
   /** Print each error's stack trace with it (in the terminal and the overlay). */
   debug?: boolean;
+  /**
+   * Called once the server answers, before the watcher has looked at every file (at thousands of files,
+   * a second or more): pages can be opened meanwhile; `startDev` resolves once saves are seen.
+   */
+  onListening?: (server: Pick<DevServer, "url" | "busyPorts">) => void;
 }
 
 export interface DevServer {
@@ -144,6 +149,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     });
     return running;
   };
+  const started = Date.now();
   await rebuild();
 
   const server = createSiteServer({
@@ -192,11 +198,15 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     await types?.close();
     throw error;
   });
+  const url = `http://127.0.0.1:${port}${base}`;
+  options.onListening?.({ url, busyPorts: busy });
   // Watching starts once the server listens, so a server that cannot start leaves nothing running.
-  const watcher = watchFiles([path.join(paths.root, DEFINITION_FILE), paths.contentDir, paths.templatesDir], onChange);
+  // The server answers before the watcher has scanned every folder: a file saved since the first build
+  // began reading (less a second for coarse file times) is taken as changed when the scan finds it.
+  const watcher = watchFiles([path.join(paths.root, DEFINITION_FILE), paths.contentDir, paths.templatesDir], onChange, { changedSince: started - 1000 });
   await watcher.ready;
   return {
-    url: `http://127.0.0.1:${port}${base}`,
+    url,
     busyPorts: busy,
     close: async () => {
       await watcher.close();

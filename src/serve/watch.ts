@@ -18,12 +18,16 @@ const SETTLE_MS = 30;
 /**
  * Watches files and folder trees and calls `onChange` with the absolute paths changed, added or removed in
  * a burst. Dot-files (editors' swap and lock files) are not watched: the content loader skips them too.
+ * With `changedSince` (a time in ms), a file found by the first scan that was modified since then counts
+ * as changed: what was saved while the scan had not reached its folder yet is not missed.
  */
-export function watchFiles(targets: string[], onChange: (files: string[]) => void): Watcher {
+export function watchFiles(targets: string[], onChange: (files: string[]) => void, options: { changedSince?: number } = {}): Watcher {
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  let scanned = false;
   const hidden = (file: string) => path.basename(file).startsWith(".") && !targets.includes(file);
-  const watcher = watch(targets, { ignoreInitial: true, ignored: hidden });
+  const since = options.changedSince;
+  const watcher = watch(targets, { ignoreInitial: since === undefined, alwaysStat: since !== undefined, ignored: hidden });
   const changed = (file: string) => {
     if (hidden(file)) return;
     pending.add(path.resolve(file));
@@ -34,14 +38,23 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
       onChange(files);
     }, SETTLE_MS);
   };
-  watcher.on("all", (_event, file) => changed(file));
+  watcher.on("all", (event, file, stats) => {
+    // The first scan reports every file: only those modified since `changedSince` are changes.
+    if (!scanned && (event === "add" || event === "addDir") && !(event === "add" && stats && since !== undefined && stats.mtimeMs >= since)) return;
+    changed(file);
+  });
   // Raw events come from the watch of a folder (the child's name) or of a file (its own name).
   watcher.on("raw", (_event, name, details) => {
     const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
     if (!watched || !name) return;
     changed(path.basename(watched) === name ? watched : path.join(watched, name));
   });
-  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  const ready = new Promise<void>((resolve) =>
+    watcher.once("ready", () => {
+      scanned = true;
+      resolve();
+    }),
+  );
   return {
     ready,
     close: async () => {

@@ -71,9 +71,9 @@ function PostList({ posts }: { posts: PostEntry[] }) {
   );
 }
 
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
 /** "2026-03-14" -> "14 March 2026", the same on every machine. */
 function formatDate(iso: string): string {
-  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-  const [year, month, day] = iso.split("-").map(Number);
-  return `${day} ${months[month - 1]} ${year}`;
+  return `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 }
