@@ -25,10 +25,13 @@ child.stderr.on("data", (chunk) => {
     onBuilt?.();
   }
 });
+// The address, once every file is watched (saves are timed from then on).
 const url = await new Promise((resolve, reject) => {
+  let output = "";
   child.stdout.on("data", (chunk) => {
-    const match = /Dev server at (\S+)/.exec(String(chunk));
-    if (match) resolve(match[1]);
+    output += chunk;
+    const match = /Dev server at (\S+)/.exec(output);
+    if (match && /Watching/.test(output)) resolve(match[1]);
   });
   child.on("exit", (code) => reject(new Error(`dev exited with ${code}`)));
 });
