@@ -1,12 +1,12 @@
 // The esbuild result cache: reused only while every input file holds the bytes that were compiled; keyed
 // by esbuild's version and options too; entries unused for weeks are pruned.
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { cacheDir } from "../src/compile/cache.ts";
+import { cacheDir, pruneMarker } from "../src/compile/cache.ts";
 import { compileModule } from "../src/compile/compile-module.ts";
 import { esbuildScope, readStamped, writeStamped } from "../src/compile/stamped-cache.ts";
 import { buildProject, makeProject, templatesDir } from "./helpers/site.ts";
@@ -70,7 +70,8 @@ describe("compileModule", () => {
     const stale = [path.join(cacheDir, "templates-0123456789abcdef.cjs"), path.join(cacheDir, "images", "0123456789-old.png")];
     mkdirSync(path.join(cacheDir, "images"), { recursive: true });
     for (const file of stale) writeFileSync(file, "stale");
-    // Everything in the cache looks old now; what the next compile uses is marked as used.
+    // Everything in the cache looks old now, and so does the last pruning; what the next compile uses is marked as used.
+    rmSync(pruneMarker, { force: true });
     const inUse = path.join(cacheDir, readdirSync(cacheDir).find((n) => n.startsWith("probe-") && n.endsWith(".cjs") && readFileSync(path.join(cacheDir, n), "utf8").includes(String(unique)))!);
     for (const file of [...stale, inUse]) utimesSync(file, past, past);
     expect((await compileModule(request(entry))).exports.value).toBe(unique);
@@ -80,6 +81,25 @@ describe("compileModule", () => {
     expect(stale.filter((f) => existsSync(f))).toEqual([]);
     expect(existsSync(inUse)).toBe(true);
     expect(statSync(inUse).mtimeMs).toBeGreaterThan(past.getTime());
+  });
+
+  it("walks the cache to prune it at most once a day", async () => {
+    const store = async (name: string) => {
+      const entry = path.join(scratch(), `${name}.ts`);
+      writeFileSync(entry, `export const value: number = ${Date.now() * 1000 + Math.floor(Math.random() * 1000)};`);
+      await compileModule(request(entry));
+    };
+    rmSync(pruneMarker, { force: true });
+    await store("first");
+    const stale = path.join(cacheDir, "templates-fedcba9876543210.cjs");
+    writeFileSync(stale, "stale");
+    utimesSync(stale, past, past);
+    await store("second");
+    expect(existsSync(stale)).toBe(true);
+    const dayAndMinuteAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    utimesSync(pruneMarker, dayAndMinuteAgo, dayAndMinuteAgo);
+    await store("third");
+    expect(existsSync(stale)).toBe(false);
   });
 
   it("prunes by the file system's clock: a process whose clock runs 400 days ahead keeps what it just stored", async () => {
