@@ -42,7 +42,11 @@ http.get(new URL("/__heirloom/events", url), (res) => {
     if (String(chunk).includes("event: reload")) onReload?.();
   });
 });
-await new Promise((resolve) => setTimeout(resolve, 300));
+// Files copied just before the start count as saved during the watcher's first scan: let that rebuild end.
+for (let seen = -1; seen !== buildTimes.length; ) {
+  seen = buildTimes.length;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
 
 /**
  * Saves `file` with `from` replaced by replace(i), `runs` times; the page at `route` must then show shown(i).

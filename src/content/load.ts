@@ -103,12 +103,21 @@ function reusable(reuse: LoadOptions["reuse"], contentDir: string): Placement | 
   const { placement } = reuse.previous;
   for (const relative of reuse.changed) {
     if (relative.startsWith("../")) continue;
-    const stat = statSync(path.join(contentDir, relative), { throwIfNoEntry: false });
+    const stat = statOrNothing(path.join(contentDir, relative));
     const placed = placement.files.has(relative);
     if (!placed && !stat) continue;
     if (!placed || !stat?.isFile()) return undefined;
   }
   return placement;
+}
+
+/** The file's stat, or undefined when nothing is there (ENOTDIR too: the watcher may name a child of a file). */
+function statOrNothing(file: string) {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Walks content/ and gives every file a place, or an error. */
