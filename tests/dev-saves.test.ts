@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevEvent, type DevServer, startDev } from "../src/serve/dev.ts";
-import { watchFiles } from "../src/serve/watch.ts";
+import { rawEventPath, watchFiles } from "../src/serve/watch.ts";
 import { makeFixture, ownTemplates } from "./helpers/site.ts";
 
 let root: string;
@@ -116,5 +116,18 @@ describe("the watcher's first scan", () => {
     } finally {
       await watcher.close();
     }
+  });
+});
+
+describe("the watcher's raw event paths", () => {
+  it("are a child of a watched folder, or the watched file itself, never a path under a file", () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "heirloom-paths-"));
+    const saved = path.join(folder, "note.md");
+    writeFileSync(saved, "one");
+    expect(rawEventPath(folder, "note.md")).toBe(saved);
+    expect(rawEventPath(saved, "note.md")).toBe(saved);
+    // A file's own watch after a rename-over save names the temporary file (reloads failed with ENOTDIR).
+    expect(rawEventPath(saved, "note.md.4242.tmp")).toBe(saved);
+    expect(rawEventPath(path.join(folder, "gone"), "child.md")).toBe(path.join(folder, "gone"));
   });
 });

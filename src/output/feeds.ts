@@ -25,7 +25,7 @@ interface Item {
 }
 
 /** Entries a feed holds unless its options say otherwise: the newest ones. */
-export const FEED_LIMIT = 20;
+const FEED_LIMIT = 20;
 
 function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[]): string {
   const origin = new URL(config.siteUrl).origin;

@@ -3,6 +3,7 @@
 // checkout), which Node's recursive fs.watch loses, and watches folders made after start. chokidar drops a
 // second change of a file within 50 ms; its raw events are taken too, so no save is missed. A burst of
 // changes is reported once.
+import { statSync } from "node:fs";
 import path from "node:path";
 import { watch } from "chokidar";
 
@@ -40,14 +41,16 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
   };
   watcher.on("all", (event, file, stats) => {
     // The first scan reports every file: only those modified since `changedSince` are changes.
-    if (!scanned && (event === "add" || event === "addDir") && !(event === "add" && stats && since !== undefined && stats.mtimeMs >= since)) return;
-    changed(file);
+    const found = !scanned && (event === "add" || event === "addDir");
+    const savedSince = event === "add" && since !== undefined && (stats?.mtimeMs ?? 0) >= since;
+    if (!found || savedSince) changed(file);
   });
-  // Raw events come from the watch of a folder (the child's name) or of a file (its own name).
+  // Raw events come from the watch of a folder (a child's name) or of a file (its own name, or the name
+  // of the file renamed over it): a file's event is about that file.
   watcher.on("raw", (_event, name, details) => {
     const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
     if (!watched || !name) return;
-    changed(path.basename(watched) === name ? watched : path.join(watched, name));
+    changed(rawEventPath(watched, name));
   });
   const ready = new Promise<void>((resolve) =>
     watcher.once("ready", () => {
@@ -62,4 +65,17 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
       await watcher.close();
     },
   };
+}
+
+/**
+ * The path a raw event is about: a child of a watched folder, or the watched file itself, whatever name
+ * its event carries (after a rename-over save, that of the temporary file: never a path under a file).
+ */
+export function rawEventPath(watched: string, name: string): string {
+  if (path.basename(watched) === name) return watched;
+  try {
+    return statSync(watched).isDirectory() ? path.join(watched, name) : watched;
+  } catch {
+    return watched;
+  }
 }
