@@ -200,7 +200,7 @@ function toSourceEntry(
 
 
 /** Every file under a folder (symbolic links followed, each folder once; dot-files skipped), sorted. */
-async function listTree(dir: string): Promise<string[]> {
+export async function listTree(dir: string): Promise<string[]> {
   const files: string[] = [];
   const seen = new Set<string>();
   const walk = async (absolute: string, relative: string): Promise<void> => {
