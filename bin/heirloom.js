@@ -87,7 +87,7 @@ async function compiledCli(root) {
     format: "cjs",
     target: "node20",
     // serve-handler (with its MIME database) and chokidar are only needed by preview and dev: loaded from node_modules then.
-    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "chokidar", "typescript"],
+    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript"],
     plugins: [zodEnglishOnly(), markdownItPlainFields()],
     minify: true,
     keepNames: true,

@@ -3,9 +3,12 @@
 import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
-import type { OutputFile } from "./assets/bundle.ts";
-import { type BuildOptions, resolvePaths, type SiteConfig } from "./config/options.ts";
+import type { BundledAssets, OutputFile } from "./assets/bundle.ts";
+import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "./config/options.ts";
+import type { ResolvedSite } from "./config/site.ts";
+import { type Stamp, dropStamp, foldersOf, loadStamp, outputAsStamped, sameInputs, saveStamp, snapshotInputs } from "./cache/stamp.ts";
+import { listTree } from "./content/load.ts";
+import type { Templates } from "./render/templates.ts";
 import { type BuildState, type PageState, emptyState, hashOf, loadBuildState, saveBuildState } from "./cache/build-state.ts";
 import { throwIfAny } from "./errors.ts";
 import { feedFiles } from "./output/feeds.ts";
@@ -13,18 +16,17 @@ import { hostingFiles } from "./output/hosting.ts";
 import { checkLinks } from "./output/links.ts";
 import { type PageRecord, createPageWriter } from "./output/page-writer.ts";
 import { manifestOf, resolveManifestFile, writeManifest } from "./output/manifest.ts";
-import type { BuildSummary, RouteReport } from "./output/report.ts";
+import type { BuildSummary } from "./output/report.ts";
+import { reportRoutes, warningsFor } from "./output/summary.ts";
 import { type FileState, type Manifest, type Staging, openStaging, spareDir } from "./output/staging.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "./output/write.ts";
 import { currentValue, trackContent } from "./render/track.ts";
-import type { FeedSpec, Route } from "./routes/routes.ts";
-import { absoluteUrl } from "./routes/urls.ts";
+import type { Route } from "./routes/routes.ts";
 import { ENGINE_KEY } from "./version.ts";
-import { type PreparedSite, prepareSite, pruneState, renderPage } from "./prepare.ts";
+import { type BuildCache, type PreparedSite, compiledParts, prepareSite, pruneState, renderPage } from "./prepare.ts";
 
 export interface BuildResult extends BuildSummary {
   config: SiteConfig;
-  content: Record<string, unknown>;
   /** Routes rendered by this build; the others were reused from the previous output unchanged. */
   rendered: string[];
   /** Things the person building should know, such as a missing production endpoint. */
@@ -109,9 +111,18 @@ interface Incremental {
 
 /** Everything every page depends on: a change to any of it renders every page again. */
 function contextKey({ config, site, templates, assets, images, feeds }: PreparedSite): string {
-  const settings = { base: config.base, siteUrl: config.siteUrl, format: site.urlFormat, drafts: config.drafts, forms: config.forms.map((f) => [f.name, f.action, f.field]) };
   const feedList = feeds.map((f) => [f.path, f.title]);
-  return hashOf(ENGINE_KEY, templates.hash, site.hash, JSON.stringify(settings), JSON.stringify(feedList), assets.script ?? "", assets.stylesheet ?? "", images.key);
+  return hashOf(ENGINE_KEY, templates.hash, site.hash, settingsOf(config, site), JSON.stringify(feedList), assets.script ?? "", assets.stylesheet ?? "", images.key);
+}
+
+/** Everything a build is made from besides content/: a build with the same key and content has the same output. */
+function inputsKey(config: SiteConfig, site: ResolvedSite, templates: Templates, bundle: BundledAssets): string {
+  return hashOf(ENGINE_KEY, templates.hash, site.hash, settingsOf(config, site), ...bundle.files.flatMap((f) => [f.path, f.contents]));
+}
+
+function settingsOf(config: SiteConfig, site: ResolvedSite): string {
+  const forms = config.forms.map((f) => [f.name, f.action, f.field]);
+  return JSON.stringify({ base: config.base, siteUrl: config.siteUrl, format: site.urlFormat, drafts: config.drafts, sourceDate: config.sourceDate, forms });
 }
 
 /** What one page depends on that is known before rendering it: its route, entry and list items. */
@@ -151,7 +162,8 @@ export async function checkSite(options: BuildOptions = {}): Promise<{ pages: nu
 
 /**
  * Builds the site into config.outDir; throws BuildFailure or HeirloomError and leaves the old output as it
- * was. Work of the previous build whose inputs are unchanged is reused, unless `cache: false`.
+ * was. Work of the previous build whose inputs are unchanged is reused, unless `cache: false`; when
+ * nothing changed at all, the output folder is kept as it is.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
@@ -159,8 +171,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const manifestFile = options.manifest === undefined ? undefined : resolveManifestFile(options.manifest, paths);
   await recoverInterrupted(paths.outDir);
   const useCache = options.cache !== false;
-  const state = useCache ? loadBuildState(paths.root, paths.outDir) : emptyState();
-  const prepared = await prepareSite(options, { state });
+  const cache: BuildCache = {};
+  const kept = useCache ? await keptBuild(options, paths, cache) : undefined;
+  if (kept) {
+    await removeLeftovers(paths.outDir);
+    if (manifestFile) await writeManifest(manifestFile, publishedOf(kept.output));
+    return { config: kept.config, outDir: paths.outDir, routes: kept.routes, rendered: [], kept: true, fileCount: kept.output.size, siteHash: kept.siteHash, durationMs: performance.now() - started, warnings: kept.warnings };
+  }
+  dropStamp(paths.root, paths.outDir);
+  // Taken before any file is read: a file saved while the build runs is newer than its snapshot.
+  const inputs = existsSync(paths.contentDir) ? snapshotInputs(paths.contentDir, await listTree(paths.contentDir)) : undefined;
+  const state = (cache.state = useCache ? loadBuildState(paths.root, paths.outDir) : emptyState());
+  const prepared = await prepareSite(options, cache);
   const { config } = prepared;
   await checkOutDir(config.outDir, config.root, config.force);
   const staging = await openStaging(config.outDir, state.spare);
@@ -176,68 +198,42 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await staging.discard();
   }
   await removeLeftovers(config.outDir);
-  const published = manifestOf([...manifest].map(([file, { size, sha256 }]) => ({ path: file, size, sha256 })));
+  const published = publishedOf(manifest);
   if (manifestFile) await writeManifest(manifestFile, published);
   pruneState(state, prepared.raw, config.base);
   // The old output is the spare now; the new one is what was just written.
   [state.pages, state.spare, state.output] = [result.pages, existsSync(spareDir(config.outDir)) ? state.output : new Map(), manifest];
   state.feeds = new Map([...result.feeds].flatMap(([file, key]) => (manifest.has(file) ? [[file, { key, sha256: manifest.get(file)!.sha256 }]] : [])));
   saveBuildState(paths.root, paths.outDir, state);
-  return {
-    config,
-    content: prepared.content,
-    outDir: config.outDir,
-    routes: reportRoutes(prepared, result.records, result.files),
-    rendered: result.rendered,
-    fileCount: manifest.size,
-    siteHash: published.site,
-    durationMs: performance.now() - started,
-    warnings: [...warningsFor(config, prepared.feeds), ...(prepared.bundle.warnings ?? [])],
-  };
+  const routes = reportRoutes(prepared.routes, prepared.assets, config.base, result.records, result.files);
+  const warnings = [...warningsFor(config, prepared.feeds), ...(prepared.bundle.warnings ?? [])];
+  if (inputs) {
+    const key = inputsKey(config, prepared.site, prepared.templates, prepared.bundle);
+    saveStamp(paths.root, paths.outDir, { key, inputs, folders: foldersOf(config.outDir, manifest), output: manifest, routes, warnings, siteHash: published.site });
+  }
+  return { config, outDir: config.outDir, routes, rendered: result.rendered, fileCount: manifest.size, siteHash: published.site, durationMs: performance.now() - started, warnings };
 }
 
-function reportRoutes(prepared: PreparedSite, records: PageRecord[], files: OutputFile[]): RouteReport[] {
-  const { script, stylesheet } = prepared.assets;
-  const { base } = prepared.config;
-  const gzipped = (url?: string) => {
-    const file = url && files.find((f) => f.path === url.slice(base.length));
-    return file ? gzipLength(file.contents) : 0;
-  };
-  const [jsBytes, cssBytes] = [gzipped(script), gzipped(stylesheet)];
-  return records.map((record, i) => ({
-    route: prepared.routes[i].path,
-    file: record.outFile,
-    htmlBytes: record.gzipBytes,
-    jsBytes: script && record.links.includes(script) ? jsBytes : 0,
-    cssBytes: stylesheet && record.links.includes(stylesheet) ? cssBytes : 0,
-  }));
+/**
+ * The previous build, when nothing it was made from changed and its output folder is as it left it: then
+ * there is nothing to do. Anything unsure (a compile error, a file changed just before that build) is
+ * left to a full look.
+ */
+async function keptBuild(options: BuildOptions, paths: SitePaths, cache: BuildCache): Promise<(Stamp & { config: SiteConfig }) | undefined> {
+  const stamp = loadStamp(paths.root, paths.outDir);
+  if (!stamp || !existsSync(paths.contentDir)) return undefined;
+  const parts = compiledParts(paths, cache);
+  const inputs = snapshotInputs(paths.contentDir, await listTree(paths.contentDir));
+  if (!sameInputs(stamp.inputs, inputs) || !outputAsStamped(paths.outDir, stamp)) return undefined;
+  try {
+    const [site, templates, bundle] = await Promise.all([parts.site, parts.templates, parts.bundle]);
+    const config = resolveConfig(site, options);
+    return inputsKey(config, site, templates, bundle) === stamp.key ? { ...stamp, config } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-function gzipLength(contents: Uint8Array): number {
-  return gzipSync(contents, { level: 9 }).length;
-}
-
-function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
-  const warnings: string[] = [];
-  for (const form of config.forms.filter((f) => !f.endpoint)) {
-    warnings.push(
-      `The form "${form.name}" has no endpoint, so it posts to ${form.action}, which only \`heirloom preview\` and \`heirloom dev\` answer. ` +
-        `Before publishing, set forms.${form.name}.endpoint in site.config.ts${form.env ? ` or the ${form.env} environment variable` : ""}.`,
-    );
-  }
-  if (!config.siteUrl) {
-    const left = ["canonical links", "sitemap.xml", ...(feeds.length ? ["the feeds"] : [])];
-    warnings.push(
-      `No site URL is set, so ${left.join(", ")} and absolute URLs for shared links were left out. ` +
-        "Before publishing, set siteUrl in site.config.ts, --site-url or the HEIRLOOM_SITE_URL environment variable.",
-    );
-  }
-  if (config.base !== "/") {
-    const sitemap = config.siteUrl ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}"` : "";
-    warnings.push(
-      `robots.txt was not written: crawlers read it only at the root of a host, never under the base path ${config.base}. ` +
-        `To have one, publish a robots.txt at the root of the host${sitemap} (on GitHub Pages, from the user or organization site).`,
-    );
-  }
-  return warnings;
+function publishedOf(manifest: Manifest) {
+  return manifestOf([...manifest].map(([file, { size, sha256 }]) => ({ path: file, size, sha256 })));
 }

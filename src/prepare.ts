@@ -2,7 +2,7 @@
 // validated and routed, templates compiled, assets bundled, images made. One page renders from it on its own.
 import { type BundledAssets, bundleAssets } from "./assets/bundle.ts";
 import { type BuiltImages, buildImages } from "./assets/images.ts";
-import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig } from "./config/options.ts";
+import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "./config/options.ts";
 import { type BuildState, emptyState } from "./cache/build-state.ts";
 import { type ResolvedSite, assertProject, loadSite } from "./config/site.ts";
 import type { ParsedSource } from "./content/front-matter.ts";
@@ -55,9 +55,7 @@ export interface BuildCache {
 export async function prepareSite(options: BuildOptions = {}, cache: BuildCache = {}): Promise<PreparedSite> {
   const paths = resolvePaths(options);
   assertProject(paths.root);
-  const templatesReady = remember(cache, "templates", () => compileTemplates(paths.templatesDir, paths.root));
-  const bundleReady = remember(cache, "bundle", () => bundleAssets(paths.templatesDir, paths.root));
-  const siteReady = remember(cache, "site", () => loadSite(paths.root));
+  const { site: siteReady, templates: templatesReady, bundle: bundleReady } = compiledParts(paths, cache);
   const state = (cache.state ??= emptyState());
   // Every problem is reported together (definition, content, routes, templates), so one build shows all to fix.
   const problems: unknown[] = [];
@@ -77,6 +75,15 @@ export async function prepareSite(options: BuildOptions = {}, cache: BuildCache 
   const [bundle, images] = await Promise.all([bundleReady, buildImages(config.contentDir, validated.images, config.base, options.onProgress)]);
   const assets = assetsOf(config, bundle);
   return { config, site, raw, content: collectionsOf(site, validated), routes, feeds, assets, templates, bundle, images, entryHash: entryHashOf };
+}
+
+/** The definition, templates and assets, compiled (or found compiled) once for the cache. */
+export function compiledParts(paths: SitePaths, cache: BuildCache) {
+  return {
+    templates: remember(cache, "templates", () => compileTemplates(paths.templatesDir, paths.root)),
+    bundle: remember(cache, "bundle", () => bundleAssets(paths.templatesDir, paths.root)),
+    site: remember(cache, "site", () => loadSite(paths.root)),
+  };
 }
 
 /** What templates receive about the site's URLs, script, stylesheet and forms. */

@@ -1,13 +1,13 @@
 // `heirloom dev` sees every kind of save: in place, a file renamed over another (editors' safe writes,
-// sed -i, mv), git checkout of a file, a folder created after start, a file deleted and made again, and
-// after each of them the next in-place save of the same file too.
+// sed -i, mv), git checkout of a file, a folder created after start, a file deleted and made again, a
+// folder moved out and back, and after each of them the next in-place save of the same file too.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevEvent, type DevServer, startDev } from "../src/serve/dev.ts";
-import { rawEventPath, watchFiles } from "../src/serve/watch.ts";
+import { watchFiles } from "../src/serve/watch.ts";
 import { makeFixture, ownTemplates } from "./helpers/site.ts";
 
 let root: string;
@@ -88,6 +88,14 @@ describe("heirloom dev sees every kind of save", () => {
     await served("/notes/later/fresh", "<h1>Once more</h1>");
   });
 
+  it("a folder moved out of content/, and moved back", async () => {
+    const away = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-away-")), "later");
+    renameSync(file("content/notes/later"), away);
+    await served("/notes/later/fresh", "404 ");
+    renameSync(away, file("content/notes/later"));
+    await served("/notes/later/fresh", "<h1>Once more</h1>");
+  });
+
   it("site.config.ts renamed over the old one, and the next save in place", async () => {
     renameOver("site.config.ts", readFileSync(file("site.config.ts"), "utf8").replace('template: "note"', 'template: "prose"'));
     await expect.poll(async () => (await page("/notes/second")).includes("data-price"), { timeout: 10_000, interval: 25 }).toBe(false);
@@ -119,15 +127,33 @@ describe("the watcher's first scan", () => {
   });
 });
 
-describe("the watcher's raw event paths", () => {
-  it("are a child of a watched folder, or the watched file itself, never a path under a file", () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), "heirloom-paths-"));
-    const saved = path.join(folder, "note.md");
-    writeFileSync(saved, "one");
-    expect(rawEventPath(folder, "note.md")).toBe(saved);
-    expect(rawEventPath(saved, "note.md")).toBe(saved);
-    // A file's own watch after a rename-over save names the temporary file (reloads failed with ENOTDIR).
-    expect(rawEventPath(saved, "note.md.4242.tmp")).toBe(saved);
-    expect(rawEventPath(path.join(folder, "gone"), "child.md")).toBe(path.join(folder, "gone"));
+describe("the watcher's folders", () => {
+  it("names a folder moved in, with the files it holds, and a folder moved out", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "heirloom-folders-"));
+    const outside = mkdtempSync(path.join(os.tmpdir(), "heirloom-outside-"));
+    mkdirSync(path.join(outside, "trip", "day"), { recursive: true });
+    writeFileSync(path.join(outside, "trip", "day", "one.md"), "x");
+    writeFileSync(path.join(folder, ".note.md.swp"), "x");
+    const reported: string[][] = [];
+    const watcher = watchFiles([folder], (files) => reported.push(files));
+    await watcher.ready;
+    try {
+      renameSync(path.join(outside, "trip"), path.join(folder, "trip"));
+      const moved = path.join(folder, "trip");
+      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toEqual(expect.arrayContaining([moved, path.join(moved, "day", "one.md")]));
+      // Watched from then on, at any depth.
+      writeFileSync(path.join(moved, "day", "two.md"), "y");
+      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toContain(path.join(moved, "day", "two.md"));
+      reported.length = 0;
+      renameSync(moved, path.join(outside, "trip"));
+      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toEqual([moved]);
+      // Dot-files are never reported.
+      writeFileSync(path.join(folder, ".note.md.swp"), "y");
+      writeFileSync(path.join(folder, "last.md"), "z");
+      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toContain(path.join(folder, "last.md"));
+      expect(reported.flat()).not.toContain(path.join(folder, ".note.md.swp"));
+    } finally {
+      await watcher.close();
+    }
   });
 });

@@ -74,6 +74,8 @@ describe("heirloom dev", () => {
     expect(sse.filter((e) => e.id === String(event.build))).toEqual([{ id: String(event.build), event: "reload", data: "" }]);
     edit("content/pages/index.md", "title: Home again", "title: Home");
     await nextBuild(count + 1);
+    // A save may come as more than one event burst (a busy machine pauses the writer): wait for its page.
+    await expect.poll(async () => (await get("/")).text, { timeout: 10_000, interval: 25 }).toContain("<h1>Home</h1>");
   });
 
   it("serves the site from memory, drafts included, with the reload script, and 404.html for unknown paths", async () => {

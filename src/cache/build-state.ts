@@ -105,9 +105,9 @@ function markdownCache(file?: string, keys = new Set<string>()): StoredMarkdown 
   };
 }
 
-function stateFiles(root: string, outDir: string) {
+export function stateFiles(root: string, outDir: string) {
   const scope = createHash("sha256").update(`${path.resolve(root)}\0${path.resolve(outDir)}`).digest("hex").slice(0, 16);
-  return { state: path.join(cacheDir, `build-${scope}.v8`), markdown: path.join(cacheDir, `markdown-${scope}.v8`) };
+  return { state: path.join(cacheDir, `build-${scope}.v8`), markdown: path.join(cacheDir, `markdown-${scope}.v8`), stamp: path.join(cacheDir, `stamp-${scope}.v8`) };
 }
 
 type Stored = Omit<BuildState, "markdown"> & { markdownKeys: string[] };
@@ -136,7 +136,7 @@ export function saveBuildState(root: string, outDir: string, state: BuildState):
   atomicWrite(files.state, serialize({ format: FORMAT, engine: ENGINE_KEY, state: stored }));
 }
 
-function atomicWrite(file: string, contents: Buffer): void {
+export function atomicWrite(file: string, contents: Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, contents);

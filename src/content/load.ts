@@ -95,8 +95,8 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
 
 /**
  * The previous walk, when every file saved since is still a file it placed (no file added or removed). A
- * path that is gone and was never placed (an editor's or sed's temporary file, renamed over the saved
- * one) changes nothing.
+ * path that is gone and was never placed, nor a folder of placed files (an editor's or sed's temporary
+ * file, renamed over the saved one), changes nothing.
  */
 function reusable(reuse: LoadOptions["reuse"], contentDir: string): Placement | undefined {
   if (!reuse) return undefined;
@@ -105,10 +105,17 @@ function reusable(reuse: LoadOptions["reuse"], contentDir: string): Placement | 
     if (relative.startsWith("../")) continue;
     const stat = statOrNothing(path.join(contentDir, relative));
     const placed = placement.files.has(relative);
-    if (!placed && !stat) continue;
+    if (!placed && !stat && !holdsPlaced(placement, relative)) continue;
     if (!placed || !stat?.isFile()) return undefined;
   }
   return placement;
+}
+
+/** Whether the walk placed files under this path (a folder removed or moved away since). */
+function holdsPlaced(placement: Placement, relative: string): boolean {
+  const prefix = relative === "" ? "" : `${relative}/`;
+  for (const file of placement.files) if (file.startsWith(prefix)) return true;
+  return false;
 }
 
 /** The file's stat, or undefined when nothing is there (ENOTDIR too: the watcher may name a child of a file). */
@@ -200,7 +207,7 @@ function toSourceEntry(
 
 
 /** Every file under a folder (symbolic links followed, each folder once; dot-files skipped), sorted. */
-async function listTree(dir: string): Promise<string[]> {
+export async function listTree(dir: string): Promise<string[]> {
   const files: string[] = [];
   const seen = new Set<string>();
   const walk = async (absolute: string, relative: string): Promise<void> => {

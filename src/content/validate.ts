@@ -155,16 +155,27 @@ function compareBy(collection: ResolvedCollection): (a: ContentItem, b: ContentI
   if (typeof sort === "function") return (a, b) => sort(a.value, b.value) || byFile(a, b);
   const descending = sort.startsWith("-");
   const field = descending ? sort.slice(1) : sort;
+  // Each value's sort key is made once, not at each of the n log n comparisons.
+  const keys = new Map<ContentItem, number | string>();
+  const keyOf = (item: ContentItem) => {
+    let key = keys.get(item);
+    if (key === undefined) keys.set(item, (key = sortKey(item.value[field])));
+    return key;
+  };
   return (a, b) => {
-    const order = compareValues(a.value[field], b.value[field]);
+    const order = compareKeys(keyOf(a), keyOf(b));
     return (descending ? -order : order) || byFile(a, b);
   };
 }
 
 /** Numbers by value, everything else by code points: the same order on every machine and locale. */
-function compareValues(a: unknown, b: unknown): number {
+function sortKey(value: unknown): number | string {
+  return typeof value === "number" ? value : value instanceof Date ? value.toISOString() : String(value ?? "");
+}
+
+function compareKeys(a: number | string, b: number | string): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
-  const [x, y] = [a instanceof Date ? a.toISOString() : String(a ?? ""), b instanceof Date ? b.toISOString() : String(b ?? "")];
+  const [x, y] = [String(a), String(b)];
   return x < y ? -1 : x > y ? 1 : 0;
 }
 

@@ -22,6 +22,8 @@ export interface BuildSummary {
   durationMs: number;
   /** Routes rendered by this build; the others were reused unchanged from the previous output. */
   rendered?: string[];
+  /** Nothing changed since the previous build: its output folder was kept as it was. */
+  kept?: boolean;
 }
 
 /** Up to this many routes, the report lists each; above it, groups of routes and the heaviest pages. */
@@ -39,10 +41,12 @@ export function formatReport(summary: BuildSummary, options: { color?: boolean; 
   const seconds = (summary.durationMs / 1000).toFixed(2);
   const reused = summary.rendered ? summary.routes.length - summary.rendered.length : 0;
   const pages = reused > 0 ? ` (${count(summary.routes.length)} pages: ${count(summary.routes.length - reused)} rendered, ${count(reused)} unchanged)` : "";
+  const files = count(summary.fileCount);
+  const done = summary.kept ? `Nothing changed since the last build: kept ${files} files in ${out}` : `Wrote ${files} files${pages} to ${out}`;
   const tables = summary.routes.length <= ROUTE_ROWS ? [routeTable(summary.routes)] : groupTables(summary.routes);
   return [
     ...tables.flatMap(([header, ...rows]) => [bold(header), ...rows, ""]),
-    `Wrote ${count(summary.fileCount)} files${pages} to ${out} in ${seconds} s ${dim("(sizes gzipped)")}${summary.siteHash ? `; site hash ${bold(summary.siteHash.slice(0, 16))}` : ""}`,
+    `${done} in ${seconds} s ${dim("(sizes gzipped)")}${summary.siteHash ? `; site hash ${bold(summary.siteHash.slice(0, 16))}` : ""}`,
   ].join("\n");
 }
 

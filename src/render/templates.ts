@@ -52,8 +52,9 @@ export function missingTemplates(routes: Route[], templates: Templates, definiti
   const reported = new Set<string>();
   const errors: HeirloomError[] = [];
   for (const route of routes) {
+    if (templates.byName.has(route.template)) continue;
     const key = `${route.source.file}\0${route.template}`;
-    if (templates.byName.has(route.template) || reported.has(key)) continue;
+    if (reported.has(key)) continue;
     reported.add(key);
     const fromEntry = route.templateFrom === "entry";
     errors.push(new HeirloomError("TemplateNotFoundError", `${fromEntry ? route.source.file : "site.config.ts"} names the template "${route.template}", which does not exist.`, {

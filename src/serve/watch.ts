@@ -1,14 +1,13 @@
-// The dev server's file watching: chokidar over the site definition, content/ and templates/. It keeps
-// seeing a file after a save that renames another file over it (editors' safe writes, sed -i, mv, git
-// checkout), which Node's recursive fs.watch loses, and watches folders made after start. chokidar drops a
-// second change of a file within 50 ms; its raw events are taken too, so no save is missed. A burst of
-// changes is reported once.
-import { statSync } from "node:fs";
+// The dev server's file watching: one `fs.watch` per folder (never one per file, so 10,000 posts in a
+// folder cost one watch and a save costs no scan), over the site definition, content/ and templates/.
+// A folder's watch names the child each event is about, whatever the save did: written in place, renamed
+// over (editors' safe writes, sed -i, mv, git checkout), deleted and made again. A folder made after
+// start is watched from then on, with what it already holds reported. A burst of changes is reported once.
+import { type FSWatcher, type Stats, readdirSync, realpathSync, statSync, watch } from "node:fs";
 import path from "node:path";
-import { watch } from "chokidar";
 
 export interface Watcher {
-  /** Resolves once the initial scan is done: every later change is reported. */
+  /** Resolves once every folder is watched: every later change is reported. */
   ready: Promise<void>;
   close(): Promise<void>;
 }
@@ -18,20 +17,25 @@ const SETTLE_MS = 30;
 
 /**
  * Watches files and folder trees and calls `onChange` with the absolute paths changed, added or removed in
- * a burst. Dot-files (editors' swap and lock files) are not watched: the content loader skips them too.
- * With `changedSince` (a time in ms), a file found by the first scan that was modified since then counts
- * as changed: what was saved while the scan had not reached its folder yet is not missed.
+ * a burst (a folder made or removed is named itself, and the files found in a new one). Dot-files
+ * (editors' swap and lock files) are not reported: the content loader skips them too. With `changedSince`
+ * (a time in ms), a file already there when watching starts that was modified since then counts as
+ * changed: what was saved before its folder was watched is not missed.
  */
 export function watchFiles(targets: string[], onChange: (files: string[]) => void, options: { changedSince?: number } = {}): Watcher {
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  let scanned = false;
+  let closed = false;
+  const watchers = new Map<string, FSWatcher>();
+  const trees = targets.filter((t) => statOrNothing(t)?.isDirectory());
+  // A file target (or a folder target that is not there yet) is seen through its parent folder's watch.
+  const named = new Set(targets.filter((t) => !trees.includes(t)).concat(trees));
   const hidden = (file: string) => path.basename(file).startsWith(".") && !targets.includes(file);
-  const since = options.changedSince;
-  const watcher = watch(targets, { ignoreInitial: since === undefined, alwaysStat: since !== undefined, ignored: hidden });
+  const inTree = (dir: string) => trees.some((tree) => dir === tree || dir.startsWith(tree + path.sep));
+
   const changed = (file: string) => {
-    if (hidden(file)) return;
-    pending.add(path.resolve(file));
+    if (closed || hidden(file)) return;
+    pending.add(file);
     clearTimeout(timer);
     timer = setTimeout(() => {
       const files = [...pending];
@@ -39,43 +43,92 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
       onChange(files);
     }, SETTLE_MS);
   };
-  watcher.on("all", (event, file, stats) => {
-    // The first scan reports every file: only those modified since `changedSince` are changes.
-    const found = !scanned && (event === "add" || event === "addDir");
-    const savedSince = event === "add" && since !== undefined && (stats?.mtimeMs ?? 0) >= since;
-    if (!found || savedSince) changed(file);
-  });
-  // Raw events come from the watch of a folder (a child's name) or of a file (its own name, or the name
-  // of the file renamed over it): a file's event is about that file.
-  watcher.on("raw", (_event, name, details) => {
-    const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
-    if (!watched || !name) return;
-    changed(rawEventPath(watched, name));
-  });
-  const ready = new Promise<void>((resolve) =>
-    watcher.once("ready", () => {
-      scanned = true;
-      resolve();
-    }),
-  );
+  const watchFolder = (dir: string) => {
+    if (watchers.has(dir)) return;
+    try {
+      const watcher = watch(dir, (event, name) => onEvent(dir, event, name));
+      watcher.on("error", () => forget(dir));
+      watchers.set(dir, watcher);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR") throw error;
+    }
+  };
+  const forget = (dir: string) => {
+    for (const [watched, watcher] of watchers) {
+      if (watched !== dir && !watched.startsWith(dir + path.sep)) continue;
+      watcher.close();
+      watchers.delete(watched);
+    }
+  };
+  /** Watches a folder and every folder under it; calls `found` with each file in them. */
+  const watchTree = (dir: string, found: (file: string, stat: () => Stats | undefined) => void, seen = new Set<string>()) => {
+    const real = realOrNothing(dir);
+    if (!real || seen.has(real)) return;
+    seen.add(real);
+    watchFolder(dir);
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      const child = path.join(dir, entry.name);
+      const isDir = entry.isDirectory() || (entry.isSymbolicLink() && statOrNothing(child)?.isDirectory());
+      if (isDir) watchTree(child, found, seen);
+      else found(child, () => statOrNothing(child));
+    }
+  };
+  const onEvent = (dir: string, event: string, name: string | Buffer | null) => {
+    if (closed) return;
+    if (!name) return changed(dir);
+    const file = path.join(dir, name.toString());
+    if (!inTree(dir)) {
+      // The parent of a file target: only that file's events count (a target folder made again is watched again).
+      if (!named.has(file)) return;
+      changed(file);
+      if (trees.includes(file) && statOrNothing(file)?.isDirectory()) watchTree(file, changed);
+      return;
+    }
+    changed(file);
+    if (event !== "rename") return;
+    // Made, moved in, removed or moved out: a folder made is watched, with what it holds reported.
+    if (statOrNothing(file)?.isDirectory()) watchTree(file, changed);
+    else forget(file);
+  };
+
+  for (const target of targets) if (!trees.includes(target)) watchFolder(path.dirname(target));
+  for (const tree of trees) {
+    watchFolder(path.dirname(tree));
+    const since = options.changedSince;
+    watchTree(tree, (file, stat) => {
+      if (since !== undefined && (stat()?.mtimeMs ?? 0) >= since) changed(file);
+    });
+  }
   return {
-    ready,
+    ready: Promise.resolve(),
     close: async () => {
+      closed = true;
       clearTimeout(timer);
-      await watcher.close();
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
     },
   };
 }
 
-/**
- * The path a raw event is about: a child of a watched folder, or the watched file itself, whatever name
- * its event carries (after a rename-over save, that of the temporary file: never a path under a file).
- */
-export function rawEventPath(watched: string, name: string): string {
-  if (path.basename(watched) === name) return watched;
+function statOrNothing(file: string): Stats | undefined {
   try {
-    return statSync(watched).isDirectory() ? path.join(watched, name) : watched;
+    return statSync(file);
   } catch {
-    return watched;
+    return undefined;
+  }
+}
+
+function realOrNothing(dir: string): string | undefined {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return undefined;
   }
 }

@@ -1,0 +1,102 @@
+// The stamp of a finished build: what it was made from (a key over the definition, templates, assets and
+// settings, and every file under content/ by its size, times and inode) and what it left in the output
+// folder (every file's size and time, every folder's time). When none of that changed, a build has
+// nothing to do: the output folder is kept as it is, and the report is that build's.
+import { readFileSync, rmSync, statSync, type Stats } from "node:fs";
+import path from "node:path";
+import { deserialize, serialize } from "node:v8";
+import type { Manifest } from "../output/staging.ts";
+import type { RouteReport } from "../output/report.ts";
+import { ENGINE_KEY } from "../version.ts";
+import { atomicWrite, stateFiles } from "./build-state.ts";
+
+/**
+ * A file changed this long before its size and times were taken can be trusted by them: any later change
+ * gets a later time. One changed within it may change again within the same tick of a coarse file-system
+ * clock without its times showing it (git's "racily clean" files), so its build is not kept.
+ */
+const SETTLED_MS = 2000;
+
+/** Every file under content/ by its path (relative, forward slashes) with its size, times and inode. */
+export interface InputSnapshot {
+  takenAt: number;
+  files: Map<string, string>;
+}
+
+export interface Stamp {
+  key: string;
+  inputs: InputSnapshot;
+  /** The output's folders by path relative to it ("" for itself), with their modification times. */
+  folders: Map<string, number>;
+  output: Manifest;
+  routes: RouteReport[];
+  warnings: string[];
+  siteHash: string;
+}
+
+const FORMAT = 1;
+
+/** Sizes and times of the files `list` names (relative to `dir`), taken before any of them is read. */
+export function snapshotInputs(dir: string, list: string[], now = Date.now()): InputSnapshot {
+  const files = new Map<string, string>();
+  for (const relative of list) files.set(relative, signature(statSync(path.join(dir, relative), { throwIfNoEntry: false })));
+  return { takenAt: now, files };
+}
+
+function signature(stat: Stats | undefined): string {
+  return stat ? `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}` : "missing";
+}
+
+/** Whether two snapshots name the same files with the same sizes and times, all settled in the first. */
+export function sameInputs(stamped: InputSnapshot, now: InputSnapshot): boolean {
+  if (stamped.files.size !== now.files.size) return false;
+  for (const [file, sig] of stamped.files) {
+    if (now.files.get(file) !== sig || sig === "missing") return false;
+    const [, mtimeMs, ctimeMs] = sig.split(":").map(Number);
+    if (stamped.takenAt - Math.max(mtimeMs, ctimeMs) < SETTLED_MS) return false;
+  }
+  return true;
+}
+
+/** The folders holding the manifest's files (and the output folder itself) with their modification times. */
+export function foldersOf(outDir: string, output: Manifest): Map<string, number> {
+  const names = new Set([""]);
+  for (const file of output.keys()) {
+    for (let folder = path.posix.dirname(file); folder !== "." && !names.has(folder); folder = path.posix.dirname(folder)) names.add(folder);
+  }
+  return new Map([...names].map((folder) => [folder, statSync(path.join(outDir, folder)).mtimeMs]));
+}
+
+/**
+ * Whether the output folder holds exactly what the stamp says: each file with its size and time, and no
+ * other file (a file added or removed changes its folder's time).
+ */
+export function outputAsStamped(outDir: string, stamp: Stamp): boolean {
+  for (const [folder, mtimeMs] of stamp.folders) {
+    const stat = statSync(path.join(outDir, folder), { throwIfNoEntry: false });
+    if (!stat?.isDirectory() || stat.mtimeMs !== mtimeMs) return false;
+  }
+  for (const [file, { size, mtimeMs }] of stamp.output) {
+    const stat = statSync(path.join(outDir, file), { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size !== size || stat.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
+}
+
+export function loadStamp(root: string, outDir: string): Stamp | undefined {
+  try {
+    const stored = deserialize(readFileSync(stateFiles(root, outDir).stamp)) as { format: number; engine: string; stamp: Stamp };
+    return stored.format === FORMAT && stored.engine === ENGINE_KEY ? stored.stamp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets the stamp before the output folder changes: a stamp always describes the output as it is. */
+export function dropStamp(root: string, outDir: string): void {
+  rmSync(stateFiles(root, outDir).stamp, { force: true });
+}
+
+export function saveStamp(root: string, outDir: string, stamp: Stamp): void {
+  atomicWrite(stateFiles(root, outDir).stamp, serialize({ format: FORMAT, engine: ENGINE_KEY, stamp }));
+}
