@@ -6,7 +6,7 @@ import path from "node:path";
 import type { BundledAssets, OutputFile } from "./assets/bundle.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "./config/options.ts";
 import type { ResolvedSite } from "./config/site.ts";
-import { type Stamp, dropStamp, foldersOf, loadStamp, outputAsStamped, sameInputs, saveStamp, snapshotInputs } from "./cache/stamp.ts";
+import { type Stamp, dropStamp, foldersOf, loadStamp, outputAsStamped, sameInputs, saveStamp, snapshotInputs, unsettled } from "./cache/stamp.ts";
 import { listTree } from "./content/load.ts";
 import type { Templates } from "./render/templates.ts";
 import { type BuildState, type PageState, emptyState, hashOf, loadBuildState, saveBuildState } from "./cache/build-state.ts";
@@ -209,6 +209,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const warnings = [...warningsFor(config, prepared.feeds), ...(prepared.bundle.warnings ?? [])];
   if (inputs) {
     const key = inputsKey(config, prepared.site, prepared.templates, prepared.bundle);
+    const read = new Map(prepared.raw.placement.toRead.map((job, i) => [job.relative, prepared.raw.read[i]?.hash]));
+    inputs.hashes = new Map(unsettled(inputs).flatMap((file) => (read.get(file) ? [[file, read.get(file)!]] : [])));
     saveStamp(paths.root, paths.outDir, { key, inputs, folders: foldersOf(config.outDir, manifest), output: manifest, routes, warnings, siteHash: published.site });
   }
   return { config, outDir: config.outDir, routes, rendered: result.rendered, fileCount: manifest.size, siteHash: published.site, durationMs: performance.now() - started, warnings };
@@ -224,7 +226,7 @@ async function keptBuild(options: BuildOptions, paths: SitePaths, cache: BuildCa
   if (!stamp || !existsSync(paths.contentDir)) return undefined;
   const parts = compiledParts(paths, cache);
   const inputs = snapshotInputs(paths.contentDir, await listTree(paths.contentDir));
-  if (!sameInputs(stamp.inputs, inputs) || !outputAsStamped(paths.outDir, stamp)) return undefined;
+  if (!sameInputs(stamp.inputs, inputs, paths.contentDir) || !outputAsStamped(paths.outDir, stamp)) return undefined;
   try {
     const [site, templates, bundle] = await Promise.all([parts.site, parts.templates, parts.bundle]);
     const config = resolveConfig(site, options);

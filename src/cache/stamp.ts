@@ -2,6 +2,7 @@
 // settings, and every file under content/ by its size, times and inode) and what it left in the output
 // folder (every file's size and time, every folder's time). When none of that changed, a build has
 // nothing to do: the output folder is kept as it is, and the report is that build's.
+import { createHash } from "node:crypto";
 import { readFileSync, rmSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
@@ -21,6 +22,8 @@ const SETTLED_MS = 2000;
 export interface InputSnapshot {
   takenAt: number;
   files: Map<string, string>;
+  /** The SHA-256 of the bytes the build read, for each entry changed just before: it is compared instead. */
+  hashes?: Map<string, string>;
 }
 
 export interface Stamp {
@@ -47,15 +50,29 @@ function signature(stat: Stats | undefined): string {
   return stat ? `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}` : "missing";
 }
 
-/** Whether two snapshots name the same files with the same sizes and times, all settled in the first. */
-export function sameInputs(stamped: InputSnapshot, now: InputSnapshot): boolean {
+/**
+ * Whether two snapshots name the same files with the same sizes and times; a file changed just before the
+ * first was taken must also still hold the bytes its build read (git's answer to "racily clean" files).
+ */
+export function sameInputs(stamped: InputSnapshot, now: InputSnapshot, dir: string): boolean {
   if (stamped.files.size !== now.files.size) return false;
   for (const [file, sig] of stamped.files) {
     if (now.files.get(file) !== sig || sig === "missing") return false;
-    const [, mtimeMs, ctimeMs] = sig.split(":").map(Number);
-    if (stamped.takenAt - Math.max(mtimeMs, ctimeMs) < SETTLED_MS) return false;
+    if (settled(stamped, sig)) continue;
+    const read = stamped.hashes?.get(file);
+    if (!read || createHash("sha256").update(readFileSync(path.join(dir, file))).digest("hex") !== read) return false;
   }
   return true;
+}
+
+/** The files of a snapshot changed too shortly before it was taken to be trusted by their times. */
+export function unsettled(snapshot: InputSnapshot): string[] {
+  return [...snapshot.files].filter(([, sig]) => !settled(snapshot, sig)).map(([file]) => file);
+}
+
+function settled(snapshot: InputSnapshot, sig: string): boolean {
+  const [, mtimeMs, ctimeMs] = sig.split(":").map(Number);
+  return snapshot.takenAt - Math.max(mtimeMs, ctimeMs) >= SETTLED_MS;
 }
 
 /** The folders holding the manifest's files (and the output folder itself) with their modification times. */
