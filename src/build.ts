@@ -180,7 +180,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   dropStamp(paths.root, paths.outDir);
   // Taken before any file is read: a file saved while the build runs is newer than its snapshot.
-  const inputs = existsSync(paths.contentDir) ? snapshotInputs(paths.contentDir, await listTree(paths.contentDir)) : undefined;
+  // The same list is placed by the load: content/ is walked once.
+  cache.listed = existsSync(paths.contentDir) ? await listTree(paths.contentDir) : undefined;
+  const inputs = cache.listed && snapshotInputs(paths.contentDir, cache.listed);
   const state = (cache.state = useCache ? loadBuildState(paths.root, paths.outDir) : emptyState());
   const prepared = await prepareSite(options, cache);
   const { config } = prepared;

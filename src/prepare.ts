@@ -44,6 +44,8 @@ export interface BuildCache {
   bundle?: Promise<BundledAssets>;
   /** Parsed files and rendered markdown kept between builds (on disk for `build`, in memory for `dev`). */
   state?: BuildState;
+  /** Every file under content/, listed just before the build (by `listTree`). */
+  listed?: string[];
   /** The dev server's previous load, and the files changed since: only those are read again. */
   reuse?: LoadOptions["reuse"];
   memo?: WeakMap<SourceEntry, ContentItem>;
@@ -119,7 +121,7 @@ async function linksOfPartialSite(site: ResolvedSite, loaded: Awaited<ReturnType
 async function loadAndRoute(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>, cache: BuildCache, state: BuildState) {
   const config = resolveConfig(site, options);
   const ahead = cache.lazyMarkdown ? undefined : config.base;
-  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: ahead, reuse: cache.reuse });
+  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: ahead, reuse: cache.reuse, listed: cache.listed });
   const { drafts, base } = config;
   const { content: validated, errors } = validateContent(site, raw, { drafts, base, markdown: state.markdown, memo: cache.memo, lazyMarkdown: cache.lazyMarkdown });
   const complete = raw.errors.length === 0 && errors.length === 0;

@@ -33,6 +33,8 @@ export interface LoadOptions {
    * added or removed. The dev server knows what changed from its watcher.
    */
   reuse?: { previous: RawContent; changed: Set<string> };
+  /** Every file under content/ as listed just before (by `listTree`): content/ is not walked again. */
+  listed?: string[];
 }
 
 /**
@@ -71,7 +73,7 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
       hint: "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
     });
   }
-  const placement = reusable(options.reuse, contentDir) ?? (await place(site, root, contentDir));
+  const placement = reusable(options.reuse, contentDir) ?? (await place(site, root, contentDir, options.listed));
   const { toRead, images, passthrough } = placement;
   const errors = [...placement.errors];
   const unread: RawContent["unread"] = [];
@@ -128,8 +130,8 @@ function statOrNothing(file: string) {
 }
 
 /** Walks content/ and gives every file a place, or an error. */
-async function place(site: ResolvedSite, root: string, contentDir: string): Promise<Placement> {
-  const files = await listTree(contentDir);
+async function place(site: ResolvedSite, root: string, contentDir: string, walked?: string[]): Promise<Placement> {
+  const files = walked ?? (await listTree(contentDir));
   const errors: HeirloomError[] = [];
   const images = new Set<string>();
   const passthrough: string[] = [];
@@ -206,14 +208,18 @@ function toSourceEntry(
 }
 
 
-/** Every file under a folder (symbolic links followed, each folder once; dot-files skipped), sorted. */
-export async function listTree(dir: string): Promise<string[]> {
+/**
+ * Every file under a folder (symbolic links followed, each folder once; dot-files skipped), sorted;
+ * `onFolder` is told each folder (absolute) as it is reached, the folder itself first.
+ */
+export async function listTree(dir: string, onFolder?: (folder: string) => void): Promise<string[]> {
   const files: string[] = [];
   const seen = new Set<string>();
   const walk = async (absolute: string, relative: string): Promise<void> => {
     const real = await realpath(absolute);
     if (seen.has(real)) return;
     seen.add(real);
+    onFolder?.(absolute);
     for (const dirent of await readdir(absolute, { withFileTypes: true })) {
       if (dirent.name.startsWith(".")) continue;
       const child = path.join(absolute, dirent.name);

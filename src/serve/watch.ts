@@ -3,8 +3,9 @@
 // A folder's watch names the child each event is about, whatever the save did: written in place, renamed
 // over (editors' safe writes, sed -i, mv, git checkout), deleted and made again. A folder made after
 // start is watched from then on, with what it already holds reported. A burst of changes is reported once.
-import { type FSWatcher, type Stats, readdirSync, realpathSync, statSync, watch } from "node:fs";
+import { type FSWatcher, type Stats, statSync, watch } from "node:fs";
 import path from "node:path";
+import { listTree } from "../content/load.ts";
 
 export interface Watcher {
   /** Resolves once every folder is watched: every later change is reported. */
@@ -28,8 +29,8 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
   let closed = false;
   const watchers = new Map<string, FSWatcher>();
   const trees = targets.filter((t) => statOrNothing(t)?.isDirectory());
-  // A file target (or a folder target that is not there yet) is seen through its parent folder's watch.
-  const named = new Set(targets.filter((t) => !trees.includes(t)).concat(trees));
+  // Each target is seen through its parent folder's watch too: a file renamed over, a folder made again.
+  const named = new Set(targets);
   const hidden = (file: string) => path.basename(file).startsWith(".") && !targets.includes(file);
   const inTree = (dir: string) => trees.some((tree) => dir === tree || dir.startsWith(tree + path.sep));
 
@@ -60,26 +61,10 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
       watchers.delete(watched);
     }
   };
-  /** Watches a folder and every folder under it; calls `found` with each file in them. */
-  const watchTree = (dir: string, found: (file: string, stat: () => Stats | undefined) => void, seen = new Set<string>()) => {
-    const real = realOrNothing(dir);
-    if (!real || seen.has(real)) return;
-    seen.add(real);
-    watchFolder(dir);
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith(".")) continue;
-      const child = path.join(dir, entry.name);
-      const isDir = entry.isDirectory() || (entry.isSymbolicLink() && statOrNothing(child)?.isDirectory());
-      if (isDir) watchTree(child, found, seen);
-      else found(child, () => statOrNothing(child));
-    }
-  };
+  /** Watches a folder and every folder under it; the files in them, relative to it. */
+  const watchTree = (dir: string) => listTree(dir, watchFolder).catch((): string[] => []);
+  /** A folder made or moved in: watched, and every file it holds reported. */
+  const follow = (dir: string) => void watchTree(dir).then((files) => files.forEach((file) => changed(path.join(dir, file))));
   const onEvent = (dir: string, event: string, name: string | Buffer | null) => {
     if (closed) return;
     if (!name) return changed(dir);
@@ -88,26 +73,28 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
       // The parent of a file target: only that file's events count (a target folder made again is watched again).
       if (!named.has(file)) return;
       changed(file);
-      if (trees.includes(file) && statOrNothing(file)?.isDirectory()) watchTree(file, changed);
+      if (trees.includes(file) && statOrNothing(file)?.isDirectory()) follow(file);
       return;
     }
     changed(file);
     if (event !== "rename") return;
     // Made, moved in, removed or moved out: a folder made is watched, with what it holds reported.
-    if (statOrNothing(file)?.isDirectory()) watchTree(file, changed);
+    if (statOrNothing(file)?.isDirectory()) follow(file);
     else forget(file);
   };
 
-  for (const target of targets) if (!trees.includes(target)) watchFolder(path.dirname(target));
-  for (const tree of trees) {
-    watchFolder(path.dirname(tree));
-    const since = options.changedSince;
-    watchTree(tree, (file, stat) => {
-      if (since !== undefined && (stat()?.mtimeMs ?? 0) >= since) changed(file);
-    });
-  }
+  for (const target of targets) watchFolder(path.dirname(target));
+  const since = options.changedSince;
+  const ready = Promise.all(
+    trees.map(async (tree) => {
+      for (const file of await watchTree(tree)) {
+        const full = path.join(tree, file);
+        if (since !== undefined && (statOrNothing(full)?.mtimeMs ?? 0) >= since) changed(full);
+      }
+    }),
+  ).then(() => undefined);
   return {
-    ready: Promise.resolve(),
+    ready,
     close: async () => {
       closed = true;
       clearTimeout(timer);
@@ -120,14 +107,6 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
 function statOrNothing(file: string): Stats | undefined {
   try {
     return statSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-function realOrNothing(dir: string): string | undefined {
-  try {
-    return realpathSync(dir);
   } catch {
     return undefined;
   }
