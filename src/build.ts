@@ -7,7 +7,7 @@ import type { BundledAssets, OutputFile } from "./assets/bundle.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "./config/options.ts";
 import type { ResolvedSite } from "./config/site.ts";
 import { type Stamp, dropStamp, foldersOf, loadStamp, outputAsStamped, sameInputs, saveStamp, snapshotInputs, unsettled } from "./cache/stamp.ts";
-import { listTree } from "./content/load.ts";
+import { listTree } from "./content/list-tree.ts";
 import type { Templates } from "./render/templates.ts";
 import { type BuildState, type PageState, emptyState, hashOf, loadBuildState, saveBuildState } from "./cache/build-state.ts";
 import { throwIfAny } from "./errors.ts";

@@ -1,7 +1,6 @@
 // Load stage: walks content/ once and gives every file a place (an entry of a declared collection, an image,
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
 import { existsSync, statSync } from "node:fs";
-import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors.ts";
@@ -10,6 +9,7 @@ import { type ParsedSource, type RawEntry, toRawEntry } from "./front-matter.ts"
 import { type ReadResult, errorOf, readAll } from "./parse-pool.ts";
 export { MAX_CONTENT_BYTES } from "./parse-pool.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
+import { listTree } from "./list-tree.ts";
 
 /** A parsed content file and the collection it belongs to. */
 export interface SourceEntry extends RawEntry {
@@ -207,33 +207,6 @@ function toSourceEntry(
   return { ...toRawEntry(job.file, result.parsed, result.text), collection: job.collection, slug: job.slug, hash: result.hash };
 }
 
-
-/**
- * Every file under a folder (symbolic links followed, each folder once; dot-files skipped), sorted;
- * `onFolder` is told each folder (absolute) as it is reached, the folder itself first.
- */
-export async function listTree(dir: string, onFolder?: (folder: string) => void): Promise<string[]> {
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const walk = async (absolute: string, relative: string): Promise<void> => {
-    const real = await realpath(absolute);
-    if (seen.has(real)) return;
-    seen.add(real);
-    onFolder?.(absolute);
-    for (const dirent of await readdir(absolute, { withFileTypes: true })) {
-      if (dirent.name.startsWith(".")) continue;
-      const child = path.join(absolute, dirent.name);
-      const rel = relative ? `${relative}/${dirent.name}` : dirent.name;
-      const isLink = dirent.isSymbolicLink();
-      const info = isLink ? await stat(child).catch(() => undefined) : dirent;
-      if (info?.isDirectory()) await walk(child, rel);
-      else if (info?.isFile()) files.push(rel);
-      else if (isLink) files.push(rel); // a link to nothing: reading it reports the problem
-    }
-  };
-  await walk(dir, "");
-  return files.sort();
-}
 
 /** A content file's path relative to the project root, with forward slashes (the prefix is worked out once). */
 const prefixes = new Map<string, string>();
