@@ -48,7 +48,8 @@ export interface BuildCache {
   listed?: string[];
   /** The dev server's previous load, and the files changed since: only those are read again. */
   reuse?: LoadOptions["reuse"];
-  memo?: WeakMap<SourceEntry, ContentItem>;
+  /** The dev server's memo: valid entries of unchanged files are kept under it (a new one when the definition changes). */
+  memo?: object;
   /** Render markdown only when a page reads it (the dev server). */
   lazyMarkdown?: boolean;
 }

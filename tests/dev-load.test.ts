@@ -9,7 +9,7 @@ import { makeFixture, ownTemplates } from "./helpers/site.ts";
 async function session() {
   const root = makeFixture();
   ownTemplates(root);
-  const cache: BuildCache = { memo: new WeakMap(), lazyMarkdown: true };
+  const cache: BuildCache = { memo: {}, lazyMarkdown: true };
   let site = await prepareSite({ root, env: {}, drafts: true }, cache);
   /** Prepares again after saving `changed` (relative to content/), as the dev server does. */
   const next = async (...changed: string[]) => {
@@ -33,6 +33,19 @@ describe("dev's content reload", () => {
     expect(entry(after, "second")).toBe(entry(before, "second"));
     expect(entry(after, "first")).not.toBe(entry(before, "first"));
     expect(notes(after).find((n) => n.slug === "first")).toMatchObject({ title: "First, edited" });
+  });
+
+  it("keeps each unchanged entry's route and URL; the saved entry's route and place in the order are made anew", async () => {
+    const { root, next, notes } = await session();
+    const route = (s: Awaited<ReturnType<typeof next>>["after"], slug: string) => s.routes.find((r) => r.path === `/notes/${slug}`);
+    const file = path.join(root, "content", "notes", "first.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("order: 1", "order: 5"));
+    const { before, after } = await next("notes/first.md");
+    expect(route(after, "second")).toBe(route(before, "second"));
+    expect(route(after, "first")).not.toBe(route(before, "first"));
+    expect(route(after, "first")?.entry).toMatchObject({ order: 5, url: "/notes/first" });
+    expect(notes(after).map((n) => n.slug)).toEqual(["second", "first"]);
+    expect(after.routes.filter((r) => r.path.startsWith("/notes/")).map((r) => r.path)).toEqual(["/notes/first", "/notes/second"]);
   });
 
   it("reuses the last walk after a save that renames a temporary file over the saved one (editors, sed -i)", async () => {

@@ -18,6 +18,8 @@ export interface SourceEntry extends RawEntry {
   slug: string;
   /** SHA-256 of the file's bytes: what every cache of its work is keyed by. */
   hash: string;
+  /** Its valid entry, kept while the file is unchanged (dev), with the memo it was made under. */
+  validated?: { memo: object; item: unknown };
 }
 
 export interface LoadOptions {
@@ -204,7 +206,7 @@ function toSourceEntry(
   }
   options.parsed?.set(result.hash, result.parsed);
   if (result.html !== undefined) options.markdown?.set(`${result.hash}:${options.base}`, result.html);
-  return { ...toRawEntry(job.file, result.parsed, result.text), collection: job.collection, slug: job.slug, hash: result.hash };
+  return { ...toRawEntry(job.file, result.parsed, result.text), collection: job.collection, slug: job.slug, hash: result.hash, validated: undefined };
 }
 
 

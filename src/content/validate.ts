@@ -6,6 +6,7 @@ import type { ResolvedCollection, ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors.ts";
 import { type ImageRef, findImageRefs } from "./image-field.ts";
 import type { RawContent, SourceEntry } from "./load.ts";
+import type { Pattern, Route } from "../routes/routes.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { issuesToErrors } from "./schema-errors.ts";
 
@@ -19,6 +20,12 @@ export interface ContentItem {
   value: EntryValue;
   source: SourceEntry;
   images: Array<{ ref: ImageRef; path: PropertyKey[] }>;
+  /** The routes made for it, by the index of the entry route that made them (kept with the entry between dev's builds). */
+  routes?: Array<{ pattern: Pattern; route: Route; base: string; url: string } | undefined>;
+  /** The routes stage that last gave it a URL (the first route that shows an entry gives it). */
+  placed?: object;
+  /** Its sort key, once made (the collection's order is fixed by the definition the entry was validated with). */
+  order?: number | string;
 }
 
 export interface ValidatedContent {
@@ -36,8 +43,11 @@ export interface ValidateOptions {
   base: string;
   /** Rendered markdown by `<file hash>:<base>`: a hit is read when a page needs it, a miss is rendered and added. */
   markdown?: MarkdownCache;
-  /** Valid entries by the source they were made from: the dev server revalidates changed files only. */
-  memo?: WeakMap<SourceEntry, ContentItem>;
+  /**
+   * Valid entries are kept on the sources they were made from, under this object: the dev server
+   * revalidates changed files only (and everything under a new object when the definition changes).
+   */
+  memo?: object;
   /**
    * Render markdown only when a page reads it (the dev server, to start quickly at any size): a link
    * that is not allowed is then reported when its page is shown. Builds render and check every body.
@@ -51,10 +61,10 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   const images: ImageRef[] = [];
   for (const source of raw.entries) {
     const collection = site.collections.get(source.collection)!;
-    const known = options.memo?.get(source);
+    const known = options.memo && source.validated?.memo === options.memo ? (source.validated.item as ContentItem) : undefined;
     const item = known ?? validateEntry(collection, source, options, errors);
     if (!item) continue;
-    if (!known) options.memo?.set(source, item);
+    if (!known && options.memo) source.validated = { memo: options.memo, item };
     for (const { ref, path } of item.images) {
       if (raw.images.has(ref.src)) images.push(ref);
       else errors.push(missingImage(ref.src, source, path, raw.images));
@@ -107,7 +117,7 @@ function validateEntry(collection: ResolvedCollection, source: SourceEntry, opti
   else value.html = html;
   Object.defineProperty(value, SOURCE_HASH, { value: source.hash });
   // Searched in the parsed data (the same objects as in the value), never through the lazy html.
-  return { value, source, images: findImageRefs(result.data) };
+  return { value, source, images: findImageRefs(result.data), routes: undefined, placed: undefined, order: undefined };
 }
 
 /** Each entry's source file hash, on the entry itself (not enumerable): what a page that shows it depends on. */
@@ -155,13 +165,8 @@ function compareBy(collection: ResolvedCollection): (a: ContentItem, b: ContentI
   if (typeof sort === "function") return (a, b) => sort(a.value, b.value) || byFile(a, b);
   const descending = sort.startsWith("-");
   const field = descending ? sort.slice(1) : sort;
-  // Each value's sort key is made once, not at each of the n log n comparisons.
-  const keys = new Map<ContentItem, number | string>();
-  const keyOf = (item: ContentItem) => {
-    let key = keys.get(item);
-    if (key === undefined) keys.set(item, (key = sortKey(item.value[field])));
-    return key;
-  };
+  // Each value's sort key is made once, not at each of the n log n comparisons (nor at each of dev's builds).
+  const keyOf = (item: ContentItem) => (item.order ??= sortKey(item.value[field]));
   return (a, b) => {
     const order = compareKeys(keyOf(a), keyOf(b));
     return (descending ? -order : order) || byFile(a, b);

@@ -63,24 +63,37 @@ export function createRoutes(
   const format = site.urlFormat;
   const errors: HeirloomError[] = [];
   const routes: Route[] = [];
+  // An entry's URL is that of the first route that shows it (set afresh: entries may come from an earlier build).
+  // (Marked on the item with this call's own object: a set of every entry costs more at 10,000.)
+  const placing = {};
+  const show = (item: ContentItem, route: Route, url: string | undefined) => {
+    routes.push(route);
+    if (item.placed === placing) return;
+    item.placed = placing;
+    if (route.entry.url !== url) route.entry.url = url;
+  };
   const pages = site.pages ? content.items.get(site.pages) ?? [] : [];
   for (const item of pages) {
     const route = pageRoute(item, format, errors);
-    if (route) routes.push(route);
+    if (route) show(item, route, route.path === NOT_FOUND ? undefined : withBase(base, route.path));
   }
-  for (const declared of site.entryRoutes) {
+  site.entryRoutes.forEach((declared, d) => {
+    const pattern = compilePattern(declared.path, format);
     for (const item of content.items.get(declared.collection) ?? []) {
-      const path = fillPattern(declared.path, item, format, errors);
-      if (path) routes.push({ path, outFile: outFileFor(path, format), template: declared.template, entry: item.value, source: item.source, templateFrom: "definition" });
+      // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
+      const known = item.routes?.[d];
+      if (known?.pattern === pattern && known.route.template === declared.template && known.base === base) {
+        show(item, known.route, known.url);
+        continue;
+      }
+      const path = fillPattern(pattern, item, errors);
+      if (!path) continue;
+      const route: Route = { path, outFile: outFileFor(path, format), template: declared.template, entry: item.value, source: item.source, templateFrom: "definition" };
+      const url = withBase(base, path);
+      (item.routes ??= [])[d] = { pattern, route, base, url };
+      show(item, route, url);
     }
-  }
-  // An entry's URL is that of the first route that shows it (set afresh: entries may come from an earlier build).
-  const placed = new Set<EntryValue>();
-  for (const route of routes) {
-    if (placed.has(route.entry)) continue;
-    placed.add(route.entry);
-    route.entry.url = route.path === NOT_FOUND ? undefined : withBase(base, route.path);
-  }
+  });
   const feeds: FeedSpec[] = [];
   for (const list of site.listRoutes) {
     const first = normalizePath(list.page, format);
@@ -127,7 +140,7 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
 }
 
 /** A pattern such as "/blog/:slug/" split once into its fixed parts and parameter names, in the site's form. */
-interface Pattern {
+export interface Pattern {
   source: string;
   parts: string[];
   names: string[];
@@ -152,8 +165,8 @@ function compilePattern(source: string, format: UrlFormat): Pattern {
 }
 
 /** "/blog/:slug/" with the entry's values; a value that cannot be a plain path segment is an error. */
-function fillPattern(source: string, item: ContentItem, format: UrlFormat, errors: HeirloomError[]): string | undefined {
-  const pattern = compilePattern(source, format);
+function fillPattern(pattern: Pattern, item: ContentItem, errors: HeirloomError[]): string | undefined {
+  const { source } = pattern;
   let filled = pattern.parts[0];
   let bad: string | undefined;
   for (let i = 0; i < pattern.names.length; i++) {
@@ -173,20 +186,20 @@ function fillPattern(source: string, item: ContentItem, format: UrlFormat, error
 
 function paginate(page: Route, items: EntryValue[], perPage: number, format: UrlFormat, base: string): Route[] {
   const pages = Math.max(1, Math.ceil(items.length / perPage));
-  const url = (n: number) => withBase(base, listPagePath(page.path, n, format));
-  return Array.from({ length: pages }, (_, i) => {
+  const paths = Array.from({ length: pages }, (_, i) => listPagePath(page.path, i + 1, format));
+  const urls = paths.map((path) => withBase(base, path));
+  return paths.map((path, i) => {
     const n = i + 1;
-    const path = listPagePath(page.path, n, format);
     const pagination: Pagination = {
       items: items.slice(i * perPage, n * perPage),
       page: n,
       pages,
       total: items.length,
       perPage,
-      prev: n > 1 ? url(n - 1) : undefined,
-      next: n < pages ? url(n + 1) : undefined,
-      first: url(1),
-      last: url(pages),
+      prev: n > 1 ? urls[i - 1] : undefined,
+      next: n < pages ? urls[i + 1] : undefined,
+      first: urls[0],
+      last: urls[pages - 1],
     };
     return { ...page, path, outFile: outFileFor(path, format), pagination };
   });

@@ -28,7 +28,9 @@ const KEPT_PAGES = 64;
 
 export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: HeirloomError[]) => void): DevSite {
   const { base } = prepared.config;
-  const pages = new Map(prepared.routes.map((route) => [route.outFile, route]));
+  // The lookups over every page are made at the first request, not by the rebuild that a reload waits for.
+  let pages: Map<string, Route> | undefined;
+  let known: Set<string> | undefined;
   const files = new Map<string, () => Uint8Array | string>();
   const add = (list: OutputFile[]) => list.forEach((f) => files.set(f.path, () => f.contents));
   add(prepared.bundle.files);
@@ -42,7 +44,6 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
   for (const feed of prepared.feeds) {
     files.set(feed.path.slice(1), () => feedFiles([feed], prepared.config).files[0]?.contents ?? "");
   }
-  const known = new Set([...pages.keys(), ...files.keys()]);
   const kept = new Map<string, string>();
   const told = new Set<string>();
   const render = (route: Route) => {
@@ -51,6 +52,7 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
       html = renderPage(prepared, route);
       kept.set(route.outFile, html);
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
+      known ??= new Set([...prepared.routes.map((r) => r.outFile), ...files.keys()]);
       const problems = checkLinks({ pages: [{ route: route.path, links: internalUrls(html) }], files: known, base, unregistered: prepared.site.unregistered, entries: prepared.raw.entries });
       const fresh = problems.filter((p) => !told.has(p.message));
       fresh.forEach((p) => told.add(p.message));
@@ -60,6 +62,7 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
   };
   return {
     get(pathname) {
+      pages ??= new Map(prepared.routes.map((route) => [route.outFile, route]));
       const local = localPath(base, pathname);
       for (const candidate of local === undefined ? [] : candidatesFor(local)) {
         const route = pages.get(candidate);

@@ -63,7 +63,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // again only the files its watcher saw change: a save is served in milliseconds at any size.
   // The last build's parsed files and rendered markdown (if any) make the first start quick too.
   // Markdown is rendered when a page reads it, so a site of any size is served at once.
-  const cache: BuildCache = { memo: new WeakMap(), state: loadBuildState(paths.root, paths.outDir), lazyMarkdown: true };
+  const cache: BuildCache = { memo: {}, state: loadBuildState(paths.root, paths.outDir), lazyMarkdown: true };
   let unread = new Set<string>();
   let lastRaw: RawContent | undefined;
   const clients = new Set<ServerResponse>();
@@ -189,7 +189,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const stale = invalidate(cache, paths, file);
       if (stale) redone.add(stale);
       // A new definition may read every file differently: start afresh.
-      if (stale === "definition") [cache.memo, lastRaw] = [new WeakMap(), undefined];
+      if (stale === "definition") [cache.memo, lastRaw] = [{}, undefined];
     }
     void rebuild(changed);
   };
