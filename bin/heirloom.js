@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import vm from "node:vm";
 import { fileURLToPath } from "node:url";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -15,10 +16,42 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.env.NODE_ENV ??= "production";
   // With --debug, stack traces name src/ files and lines through the compiled CLI's source map. Only then:
   // reading the map slows every start.
-  if (process.argv.includes("--debug") || process.env.DEBUG) process.setSourceMapsEnabled(true);
+  const debug = process.argv.includes("--debug") || Boolean(process.env.DEBUG);
+  if (debug) process.setSourceMapsEnabled(true);
   const cli = await compiledCli(fileURLToPath(new URL("..", import.meta.url)));
-  const { main } = createRequire(import.meta.url)(cli);
+  // --debug loads it as a plain module: only then are its source map's lines used in stack traces.
+  const { main } = debug ? createRequire(import.meta.url)(cli) : loadWithCodeCache(cli);
   process.exitCode = await main(process.argv);
+}
+
+/**
+ * Loads the compiled CLI (a CommonJS module) with V8's code cache beside it (`cli-<key>.cjs.v8`): the
+ * functions a build compiled are not compiled again by the next run. A cache V8 refuses (another Node,
+ * other flags, damaged) is ignored and replaced.
+ */
+function loadWithCodeCache(file) {
+  const cacheFile = `${file}.v8`;
+  const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
+  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "utf8")}\n})`;
+  const script = new vm.Script(source, { filename: file, cachedData });
+  const module = { exports: {}, filename: file, id: file, loaded: false };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+  // Made at the exit of a build or check, when it holds what the whole pipeline compiled (not --version's
+  // little); written whole or not at all.
+  const args = process.argv.slice(2);
+  const worth = args.some((arg) => arg === "build" || arg === "check") && !args.some((arg) => arg === "--help" || arg === "-h");
+  if (worth && (cachedData === undefined || script.cachedDataRejected)) {
+    process.once("exit", () => {
+      try {
+        const temporary = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(temporary, script.createCachedData());
+        renameSync(temporary, cacheFile);
+      } catch {
+        // Only a cache: the next run makes it.
+      }
+    });
+  }
+  return module.exports;
 }
 
 /** zod ships messages in forty languages; errors here are written in English, so only that one is bundled. */
@@ -86,6 +119,8 @@ async function compiledCli(root) {
     // CommonJS: required, it skips the ES module loader's work (the sources' import.meta.url is mapped below).
     format: "cjs",
     target: "node20",
+    // import() of a package becomes require(): the CLI then loads as a plain script with its code cache.
+    supported: { "dynamic-import": false },
     // serve-handler (with its MIME database) and chokidar are only needed by preview and dev: loaded from node_modules then.
     external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript"],
     plugins: [zodEnglishOnly(), markdownItPlainFields()],
@@ -105,9 +140,9 @@ async function compiledCli(root) {
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
-  // Earlier compiles and their maps are dead weight now; another process may still be loading one, which unlink tolerates.
+  // Earlier compiles, their maps and code caches are dead weight now; another process may still be loading one, which unlink tolerates.
   for (const name of readdirSync(dir)) {
-    if (/^cli-[0-9a-f]{16}\.cjs(?:\.map)?$/.test(name) && !path.join(dir, name).startsWith(out)) rmSync(path.join(dir, name), { force: true });
+    if (/^cli-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?$/.test(name) && !path.join(dir, name).startsWith(out)) rmSync(path.join(dir, name), { force: true });
   }
   return out;
 }

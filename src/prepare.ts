@@ -15,7 +15,7 @@ import type { Assets, Head } from "./render/contract.ts";
 import { renderRoute } from "./render/render.ts";
 import { type Templates, compileTemplates, missingTemplates } from "./render/templates.ts";
 import { type FeedSpec, type Route, createRoutes } from "./routes/routes.ts";
-import { NOT_FOUND, absoluteUrl, withBase } from "./routes/urls.ts";
+import { NOT_FOUND, absoluteUrl, originOf, withBase } from "./routes/urls.ts";
 
 /** Everything a build knows before it renders a page: configuration, content, routes and assets. */
 export interface PreparedSite {
@@ -46,6 +46,8 @@ export interface BuildCache {
   state?: BuildState;
   /** Every file under content/, listed just before the build (by `listTree`). */
   listed?: string[];
+  /** A parse worker the build started ahead, while the definition and templates compile. */
+  parser?: LoadOptions["parser"];
   /** The dev server's previous load, and the files changed since: only those are read again. */
   reuse?: LoadOptions["reuse"];
   /** The dev server's memo: valid entries of unchanged files are kept under it (a new one when the definition changes). */
@@ -93,7 +95,7 @@ export function compiledParts(paths: SitePaths, cache: BuildCache) {
 function assetsOf(config: SiteConfig, bundle: BundledAssets): Assets {
   return {
     href: (href) => withBase(config.base, href),
-    absolute: (url) => (config.siteUrl && url.startsWith("/") ? new URL(config.siteUrl).origin + url : undefined),
+    absolute: (url) => (config.siteUrl && url.startsWith("/") ? originOf(config.siteUrl) + url : undefined),
     stylesheet: bundle.stylesheet && config.base + bundle.stylesheet,
     script: bundle.script && config.base + bundle.script,
     forms: Object.fromEntries(config.forms.map((f) => [f.name, { action: f.action, field: f.field }])),
@@ -122,7 +124,7 @@ async function linksOfPartialSite(site: ResolvedSite, loaded: Awaited<ReturnType
 async function loadAndRoute(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>, cache: BuildCache, state: BuildState) {
   const config = resolveConfig(site, options);
   const ahead = cache.lazyMarkdown ? undefined : config.base;
-  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: ahead, reuse: cache.reuse, listed: cache.listed });
+  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: ahead, reuse: cache.reuse, listed: cache.listed, parser: cache.parser });
   const { drafts, base } = config;
   const { content: validated, errors } = validateContent(site, raw, { drafts, base, markdown: state.markdown, memo: cache.memo, lazyMarkdown: cache.lazyMarkdown });
   const complete = raw.errors.length === 0 && errors.length === 0;

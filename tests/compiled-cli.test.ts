@@ -2,7 +2,7 @@
 // modification times: a version bump, a change in a subfolder of src/ and copies that keep old times
 // (cp -p, rsync -a, tar, container layers) all run the current code.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -48,5 +48,27 @@ describe("the compiled CLI", () => {
     expect(run("build", "--help")).toContain("Render every single route into the output folder");
     const compiled = readdirSync(path.join(engine, "node_modules", ".cache", "heirloom")).filter((n) => /^cli-.*\.cjs$/.test(n));
     expect(compiled).toHaveLength(1);
+  });
+
+  it("loads with V8's code cache that a build leaves beside it; a damaged cache is refused and replaced, an old one removed", () => {
+    const site = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-"));
+    cpSync(path.join(repoRoot, "examples", "journal"), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) });
+    const dir = path.join(engine, "node_modules", ".cache", "heirloom");
+    const caches = () => readdirSync(dir).filter((n) => n.endsWith(".v8"));
+    run("--version");
+    expect(caches()).toEqual([]);
+    expect(run("build", "--root", site)).toContain("Wrote");
+    const [made] = caches();
+    expect(made).toMatch(/^cli-[0-9a-f]{16}\.cjs\.v8$/);
+    expect(readdirSync(dir)).toContain(made.replace(/\.v8$/, ""));
+    expect(statSync(path.join(dir, made)).size).toBeGreaterThan(100_000);
+
+    writeFileSync(path.join(dir, made), "not a code cache");
+    expect(run("build", "--root", site, "--no-cache")).toContain("Wrote");
+    expect(statSync(path.join(dir, made)).size).toBeGreaterThan(100_000);
+
+    replaceKeepingTime(path.join(engine, "src", "cli", "main.ts"), "Render every single route", "Render each route");
+    run("--version");
+    expect(caches()).toEqual([]);
   });
 });

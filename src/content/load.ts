@@ -2,6 +2,7 @@
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import type { Worker } from "node:worker_threads";
 import type { ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors.ts";
 import type { MarkdownCache } from "../cache/build-state.ts";
@@ -37,6 +38,8 @@ export interface LoadOptions {
   reuse?: { previous: RawContent; changed: Set<string> };
   /** Every file under content/ as listed just before (by `listTree`): content/ is not walked again. */
   listed?: string[];
+  /** A parse worker started ahead (`startParseWorker`), used if there are many files to parse. */
+  parser?: Worker;
 }
 
 /**
@@ -91,7 +94,7 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
     return before?.collection === collection ? before : undefined;
   });
   const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative) }]));
-  const results = await readAll(jobs, options.base, options.parsed);
+  const results = await readAll(jobs, options.base, options.parsed, options.parser);
   const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
   const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
   return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread, placement, read };

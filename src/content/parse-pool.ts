@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker, parentPort, workerData } from "node:worker_threads";
+import { Worker, parentPort } from "node:worker_threads";
 import { HeirloomError } from "../errors.ts";
 import { type ParsedSource, readSource } from "./front-matter.ts";
 import { decodeContent } from "./decode.ts";
@@ -94,6 +94,8 @@ function serializable(error: unknown, file: string): NonNullable<ReadResult["err
 const PARALLEL_FROM = 200;
 /** Files the main thread reads before it decides: a worker starts only if most of them needed parsing. */
 const SAMPLE = 32;
+/** Files from which a parse worker may pay (a build starts one ahead when few were parsed before). */
+export const PARSE_WORKER_FROM = PARALLEL_FROM + SAMPLE;
 
 /**
  * The compiled CLI that this code runs from, if it does (a worker can start only from it). Named exactly,
@@ -110,13 +112,26 @@ function readOne(job: ReadJob, base: string | undefined, known: (hash: string) =
   return result.error || known(result.hash!) ? result : Object.assign(result, parseContent(job.file, result.text!, base));
 }
 
-/** What a worker is started with: the jobs, and the counter both threads take the next job from. */
+/** What a worker is sent: the jobs, and the counter both threads take the next job from. */
 interface ParseWork {
-  heirloom: "parse";
   jobs: ReadJob[];
   base?: string;
   known: string[];
   next: Int32Array;
+}
+
+/**
+ * Starts a parse worker before its jobs are known, so that it loads the engine while this thread compiles
+ * the definition and templates; undefined when not running from the compiled CLI. Hand it to `readAll`,
+ * which sends it the jobs or, when there are few, stops it.
+ */
+export function startParseWorker(): Worker | undefined {
+  const cli = compiledCli();
+  if (!cli) return undefined;
+  const worker = new Worker(cli, { workerData: { heirloom: "parse" } });
+  // Never what keeps the process alive: a build that fails before reading content just ends.
+  worker.unref();
+  return worker;
 }
 
 /** Takes jobs from the shared counter until none is left; [index, result] for each one taken. */
@@ -130,9 +145,10 @@ function takeJobs({ jobs, base, next }: Pick<ParseWork, "jobs" | "base" | "next"
  * Reads every job; a file parsed before (found by its hash in `parsed`) is not parsed again. When many are
  * left and most of the first ones needed parsing, and the compiled CLI is running, a worker thread takes
  * jobs from the same counter as this thread, so the work splits by how fast each goes (the worker starts
- * later); should it fail, this thread does its share. Files only read and hashed are not worth a worker.
+ * later, unless `started` ahead); should it fail, this thread does its share. Files only read and hashed
+ * are not worth a worker.
  */
-export async function readAll(jobs: ReadJob[], base: string | undefined, parsed?: ReadonlyMap<string, ParsedSource>): Promise<ReadResult[]> {
+export async function readAll(jobs: ReadJob[], base: string | undefined, parsed?: ReadonlyMap<string, ParsedSource>, started?: Worker): Promise<ReadResult[]> {
   const results: Array<ReadResult | undefined> = new Array(jobs.length);
   const next = new Int32Array(new SharedArrayBuffer(4));
   const known = (hash: string) => parsed?.has(hash) ?? false;
@@ -140,16 +156,19 @@ export async function readAll(jobs: ReadJob[], base: string | undefined, parsed?
   for (const [i, result] of sample) results[i] = result;
   // The sample's last claim went past its end: the next job is the first after it.
   Atomics.store(next, 0, sample.length);
-  const cli = compiledCli();
   const parsedNow = sample.filter(([, result]) => result.parsed || result.error).length;
-  const many = cli && jobs.length - sample.length >= PARALLEL_FROM && parsedNow * 2 >= sample.length;
-  const work: ParseWork = { heirloom: "parse", jobs, base, known: many && parsed ? [...parsed.keys()] : [], next };
-  const worker = many ? new Worker(cli, { workerData: work }) : undefined;
+  const many = jobs.length - sample.length >= PARALLEL_FROM && parsedNow * 2 >= sample.length;
+  const worker = many ? (started ?? startParseWorker()) : undefined;
+  if (started && started !== worker) void started.terminate();
+  // Waited for now: it keeps the process alive until it answers.
+  worker?.ref();
   const theirs = worker && new Promise<Array<[number, ReadResult]>>((resolve) => {
     worker.once("message", resolve);
     worker.once("error", () => resolve([]));
     worker.once("exit", () => resolve([]));
   });
+  const work: ParseWork = { jobs, base, known: worker && parsed ? [...parsed.keys()] : [], next };
+  worker?.postMessage(work);
   for (const [i, result] of takeJobs(work, known)) results[i] = result;
   if (theirs) {
     for (const [i, result] of await theirs) results[i] = result;
@@ -162,11 +181,12 @@ export async function readAll(jobs: ReadJob[], base: string | undefined, parsed?
   });
 }
 
-/** The worker's side: takes jobs until none is left (started by the CLI when asked for the "parse" role). */
+/** The worker's side: takes jobs until none is left, once they are sent (started by the CLI in the "parse" role). */
 export function serveParseRequests(): void {
-  const work = workerData as ParseWork;
-  const known = new Set(work.known);
-  parentPort!.postMessage(takeJobs(work, (hash) => known.has(hash)));
+  parentPort!.once("message", (work: ParseWork) => {
+    const known = new Set(work.known);
+    parentPort!.postMessage(takeJobs(work, (hash) => known.has(hash)));
+  });
 }
 
 /** A result's problem as the error the build reports. */

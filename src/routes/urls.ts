@@ -42,5 +42,12 @@ export function withBase(base: string, href: string): string {
 /** The absolute URL of a site path (base applied), or undefined without a site URL. */
 export function absoluteUrl(siteUrl: string, base: string, path: string): string | undefined {
   if (!siteUrl) return undefined;
-  return new URL(siteUrl).origin + withBase(base, path);
+  return originOf(siteUrl) + withBase(base, path);
 }
+
+/** The origin of a site URL ("https://example.com"), parsed once: every page asks for it, often several times. */
+export function originOf(siteUrl: string): string {
+  if (siteUrl !== lastOrigin.url) lastOrigin = { url: siteUrl, origin: new URL(siteUrl).origin };
+  return lastOrigin.origin;
+}
+let lastOrigin = { url: "", origin: "" };
