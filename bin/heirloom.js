@@ -4,7 +4,6 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import vm from "node:vm";
 import { fileURLToPath } from "node:url";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -20,38 +19,12 @@ if (major < 20 || (major === 20 && minor < 19)) {
   if (debug) process.setSourceMapsEnabled(true);
   const cli = await compiledCli(fileURLToPath(new URL("..", import.meta.url)));
   // --debug loads it as a plain module: only then are its source map's lines used in stack traces.
-  const { main } = debug ? createRequire(import.meta.url)(cli) : loadWithCodeCache(cli);
-  process.exitCode = await main(process.argv);
-}
-
-/**
- * Loads the compiled CLI (a CommonJS module) with V8's code cache beside it (`cli-<key>.cjs.v8`): the
- * functions a build compiled are not compiled again by the next run. A cache V8 refuses (another Node,
- * other flags, damaged) is ignored and replaced.
- */
-function loadWithCodeCache(file) {
-  const cacheFile = `${file}.v8`;
-  const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
-  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "utf8")}\n})`;
-  const script = new vm.Script(source, { filename: file, cachedData });
-  const module = { exports: {}, filename: file, id: file, loaded: false };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
-  // Made at the exit of a build or check, when it holds what the whole pipeline compiled (not --version's
-  // little); written whole or not at all.
+  // A build or check leaves V8's code cache for the next run (not --version's or --help's little).
   const args = process.argv.slice(2);
-  const worth = args.some((arg) => arg === "build" || arg === "check") && !args.some((arg) => arg === "--help" || arg === "-h");
-  if (worth && (cachedData === undefined || script.cachedDataRejected)) {
-    process.once("exit", () => {
-      try {
-        const temporary = `${cacheFile}.${process.pid}.tmp`;
-        writeFileSync(temporary, script.createCachedData());
-        renameSync(temporary, cacheFile);
-      } catch {
-        // Only a cache: the next run makes it.
-      }
-    });
-  }
-  return module.exports;
+  const makeCache = args.some((arg) => arg === "build" || arg === "check") && !args.some((arg) => arg === "--help" || arg === "-h");
+  const load = createRequire(import.meta.url);
+  const { main } = debug ? load(cli) : load("./load-cli.cjs").loadCli(cli, { makeCache });
+  process.exitCode = await main(process.argv);
 }
 
 /** zod ships messages in forty languages; errors here are written in English, so only that one is bundled. */

@@ -1,5 +1,5 @@
-// Reads one markdown file: gray-matter splits it, the yaml parser keeps positions for error locations.
-import matter from "gray-matter";
+// Reads one markdown file: its front matter split off as gray-matter splits it, read by js-yaml; the yaml
+// parser keeps positions for error locations.
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { type Document, isMap, isSeq, parseDocument } from "yaml";
 import { HeirloomError } from "../errors.ts";
@@ -22,9 +22,8 @@ export interface ParsedSource {
   /** Where the body starts in the file's text (the body itself is not kept: the text is read anyway). */
   bodyOffset: number;
   bodyLine: number;
-  /** The front matter as gray-matter split it, and as the YAML reader saw it (for locating fields). */
+  /** The front matter as split from the file, as the YAML reader saw it (for locating fields). */
   frontMatter: string;
-  frontMatterText: string;
 }
 
 /**
@@ -34,52 +33,77 @@ export interface ParsedSource {
  * and to locate a field an error is about.
  */
 export function parseSource(file: string, source: string): ParsedSource {
-  let frontMatterText = "";
-  const parsed = matter(source, {
-    engines: {
-      yaml: (text: string) => {
-        frontMatterText = text;
-        try {
-          return (loadYaml(text, { schema: CORE_SCHEMA }) ?? {}) as object;
-        } catch (error) {
-          // js-yaml stops at 100 levels; the position-keeping parser would exhaust its stack on such nesting.
-          const mark = (error as { mark?: { position?: number } }).mark;
-          if (/nesting exceeded maxDepth/.test((error as Error).message)) throw tooDeep(file, mark?.position === undefined ? undefined : frontMatterPosition(text, mark.position), error);
-          // Let the position-keeping parser describe the problem (and decide: it is the reference).
-          let doc: Document;
-          try {
-            doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
-          } catch (deep) {
-            if (deep instanceof RangeError) throw tooDeep(file, undefined, deep);
-            throw deep;
-          }
-          const [first] = doc.errors;
-          if (first) {
-            // An unclosed quote is reported where the scalar ends (often the last line): point at where it opens.
-            const open = first.code === "MISSING_CHAR" && /quote/.test(first.message) ? unclosedQuote(text, first.pos[0]) : -1;
-            const reason = open >= 0 ? "a quoted value is never closed" : first.message;
-            throw yamlError(file, reason, frontMatterPosition(text, open >= 0 ? open : first.pos[0]), first);
-          }
-          return (doc.toJS() ?? {}) as object;
-        }
-      },
-    },
-  });
-  const data = parsed.data as unknown;
+  const split = splitFrontMatter(file, source);
+  const frontMatter = split?.frontMatter ?? "";
+  const data = split && frontMatter.replace(/^\s*#[^\n]+/gm, "").trim() !== "" ? readYaml(file, frontMatter) : {};
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new HeirloomError("FrontMatterParseError", `The front matter of ${file} is not a list of fields.`, {
       location: { file, line: 2 },
       hint: "write one `name: value` per line between the --- lines.",
     });
   }
-  const frontMatter = parsed.matter;
   const deep = deepestPath(data, MAX_DEPTH);
-  if (deep) throw tooDeep(file, locateInFrontMatter(frontMatter, parseDocument(frontMatterText, { prettyErrors: false }), deep));
+  if (deep) throw tooDeep(file, locateInFrontMatter(frontMatter, parseDocument(frontMatter, { prettyErrors: false }), deep));
   // Line 1 is the opening ---; the front matter text starts on line 2.
   const frontMatterLines = frontMatter ? frontMatter.replace(/^\r?\n/, "").split("\n").length : 0;
-  // gray-matter's content is the end of the text (after the closing --- and its line break).
-  const bodyOffset = source.endsWith(parsed.content) ? source.length - parsed.content.length : 0;
-  return { data: data as Record<string, unknown>, bodyOffset, bodyLine: frontMatter ? frontMatterLines + 3 : 1, frontMatter, frontMatterText };
+  const bodyOffset = split ? split.bodyOffset : source.charCodeAt(0) === BOM ? 1 : 0;
+  return { data: data as Record<string, unknown>, bodyOffset, bodyLine: frontMatter ? frontMatterLines + 3 : 1, frontMatter };
+}
+
+const BOM = 0xfeff;
+
+/**
+ * The front matter between a first line `---` (or `---yaml`) and the next line that starts with `---`, as
+ * gray-matter splits it (its text keeps the line break after the opening ---), and where the body starts:
+ * after the closing line's break. Without an opening ---, undefined: the whole file is the body. Only YAML
+ * is read: front matter in another language (`---js`, which gray-matter would run) is refused.
+ */
+function splitFrontMatter(file: string, source: string): { frontMatter: string; bodyOffset: number } | undefined {
+  const start = source.charCodeAt(0) === BOM ? 1 : 0;
+  if (!source.startsWith("---", start) || source.charAt(start + 3) === "-") return undefined;
+  const afterOpen = start + 3;
+  const lineEnd = source.slice(afterOpen).search(/\r?\n/);
+  const language = source.slice(afterOpen, lineEnd < 0 ? source.length : afterOpen + lineEnd).trim();
+  if (language !== "" && !/^ya?ml$/i.test(language)) {
+    throw new HeirloomError("FrontMatterParseError", `The front matter of ${file} is marked as "${language}"; only YAML front matter is read.`, {
+      location: { file, line: 1 },
+      hint: "write the first line as --- alone and the fields as YAML (`name: value`).",
+    });
+  }
+  const from = language === "" ? afterOpen : afterOpen + lineEnd;
+  const close = source.indexOf("\n---", from);
+  if (close < 0) return { frontMatter: source.slice(from), bodyOffset: source.length };
+  let bodyOffset = close + 4;
+  if (source[bodyOffset] === "\r") bodyOffset++;
+  if (source[bodyOffset] === "\n") bodyOffset++;
+  return { frontMatter: source.slice(from, close), bodyOffset };
+}
+
+/** The front matter's fields: js-yaml reads them; the position-keeping parser explains what it refuses. */
+function readYaml(file: string, text: string): unknown {
+  try {
+    return loadYaml(text, { schema: CORE_SCHEMA }) ?? {};
+  } catch (error) {
+    // js-yaml stops at 100 levels; the position-keeping parser would exhaust its stack on such nesting.
+    const mark = (error as { mark?: { position?: number } }).mark;
+    if (/nesting exceeded maxDepth/.test((error as Error).message)) throw tooDeep(file, mark?.position === undefined ? undefined : frontMatterPosition(text, mark.position), error);
+    // Let the position-keeping parser describe the problem (and decide: it is the reference).
+    let doc: Document;
+    try {
+      doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+    } catch (deep) {
+      if (deep instanceof RangeError) throw tooDeep(file, undefined, deep);
+      throw deep;
+    }
+    const [first] = doc.errors;
+    if (first) {
+      // An unclosed quote is reported where the scalar ends (often the last line): point at where it opens.
+      const open = first.code === "MISSING_CHAR" && /quote/.test(first.message) ? unclosedQuote(text, first.pos[0]) : -1;
+      const reason = open >= 0 ? "a quoted value is never closed" : first.message;
+      throw yamlError(file, reason, frontMatterPosition(text, open >= 0 ? open : first.pos[0]), first);
+    }
+    return doc.toJS() ?? {};
+  }
 }
 
 /** A parsed file (and its text) as an entry that can locate its fields (the position-keeping parser runs only then). */
@@ -91,7 +115,7 @@ export function toRawEntry(file: string, parsed: ParsedSource, source: string): 
     body: source.slice(parsed.bodyOffset),
     bodyLine: parsed.bodyLine,
     locate: (path) => {
-      document ??= parseDocument(parsed.frontMatterText, { prettyErrors: false });
+      document ??= parseDocument(parsed.frontMatter, { prettyErrors: false });
       return locateInFrontMatter(parsed.frontMatter, document, path);
     },
   };
@@ -126,13 +150,13 @@ function deepestPath(data: unknown, limit: number): PropertyKey[] | undefined {
   return undefined;
 }
 
-/** Wraps gray-matter/yaml failures into a FrontMatterParseError with a 1-based file location. */
+/** Wraps front matter failures into a FrontMatterParseError with a 1-based file location. */
 export function readSource(file: string, source: string): ParsedSource {
   try {
     return parseSource(file, source);
   } catch (error) {
     if (error instanceof HeirloomError) throw error;
-    // gray-matter's own failures: typically an opening --- that is never closed.
+    // Anything else that failed while reading the front matter.
     const reason = error instanceof Error ? error.message : String(error);
     throw yamlError(file, reason, { line: 1, column: 1 }, error);
   }
@@ -167,7 +191,7 @@ export function unclosedQuote(text: string, end: number): number {
 
 /**
  * Converts an offset inside the front matter to a 1-based file position.
- * gray-matter strips the opening "---" line, so front-matter line 1 is file line 2.
+ * The split leaves the opening "---" line out, so front-matter line 1 is file line 2.
  */
 export function frontMatterPosition(frontMatter: string, offset: number): { line: number; column: number } {
   const text = frontMatter.replace(/^\r?\n/, "");
