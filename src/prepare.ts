@@ -6,8 +6,8 @@ import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type S
 import { type BuildState, emptyState } from "./cache/build-state.ts";
 import { type ResolvedSite, assertProject, loadSite } from "./config/site.ts";
 import type { ParsedSource } from "./content/front-matter.ts";
-import { type LoadOptions, type RawContent, type SourceEntry, loadContent } from "./content/load.ts";
-import { type ContentItem, type ValidatedContent, entryHashOf, validateContent } from "./content/validate.ts";
+import { type LoadOptions, type RawContent, loadContent } from "./content/load.ts";
+import { type ValidatedContent, entryHashOf, validateContent } from "./content/validate.ts";
 import { BuildFailure, type HeirloomError, errorsOf } from "./errors.ts";
 import { hostingFiles } from "./output/hosting.ts";
 import { linksDespiteMistakes } from "./output/partial-links.ts";

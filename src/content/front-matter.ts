@@ -70,7 +70,7 @@ function splitFrontMatter(file: string, source: string): { frontMatter: string; 
       hint: "write the first line as --- alone and the fields as YAML (`name: value`).",
     });
   }
-  const from = language === "" ? afterOpen : afterOpen + lineEnd;
+  const from = language === "" ? afterOpen : lineEnd < 0 ? source.length : afterOpen + lineEnd;
   const close = source.indexOf("\n---", from);
   if (close < 0) return { frontMatter: source.slice(from), bodyOffset: source.length };
   let bodyOffset = close + 4;

@@ -6,6 +6,7 @@ import type { Worker } from "node:worker_threads";
 import type { ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors.ts";
 import type { MarkdownCache } from "../cache/build-state.ts";
+import type { ContentItem } from "./validate.ts";
 import { type ParsedSource, type RawEntry, toRawEntry } from "./front-matter.ts";
 import { type ReadResult, errorOf, readAll } from "./parse-pool.ts";
 export { MAX_CONTENT_BYTES } from "./parse-pool.ts";
@@ -20,7 +21,7 @@ export interface SourceEntry extends RawEntry {
   /** SHA-256 of the file's bytes: what every cache of its work is keyed by. */
   hash: string;
   /** Its valid entry, kept while the file is unchanged (dev), with the memo it was made under. */
-  validated?: { memo: object; item: unknown };
+  validated?: { memo: object; item: ContentItem };
 }
 
 export interface LoadOptions {

@@ -61,7 +61,7 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   const images: ImageRef[] = [];
   for (const source of raw.entries) {
     const collection = site.collections.get(source.collection)!;
-    const known = options.memo && source.validated?.memo === options.memo ? (source.validated.item as ContentItem) : undefined;
+    const known = options.memo && source.validated?.memo === options.memo ? source.validated.item : undefined;
     const item = known ?? validateEntry(collection, source, options, errors);
     if (!item) continue;
     if (!known && options.memo) source.validated = { memo: options.memo, item };
