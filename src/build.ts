@@ -7,7 +7,7 @@ import type { BundledAssets, OutputFile } from "./assets/bundle.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "./config/options.ts";
 import type { ResolvedSite } from "./config/site.ts";
 import { PARSE_WORKER_FROM, startParseWorker } from "./content/parse-pool.ts";
-import { type Stamp, dropStamp, foldersOf, loadStamp, outputAsStamped, sameInputs, saveStamp, snapshotInputs, unsettled } from "./cache/stamp.ts";
+import { type InputSnapshot, type Stamp, dropStamp, foldersOf, loadStamp, outputAsStamped, sameInputs, saveStamp, snapshotInputs, unsettled } from "./cache/stamp.ts";
 import { listTree } from "./content/list-tree.ts";
 import type { Templates } from "./render/templates.ts";
 import { type BuildState, type PageState, emptyState, hashOf, loadBuildState, saveBuildState } from "./cache/build-state.ts";
@@ -173,17 +173,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   await recoverInterrupted(paths.outDir);
   const useCache = options.cache !== false;
   const cache: BuildCache = {};
-  const kept = useCache ? await keptBuild(options, paths, cache) : undefined;
+  // Taken before any file is read: a file saved while the build runs is newer than its snapshot. The
+  // same list is compared with the last stamp and placed by the load: content/ is walked once.
+  cache.listed = existsSync(paths.contentDir) ? await listTree(paths.contentDir) : undefined;
+  const inputs = cache.listed && snapshotInputs(paths.contentDir, cache.listed);
+  const kept = useCache && inputs ? await keptBuild(options, paths, cache, inputs) : undefined;
   if (kept) {
     await removeLeftovers(paths.outDir);
     if (manifestFile) await writeManifest(manifestFile, publishedOf(kept.output));
     return { config: kept.config, outDir: paths.outDir, routes: kept.routes, rendered: [], kept: true, fileCount: kept.output.size, siteHash: kept.siteHash, durationMs: performance.now() - started, warnings: kept.warnings };
   }
   dropStamp(paths.root, paths.outDir);
-  // Taken before any file is read: a file saved while the build runs is newer than its snapshot.
-  // The same list is placed by the load: content/ is walked once.
-  cache.listed = existsSync(paths.contentDir) ? await listTree(paths.contentDir) : undefined;
-  const inputs = cache.listed && snapshotInputs(paths.contentDir, cache.listed);
   const state = (cache.state = useCache ? loadBuildState(paths.root, paths.outDir) : emptyState());
   // Most files to parse: a second thread starts now and loads the engine while the definition and templates compile.
   if (cache.listed && cache.listed.length >= PARSE_WORKER_FROM && state.parsed.size < cache.listed.length / 2) cache.parser = startParseWorker();
@@ -226,11 +226,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * there is nothing to do. Anything unsure (a compile error, a file changed just before that build) is
  * left to a full look.
  */
-async function keptBuild(options: BuildOptions, paths: SitePaths, cache: BuildCache): Promise<(Stamp & { config: SiteConfig }) | undefined> {
+async function keptBuild(options: BuildOptions, paths: SitePaths, cache: BuildCache, inputs: InputSnapshot): Promise<(Stamp & { config: SiteConfig }) | undefined> {
   const stamp = loadStamp(paths.root, paths.outDir);
-  if (!stamp || !existsSync(paths.contentDir)) return undefined;
+  if (!stamp) return undefined;
   const parts = compiledParts(paths, cache);
-  const inputs = snapshotInputs(paths.contentDir, await listTree(paths.contentDir));
   if (!sameInputs(stamp.inputs, inputs, paths.contentDir) || !outputAsStamped(paths.outDir, stamp)) return undefined;
   try {
     const [site, templates, bundle] = await Promise.all([parts.site, parts.templates, parts.bundle]);
