@@ -129,8 +129,9 @@ describe("building the journal from the command line", () => {
 
   it("reads many posts in two threads and publishes exactly what one thread does, errors included", async () => {
     const root = copyJournal();
-    for (let i = 1; i <= 300; i++) {
-      const n = String(i).padStart(3, "0");
+    // Enough files for a worker to pay (see PARALLEL_FROM in parse-pool.ts).
+    for (let i = 1; i <= 4100; i++) {
+      const n = String(i).padStart(4, "0");
       writeFileSync(path.join(root, "content", "posts", `many-${n}.md`), post(`Many ${n}`, `2025-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`));
     }
     const cli = run(os.tmpdir(), "build", "--root", root, "--site-url", SITE_URL, "--out", path.join(root, "by-cli"));
@@ -138,12 +139,12 @@ describe("building the journal from the command line", () => {
     const inProcess = await buildProject(root, { siteUrl: SITE_URL, outDir: path.join(root, "in-process") });
     expect(cli.stdout).toContain(`site hash ${inProcess.siteHash!.slice(0, 16)}`);
     // Problems in files the second thread read are reported like any other.
-    writeFileSync(path.join(root, "content", "posts", "many-002.md"), '---\ntitle: "Unclosed\ndate: 2025-01-01\n---\n');
-    writeFileSync(path.join(root, "content", "posts", "many-003.md"), post("Link", "2025-01-02").replace("The text", "[bad](javascript:alert(1)) The text"));
+    writeFileSync(path.join(root, "content", "posts", "many-0002.md"), '---\ntitle: "Unclosed\ndate: 2025-01-01\n---\n');
+    writeFileSync(path.join(root, "content", "posts", "many-0003.md"), post("Link", "2025-01-02").replace("The text", "[bad](javascript:alert(1)) The text"));
     const broken = run(os.tmpdir(), "build", "--root", root, "--out", path.join(root, "broken"));
     expect(broken.status).toBe(1);
-    expect(broken.stderr).toContain("error FrontMatterParseError: Could not parse the front matter of content/posts/many-002.md: a quoted value is never closed.");
-    expect(broken.stderr).toContain('error UnsafeLinkError: The link "javascript:alert(1)" in content/posts/many-003.md uses a scheme that is not allowed.');
+    expect(broken.stderr).toContain("error FrontMatterParseError: Could not parse the front matter of content/posts/many-0002.md: a quoted value is never closed.");
+    expect(broken.stderr).toContain('error UnsafeLinkError: The link "javascript:alert(1)" in content/posts/many-0003.md uses a scheme that is not allowed.');
   });
 
   it("works as `npx heirloom build --root examples/journal`", () => {
