@@ -2,6 +2,8 @@
 // Scale benchmark: the journal with N generated posts, built as a whole process, against the Eleventy peer
 // with the same N pages, run alternately. For each N: full build, no-change rebuild, one-edit rebuild,
 // peak memory, ms per page; then `heirloom dev` on the largest N: first page served, save to reload.
+// The floor (scripts/bench-floor.js: the posts read, parsed and rendered with the same libraries, nothing
+// else) runs alternately too: what any generator of React templates and markdown-it needs at that size.
 // Usage: npm run bench:scale [-- 1000 10000] [--runs 3] [--peer ../shared/bench]
 // The peer folder holds gen-posts.mjs (the same generated text for both) and eleventy/ (installed with npm ci).
 import { spawn, spawnSync } from "node:child_process";
@@ -27,6 +29,7 @@ const eleventyInstalled = existsSync(path.join(peer, "eleventy", "node_modules",
 const gnuTime = ["/usr/bin/time"].find((p) => existsSync(p));
 const work = mkdtempSync(path.join(os.tmpdir(), "heirloom-scale-"));
 const cli = path.join(root, "bin", "heirloom.js");
+const floorScript = path.join(root, "scripts", "bench-floor.js");
 
 /** Runs a command as a whole process: wall seconds and peak resident MiB (with GNU time). */
 function timed(command, commandArgs, cwd) {
@@ -64,18 +67,26 @@ function benchSize(n) {
   // With a site URL, as published: canonical and social tags on every page, the sitemap and the Atom feed.
   const heirloom = (...extra) => timed(process.execPath, [cli, "build", "--root", journal, "--site-url", "https://journal.example", ...extra], root);
   const peerBuild = () => timed(process.execPath, [path.join(eleventy, "node_modules", ".bin", "eleventy"), "--quiet"], eleventy);
+  // The floor: the same posts through the same libraries with nothing else (scripts/bench-floor.js).
+  const floorBuild = () => timed(process.execPath, [floorScript, path.join(journal, "content", "posts"), path.join(work, `floor-${n}`)], root);
   heirloom("--no-cache"); // warm-up: compiles the CLI and templates, fills the OS file cache
   if (eleventy) peerBuild();
+  floorBuild();
   const full = [];
   const peerRuns = [];
+  const floorRuns = [];
   const ratios = [];
+  const floorRatios = [];
   for (let i = 0; i < runs; i++) {
     const a = heirloom("--no-cache");
     full.push(a);
+    const floor = floorBuild();
+    floorRuns.push(floor);
     if (eleventy) {
       const b = peerBuild();
       peerRuns.push(b);
       ratios.push(a.seconds / b.seconds);
+      floorRatios.push(floor.seconds / b.seconds);
     }
   }
   const unchanged = [];
@@ -100,6 +111,8 @@ function benchSize(n) {
       "Eleventy s": eleventy ? fmt(median(peerRuns.map((r) => r.seconds))) : "-",
       "Eleventy peak MiB": eleventy ? fmt(median(peerRuns.map((r) => r.peak)), 0) : "-",
       "ratio (median of pairs)": eleventy ? fmt(median(ratios)) : "-",
+      "floor s": fmt(median(floorRuns.map((r) => r.seconds))),
+      "floor ratio": eleventy ? fmt(median(floorRatios)) : "-",
     },
   };
 }
@@ -157,6 +170,7 @@ try {
   console.log(`heirloom dev on the journal with ${largest.n} posts:`);
   console.table({ dev: await benchDev(largest.journal) });
   console.log("The save → reload figures include the file watcher's debounce.");
+  console.log("floor: the posts alone read, parsed and rendered with the same libraries on one thread (scripts/bench-floor.js); floor ratio: its time over Eleventy's.");
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -147,6 +147,21 @@ describe("building the journal from the command line", () => {
     expect(broken.stderr).toContain('error UnsafeLinkError: The link "javascript:alert(1)" in content/posts/many-0003.md uses a scheme that is not allowed.');
   });
 
+  it("has a scale benchmark floor that renders every element of a post page and the same markdown", () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "heirloom-floor-"));
+    const floor = spawnSync(process.execPath, [path.join(repoRoot, "scripts", "bench-floor.js"), path.join(journal, "content", "posts"), out], { encoding: "utf8" });
+    expect(floor.status, floor.stderr).toBe(0);
+    const shape = (page: HTMLElement) => page.querySelectorAll("*").map((e) => `${e.tagName} ${Object.keys(e.attributes).join(" ")}`);
+    const slugs = built.routes.map((r) => /^\/blog\/([a-z-]+)\/$/.exec(r.route)?.[1]).filter((slug) => slug !== undefined);
+    expect(slugs).toHaveLength(12);
+    for (const slug of slugs) {
+      const ours = read(`blog/${slug}/index.html`);
+      const theirs = parse(readFileSync(path.join(out, "blog", slug, "index.html"), "utf8"));
+      expect(shape(theirs), slug).toEqual(shape(ours));
+      expect(theirs.querySelector(".body")?.innerHTML, slug).toBe(ours.querySelector(".body")?.innerHTML);
+    }
+  });
+
   it("works as `npx heirloom build --root examples/journal`", () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "heirloom-npx-"));
     const result = spawnSync("npx", ["heirloom", "build", "--root", "examples/journal", "--out", out], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
