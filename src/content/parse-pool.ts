@@ -93,8 +93,8 @@ function serializable(error: unknown, file: string): NonNullable<ReadResult["err
 /**
  * Below this many files left to parse, a worker costs more than it saves: starting it, loading the engine in
  * it and warming its markdown and YAML parsers up take as long as the files it would parse. Measured on two
- * cores, whole build against one thread: 1.09 of the time at 1,000 posts, 1.02 at 2,000, 1.01 at 4,000,
- * 0.95 at 10,000.
+ * cores, a whole build with the worker took, against one without: 1.09 of the time at 1,000 posts, 1.02 at
+ * 2,000, 1.01 at 4,000, 0.95 at 10,000.
  */
 const PARALLEL_FROM = 4000;
 /** Files the main thread reads before it decides: a worker starts only if most of them needed parsing. */
