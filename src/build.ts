@@ -229,6 +229,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 async function keptBuild(options: BuildOptions, paths: SitePaths, cache: BuildCache, inputs: InputSnapshot): Promise<(Stamp & { config: SiteConfig }) | undefined> {
   const stamp = loadStamp(paths.root, paths.outDir);
   if (!stamp) return undefined;
+  // The compiles start now and run while the inputs are compared; a build that follows uses them (same cache).
   const parts = compiledParts(paths, cache);
   if (!sameInputs(stamp.inputs, inputs, paths.contentDir) || !outputAsStamped(paths.outDir, stamp)) return undefined;
   try {
