@@ -1,5 +1,5 @@
 // Loads the compiled CLI (a CommonJS module) with V8's code cache beside it (`cli-<key>.cjs.v8`): functions an
-// earlier build compiled are not compiled again. Used by bin/heirloom.js and by the CLI's parse worker.
+// earlier build compiled are not compiled again. Used by bin/heirloom.js.
 const { existsSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
 const { createRequire } = require("node:module");
 const path = require("node:path");

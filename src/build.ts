@@ -6,7 +6,6 @@ import path from "node:path";
 import type { BundledAssets, OutputFile } from "./assets/bundle.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "./config/options.ts";
 import type { ResolvedSite } from "./config/site.ts";
-import { PARSE_WORKER_FROM, startParseWorker } from "./content/parse-pool.ts";
 import { type InputSnapshot, type Stamp, dropStamp, foldersOf, loadStamp, outputAsStamped, sameInputs, saveStamp, snapshotInputs, unsettled } from "./cache/stamp.ts";
 import { listTree } from "./content/list-tree.ts";
 import type { Templates } from "./render/templates.ts";
@@ -185,9 +184,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   dropStamp(paths.root, paths.outDir);
   const state = (cache.state = useCache ? loadBuildState(paths.root, paths.outDir) : emptyState());
-  // Most files to parse: a second thread starts now and loads the engine while the definition and templates compile.
-  if (cache.listed && cache.listed.length >= PARSE_WORKER_FROM && state.parsed.size < cache.listed.length / 2) cache.parser = startParseWorker();
-  const prepared = await prepareSite(options, cache).finally(() => cache.parser?.terminate());
+  const prepared = await prepareSite(options, cache);
   const { config } = prepared;
   await checkOutDir(config.outDir, config.root, config.force);
   const staging = await openStaging(config.outDir, state.spare);

@@ -46,8 +46,6 @@ export interface BuildCache {
   state?: BuildState;
   /** Every file under content/, listed just before the build (by `listTree`). */
   listed?: string[];
-  /** A parse worker the build started ahead, while the definition and templates compile. */
-  parser?: LoadOptions["parser"];
   /** The dev server's previous load, and the files changed since: only those are read again. */
   reuse?: LoadOptions["reuse"];
   /** The dev server's memo: valid entries of unchanged files are kept under it (a new one when the definition changes). */
@@ -124,7 +122,7 @@ async function linksOfPartialSite(site: ResolvedSite, loaded: Awaited<ReturnType
 async function loadAndRoute(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>, cache: BuildCache, state: BuildState) {
   const config = resolveConfig(site, options);
   const ahead = cache.lazyMarkdown ? undefined : config.base;
-  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: ahead, reuse: cache.reuse, listed: cache.listed, parser: cache.parser });
+  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: ahead, reuse: cache.reuse, listed: cache.listed });
   const { drafts, base } = config;
   const { content: validated, errors } = validateContent(site, raw, { drafts, base, markdown: state.markdown, memo: cache.memo, lazyMarkdown: cache.lazyMarkdown });
   const complete = raw.errors.length === 0 && errors.length === 0;

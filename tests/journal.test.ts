@@ -127,26 +127,6 @@ describe("building the journal from the command line", () => {
     expect(readFileSync(path.join(root, "dist", "legal", "privacy", "index.html"), "utf8")).toContain("<h1>Privacy</h1>");
   });
 
-  it("reads many posts in two threads and publishes exactly what one thread does, errors included", async () => {
-    const root = copyJournal();
-    // Enough files for a worker to pay (see PARALLEL_FROM in parse-pool.ts).
-    for (let i = 1; i <= 4100; i++) {
-      const n = String(i).padStart(4, "0");
-      writeFileSync(path.join(root, "content", "posts", `many-${n}.md`), post(`Many ${n}`, `2025-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`));
-    }
-    const cli = run(os.tmpdir(), "build", "--root", root, "--site-url", SITE_URL, "--out", path.join(root, "by-cli"));
-    expect(cli.status, cli.stderr).toBe(0);
-    const inProcess = await buildProject(root, { siteUrl: SITE_URL, outDir: path.join(root, "in-process") });
-    expect(cli.stdout).toContain(`site hash ${inProcess.siteHash!.slice(0, 16)}`);
-    // Problems in files the second thread read are reported like any other.
-    writeFileSync(path.join(root, "content", "posts", "many-0002.md"), '---\ntitle: "Unclosed\ndate: 2025-01-01\n---\n');
-    writeFileSync(path.join(root, "content", "posts", "many-0003.md"), post("Link", "2025-01-02").replace("The text", "[bad](javascript:alert(1)) The text"));
-    const broken = run(os.tmpdir(), "build", "--root", root, "--out", path.join(root, "broken"));
-    expect(broken.status).toBe(1);
-    expect(broken.stderr).toContain("error FrontMatterParseError: Could not parse the front matter of content/posts/many-0002.md: a quoted value is never closed.");
-    expect(broken.stderr).toContain('error UnsafeLinkError: The link "javascript:alert(1)" in content/posts/many-0003.md uses a scheme that is not allowed.');
-  });
-
   it("has a scale benchmark floor that renders every element of a post page and the same markdown", () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "heirloom-floor-"));
     const floor = spawnSync(process.execPath, [path.join(repoRoot, "scripts", "bench-floor.js"), path.join(journal, "content", "posts"), out], { encoding: "utf8" });

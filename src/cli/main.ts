@@ -1,14 +1,8 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
-import { isMainThread, workerData } from "node:worker_threads";
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
 import { type FormatOptions, errorsOf, formatError } from "../errors.ts";
 import { addServerCommands } from "./servers.ts";
-
-// Started again as a worker thread in the "parse" role, this compiled file reads content files for a build.
-if (!isMainThread && (workerData as { heirloom?: string } | null)?.heirloom === "parse") {
-  void import("../content/parse-pool.ts").then((pool) => pool.serveParseRequests());
-}
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };

@@ -2,14 +2,13 @@
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import type { Worker } from "node:worker_threads";
 import type { ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors.ts";
 import type { MarkdownCache } from "../cache/build-state.ts";
 import type { ContentItem } from "./validate.ts";
 import { type ParsedSource, type RawEntry, toRawEntry } from "./front-matter.ts";
-import { type ReadResult, errorOf, readAll } from "./parse-pool.ts";
-export { MAX_CONTENT_BYTES } from "./parse-pool.ts";
+import { type ReadResult, errorOf, readAll } from "./read.ts";
+export { MAX_CONTENT_BYTES } from "./read.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 import { listTree } from "./list-tree.ts";
 
@@ -39,8 +38,6 @@ export interface LoadOptions {
   reuse?: { previous: RawContent; changed: Set<string> };
   /** Every file under content/ as listed just before (by `listTree`): content/ is not walked again. */
   listed?: string[];
-  /** A parse worker started ahead (`startParseWorker`), used if there are many files to parse. */
-  parser?: Worker;
 }
 
 /**
@@ -83,8 +80,8 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
   const { toRead, images, passthrough } = placement;
   const errors = [...placement.errors];
   const unread: RawContent["unread"] = [];
-  // Files read before and unchanged since (the dev server's) are kept; the others are read, in two
-  // threads when there are many, each file synchronously (for small files faster than the thread pool).
+  // Files read before and unchanged since (the dev server's) are kept; the others are read, each file
+  // synchronously (for small files faster than the thread pool).
   // With the same walk, the previous entries stand in the same order; after a new walk they are found by file.
   const previous = options.reuse?.previous;
   const aligned = previous?.placement === placement ? previous.read : undefined;
@@ -95,7 +92,7 @@ export async function loadContent(site: ResolvedSite, root: string, contentDir: 
     return before?.collection === collection ? before : undefined;
   });
   const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative) }]));
-  const results = await readAll(jobs, options.base, options.parsed, options.parser);
+  const results = readAll(jobs, options.base, options.parsed);
   const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
   const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
   return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread, placement, read };

@@ -1,0 +1,105 @@
+// Reads content files: each is read, hashed and decoded; unless a file with the same bytes was parsed
+// before, its front matter is parsed and its markdown rendered ahead. A problem of a file is returned with
+// it, never thrown, so every file's problem is reported together.
+import { createHash } from "node:crypto";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { HeirloomError } from "../errors.ts";
+import { type ParsedSource, readSource } from "./front-matter.ts";
+import { decodeContent } from "./decode.ts";
+import { renderMarkdown } from "./markdown.ts";
+
+export interface ReadJob {
+  /** Absolute path. */
+  absolute: string;
+  /** As errors name it (relative to the project root). */
+  file: string;
+}
+
+/** One file read: its hash and text and parsed front matter, its markdown rendered ahead, or its error. */
+export interface ReadResult {
+  hash?: string;
+  text?: string;
+  parsed?: ParsedSource;
+  /** The body as HTML with the base path applied, when it rendered without a problem. */
+  html?: string;
+  error?: { code: HeirloomError["code"]; message: string; location?: HeirloomError["location"]; hint?: string };
+}
+
+/** A content file may be at most this large: far past any page's text, far below what strains a build. */
+export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+
+/** Reads, hashes and decodes one content file; never throws for a problem of the file (it is returned). */
+function readContentFile(job: ReadJob): ReadResult {
+  try {
+    const bytes = readLimited(job.file, job.absolute);
+    return { hash: createHash("sha256").update(bytes).digest("hex"), text: decodeContent(job.file, bytes) };
+  } catch (error) {
+    return { error: serializable(error, job.file) };
+  }
+}
+
+/** The file's bytes, refused without reading them when it is over the limit. */
+function readLimited(file: string, absolute: string): Buffer {
+  const fd = openSync(absolute, "r");
+  try {
+    const { size } = fstatSync(fd);
+    if (size > MAX_CONTENT_BYTES) {
+      throw new HeirloomError("FileTooLargeError", `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`, {
+        location: { file },
+        hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
+      });
+    }
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Parses a read file's front matter and, with a base path, renders its markdown ahead (used only for
+ * collections with a body).
+ */
+function parseContent(file: string, text: string, base: string | undefined): Pick<ReadResult, "parsed" | "html" | "error"> {
+  try {
+    const parsed = readSource(file, text);
+    let html: string | undefined;
+    try {
+      html = base === undefined ? undefined : renderMarkdown(text.slice(parsed.bodyOffset), file, parsed.bodyLine, base);
+    } catch {
+      html = undefined;
+    }
+    return { parsed, html };
+  } catch (error) {
+    return { error: serializable(error, file) };
+  }
+}
+
+function serializable(error: unknown, file: string): NonNullable<ReadResult["error"]> {
+  if (error instanceof HeirloomError) return { code: error.code, message: error.message, location: error.location, hint: error.hint };
+  const absent = (error as NodeJS.ErrnoException).code === "ENOENT";
+  return {
+    code: "MissingContentError",
+    message: absent ? `${file} is a link to a file that does not exist.` : `Could not read ${file}.`,
+    location: { file },
+    hint: absent ? "point the link at an existing file, or remove it." : "check the file's permissions.",
+  };
+}
+
+/** Reads one file and, unless a file with its bytes was parsed before, parses it. */
+function readOne(job: ReadJob, base: string | undefined, parsed?: ReadonlyMap<string, ParsedSource>): ReadResult {
+  const result = readContentFile(job);
+  if (result.error) return result;
+  const known = parsed?.get(result.hash!);
+  return known ? Object.assign(result, { parsed: known }) : Object.assign(result, parseContent(job.file, result.text!, base));
+}
+
+/** Reads every job, in order; a file parsed before (found by its hash in `parsed`) is not parsed again. */
+export function readAll(jobs: ReadJob[], base: string | undefined, parsed?: ReadonlyMap<string, ParsedSource>): ReadResult[] {
+  return jobs.map((job) => readOne(job, base, parsed));
+}
+
+/** A result's problem as the error the build reports. */
+export function errorOf(result: ReadResult): HeirloomError | undefined {
+  const e = result.error;
+  return e && new HeirloomError(e.code, e.message, { location: e.location, hint: e.hint });
+}
