@@ -50,7 +50,7 @@ export async function siteFiles(prepared: PreparedSite, keptFeeds: Set<string> =
  * are all unchanged is not rendered: its file is taken from the current output.
  */
 async function renderAll(prepared: PreparedSite, staging: Staging | undefined, incremental?: Incremental, onProgress?: BuildOptions["onProgress"]) {
-  const writer = createPageWriter(staging?.dir, staging?.folders);
+  const writer = createPageWriter(staging?.dir, staging?.folders, prepared.routes.length);
   const context = contextKey(prepared);
   const records: Array<PageRecord | undefined> = [];
   const made: Array<{ index: number; state: Omit<PageState, "record"> }> = [];

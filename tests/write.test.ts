@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { createPageWriter } from "../src/output/page-writer.ts";
+import { WRITER_THREADS_FROM, createPageWriter } from "../src/output/page-writer.ts";
 import { openStaging } from "../src/output/staging.ts";
 import { checkOutDir, recoverInterrupted, writeSite } from "../src/output/write.ts";
 
@@ -69,7 +69,10 @@ describe("the staging folder made from the spare", () => {
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("one");
   });
 
-  it("lets the page writers keep a spare page that holds its bytes and rewrite the others, recorded or not", async () => {
+  it.each([
+    ["in worker threads", WRITER_THREADS_FROM],
+    ["on the main thread", 1],
+  ])("lets the page writer (%s) keep a spare page that holds its bytes and rewrite the others, recorded or not", async (_, count) => {
     const root = temp();
     const out = path.join(root, "dist");
     const pages = { "a/index.html": "same", "b/index.html": "recorded, then edited", "c/index.html": "unrecorded, same", "d/index.html": "unrecorded, other" };
@@ -85,7 +88,7 @@ describe("the staging folder made from the spare", () => {
     expect(staging.recorded("a/index.html")).toEqual(manifest.get("a/index.html"));
     expect(staging.recorded("c/index.html")).toBe("unknown");
     expect(staging.recorded("e/index.html")).toBeUndefined();
-    const writer = createPageWriter(staging.dir, staging.folders);
+    const writer = createPageWriter(staging.dir, staging.folders, count);
     const site = { ...pages, "b/index.html": "recorded, then edited", "d/index.html": "unrecorded, ôther", "e/index.html": "new" };
     for (const [p, html] of Object.entries(site)) await writer.add(p, html, staging.recorded(p));
     const records = await writer.finish();
