@@ -12,8 +12,22 @@ const picture = z.strictObject({ src: image(), alt: text });
 const order = z.number().int().nonnegative();
 /** Names of the inline SVG icons that templates/components/Icon.tsx draws. */
 export const iconNames = [
-  "phone", "calendar", "book", "share", "heart", "gift", "users", "mic",
-  "shield", "photo", "feather", "clock", "sparkle", "home", "mail", "check",
+  "phone",
+  "calendar",
+  "book",
+  "share",
+  "heart",
+  "gift",
+  "users",
+  "mic",
+  "shield",
+  "photo",
+  "feather",
+  "clock",
+  "sparkle",
+  "home",
+  "mail",
+  "check",
 ] as const;
 export type IconName = (typeof iconNames)[number];
 const icon = z.enum(iconNames);
@@ -81,7 +95,15 @@ const pages = defineCollection({
       testimonials: section,
       cta,
     }),
-    z.strictObject({ ...pageBase, template: z.literal("how-it-works"), hero: section, steps: section, conversation: section, faq: section, cta }),
+    z.strictObject({
+      ...pageBase,
+      template: z.literal("how-it-works"),
+      hero: section,
+      steps: section,
+      conversation: section,
+      faq: section,
+      cta,
+    }),
     z.strictObject({
       ...pageBase,
       template: z.literal("pricing"),
@@ -90,7 +112,13 @@ const pages = defineCollection({
       faq: section,
       cta: z.strictObject({ title: text, lead: text, button: text }),
     }),
-    z.strictObject({ ...pageBase, template: z.literal("prose"), heading: text, lead: text.optional(), updated: z.iso.date("must be a date such as 2026-11-23").optional() }),
+    z.strictObject({
+      ...pageBase,
+      template: z.literal("prose"),
+      heading: text,
+      lead: text.optional(),
+      updated: z.iso.date("must be a date such as 2026-11-23").optional(),
+    }),
     z.strictObject({ ...pageBase, template: z.literal("not-found"), heading: text, message: text, home: link }),
   ]),
 });
@@ -121,7 +149,13 @@ const testimonials = defineCollection({
 
 const steps = defineCollection({
   folder: "steps",
-  schema: z.strictObject({ order, title: z.enum(["Talk", "Schedule", "Create", "Share"]), summary: text, icon, points: z.array(text).min(1) }),
+  schema: z.strictObject({
+    order,
+    title: z.enum(["Talk", "Schedule", "Create", "Share"]),
+    summary: text,
+    icon,
+    points: z.array(text).min(1),
+  }),
   body: "markdown",
   sort: "order",
   unique: ["title", "order"],
@@ -166,7 +200,21 @@ const definition = defineSite({
     },
   },
   // Linked from the header and footer but not published yet: visitors see the 404 page.
-  unregistered: ["/testimonials", "/contact", "/login", "/get-started", "/gift", "/about", "/team", "/careers", "/faq", "/blog", "/privacy", "/terms", "/cookies"],
+  unregistered: [
+    "/testimonials",
+    "/contact",
+    "/login",
+    "/get-started",
+    "/gift",
+    "/about",
+    "/team",
+    "/careers",
+    "/faq",
+    "/blog",
+    "/privacy",
+    "/terms",
+    "/cookies",
+  ],
 });
 
 export default definition;

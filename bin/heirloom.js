@@ -21,7 +21,8 @@ if (major < 20 || (major === 20 && minor < 19)) {
   // --debug loads it as a plain module: only then are its source map's lines used in stack traces.
   // A build or check leaves V8's code cache for the next run (not --version's or --help's little).
   const args = process.argv.slice(2);
-  const makeCache = args.some((arg) => arg === "build" || arg === "check") && !args.some((arg) => arg === "--help" || arg === "-h");
+  const makeCache =
+    args.some((arg) => arg === "build" || arg === "check") && !args.some((arg) => arg === "--help" || arg === "-h");
   const load = createRequire(import.meta.url);
   const { main } = debug ? load(cli) : load("./load-cli.cjs").loadCli(cli, { makeCache });
   process.exitCode = await main(process.argv);
@@ -71,9 +72,17 @@ function markdownItPlainFields() {
 async function compiledCli(root) {
   const dir = path.join(root, "node_modules", ".cache", "heirloom");
   const hash = createHash("sha256");
-  const inputs = [...sourceFiles(path.join(root, "src")), fileURLToPath(import.meta.url), path.join(root, "package.json"), path.join(root, "node_modules", ".package-lock.json")];
+  const inputs = [
+    ...sourceFiles(path.join(root, "src")),
+    fileURLToPath(import.meta.url),
+    path.join(root, "package.json"),
+    path.join(root, "node_modules", ".package-lock.json"),
+  ];
   for (const file of inputs) {
-    hash.update(`${path.relative(root, file)}\0`).update(existsSync(file) ? readFileSync(file) : "").update("\0");
+    hash
+      .update(`${path.relative(root, file)}\0`)
+      .update(existsSync(file) ? readFileSync(file) : "")
+      .update("\0");
   }
   const key = hash.digest("hex").slice(0, 16);
   const out = path.join(dir, `cli-${key}.cjs`);
@@ -104,7 +113,11 @@ async function compiledCli(root) {
     sourcesContent: false,
     banner: { js: 'const __heirloomModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     // The key names this engine exactly: caches written by another engine (or other dependencies) are ignored.
-    define: { __HEIRLOOM_VERSION__: JSON.stringify(version), __HEIRLOOM_BUILD_KEY__: JSON.stringify(key), "import.meta.url": "__heirloomModuleUrl" },
+    define: {
+      __HEIRLOOM_VERSION__: JSON.stringify(version),
+      __HEIRLOOM_BUILD_KEY__: JSON.stringify(key),
+      "import.meta.url": "__heirloomModuleUrl",
+    },
     logLevel: "warning",
   });
   // The map first: once the CLI exists under its name, it is used.
@@ -115,7 +128,8 @@ async function compiledCli(root) {
   }
   // Earlier compiles, their maps and code caches are dead weight now; another process may still be loading one, which unlink tolerates.
   for (const name of readdirSync(dir)) {
-    if (/^cli-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?$/.test(name) && !path.join(dir, name).startsWith(out)) rmSync(path.join(dir, name), { force: true });
+    if (/^cli-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?$/.test(name) && !path.join(dir, name).startsWith(out))
+      rmSync(path.join(dir, name), { force: true });
   }
   return out;
 }

@@ -23,14 +23,20 @@ try {
   const problems = [];
   for (const route of ROUTES) {
     const url = site.origin + route;
-    const { lhr } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+    });
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c].score ?? 0) * 100)]));
     rows.push({ route, ...scores });
     for (const category of CATEGORIES.filter((c) => scores[c] < 100)) {
       for (const ref of lhr.categories[category].auditRefs) {
         const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1) problems.push(`${route} ${category}: ${audit.title} (${audit.displayValue ?? audit.score})`);
+        if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+          problems.push(`${route} ${category}: ${audit.title} (${audit.displayValue ?? audit.score})`);
       }
     }
   }
@@ -41,7 +47,9 @@ try {
     console.error(`Below ${threshold}: ${failing.map((r) => r.route).join(", ")}`);
     process.exitCode = 1;
   } else {
-    console.log(`Every route scores at least ${threshold} in all four categories (Lighthouse ${version}, mobile preset).`);
+    console.log(
+      `Every route scores at least ${threshold} in all four categories (Lighthouse ${version}, mobile preset).`,
+    );
   }
 } finally {
   await chrome?.kill();

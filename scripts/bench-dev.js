@@ -14,9 +14,13 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const runsFlag = process.argv.indexOf("--runs");
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 15;
 const work = mkdtempSync(path.join(os.tmpdir(), "heirloom-bench-dev-"));
-for (const entry of ["site.config.ts", "content", "templates"]) cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
+for (const entry of ["site.config.ts", "content", "templates"])
+  cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
 
-const child = spawn(process.execPath, [path.join(root, "bin", "heirloom.js"), "dev", "--port", "0"], { cwd: work, stdio: ["ignore", "pipe", "pipe"] });
+const child = spawn(process.execPath, [path.join(root, "bin", "heirloom.js"), "dev", "--port", "0"], {
+  cwd: work,
+  stdio: ["ignore", "pipe", "pipe"],
+});
 const buildTimes = [];
 let onBuilt;
 child.stderr.on("data", (chunk) => {
@@ -94,12 +98,38 @@ const median = (values) => {
 
 try {
   const rows = {
-    "content file (pages/waitlist.md)": await measure("content/pages/waitlist.md", "badge: Coming soon", (i) => `badge: Coming soon ${i}`, "/", (i) => `>Coming soon ${i}<`),
-    "content file, renamed over": await measure("content/pages/waitlist.md", "badge: Coming soon", (i) => `badge: Coming soon ${i}`, "/", (i) => `>Coming soon ${i}<`, renameOver),
-    "template (components/Footer.tsx)": await measure("templates/components/Footer.tsx", "<p>{footer.legal}</p>", (i) => `<p>{footer.legal} Edit ${i}</p>`, "/home", (i) => `Edit ${i}`),
+    "content file (pages/waitlist.md)": await measure(
+      "content/pages/waitlist.md",
+      "badge: Coming soon",
+      (i) => `badge: Coming soon ${i}`,
+      "/",
+      (i) => `>Coming soon ${i}<`,
+    ),
+    "content file, renamed over": await measure(
+      "content/pages/waitlist.md",
+      "badge: Coming soon",
+      (i) => `badge: Coming soon ${i}`,
+      "/",
+      (i) => `>Coming soon ${i}<`,
+      renameOver,
+    ),
+    "template (components/Footer.tsx)": await measure(
+      "templates/components/Footer.tsx",
+      "<p>{footer.legal}</p>",
+      (i) => `<p>{footer.legal} Edit ${i}</p>`,
+      "/home",
+      (i) => `Edit ${i}`,
+    ),
   };
   console.log(`heirloom dev, one-file change, median of ${runs} saves (ms):`);
-  console.table(Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, { "save → reload event": v.saveToReload, "save → new page served": v.saveToPage, "rebuild": v.rebuild }])));
+  console.table(
+    Object.fromEntries(
+      Object.entries(rows).map(([k, v]) => [
+        k,
+        { "save → reload event": v.saveToReload, "save → new page served": v.saveToPage, rebuild: v.rebuild },
+      ]),
+    ),
+  );
   console.log("The save → reload figures include the file watcher's 30 ms debounce.");
 } finally {
   child.kill();

@@ -49,7 +49,12 @@ function page(slug, data, html) {
     h(
       "body",
       null,
-      h("header", { className: "masthead" }, h("a", { className: "name", href: "/" }, site.name), h("nav", { "aria-label": "Main" }, h("a", { href: "/blog/" }, "All notes"))),
+      h(
+        "header",
+        { className: "masthead" },
+        h("a", { className: "name", href: "/" }, site.name),
+        h("nav", { "aria-label": "Main" }, h("a", { href: "/blog/" }, "All notes")),
+      ),
       h(
         "main",
         null,
@@ -66,7 +71,13 @@ function page(slug, data, html) {
         "footer",
         { className: "colophon" },
         h("p", null, `${site.tagline}. Written by ${site.author}.`),
-        h("nav", { "aria-label": "Legal" }, h("a", { href: "/legal/privacy/" }, "Privacy"), " · ", h("a", { href: "/legal/terms/" }, "Terms")),
+        h(
+          "nav",
+          { "aria-label": "Legal" },
+          h("a", { href: "/legal/privacy/" }, "Privacy"),
+          " · ",
+          h("a", { href: "/legal/terms/" }, "Terms"),
+        ),
       ),
     ),
   );
@@ -80,5 +91,8 @@ for (const name of readdirSync(posts)) {
   const html = md.render(text.slice(text.indexOf("\n", end + 1) + 1)).trim();
   const folder = path.join(out, "blog", name.slice(0, -3));
   mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, "index.html"), `<!doctype html>${renderToStaticMarkup(page(name.slice(0, -3), data, html))}`);
+  writeFileSync(
+    path.join(folder, "index.html"),
+    `<!doctype html>${renderToStaticMarkup(page(name.slice(0, -3), data, html))}`,
+  );
 }

@@ -22,7 +22,9 @@ const runs = Number(option("--runs", 3));
 const peer = path.resolve(root, option("--peer", process.env.HEIRLOOM_BENCH_PEER ?? "../shared/bench"));
 const generator = path.join(peer, "gen-posts.mjs");
 if (!existsSync(generator)) {
-  console.error(`No gen-posts.mjs in ${peer}: pass --peer <folder> (the shared bench folder with gen-posts.mjs and eleventy/).`);
+  console.error(
+    `No gen-posts.mjs in ${peer}: pass --peer <folder> (the shared bench folder with gen-posts.mjs and eleventy/).`,
+  );
   process.exit(2);
 }
 const eleventyInstalled = existsSync(path.join(peer, "eleventy", "node_modules", ".bin", "eleventy"));
@@ -35,7 +37,11 @@ const floorScript = path.join(root, "scripts", "bench-floor.js");
 function timed(command, commandArgs, cwd) {
   const started = process.hrtime.bigint();
   const result = gnuTime
-    ? spawnSync(gnuTime, ["-f", "%M", command, ...commandArgs], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } })
+    ? spawnSync(gnuTime, ["-f", "%M", command, ...commandArgs], {
+        cwd,
+        encoding: "utf8",
+        env: { ...process.env, NO_COLOR: "1" },
+      })
     : spawnSync(command, commandArgs, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) throw new Error(`${commandArgs.join(" ")} failed:\n${result.stderr}`);
@@ -48,16 +54,26 @@ const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
 function prepare(n) {
   const journal = path.join(work, `journal-${n}`);
-  cpSync(path.join(root, "examples", "journal"), journal, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) });
-  spawnSync(process.execPath, [generator, String(n), "--journal", path.join(journal, "content", "posts")], { stdio: "ignore" });
+  cpSync(path.join(root, "examples", "journal"), journal, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}dist`),
+  });
+  spawnSync(process.execPath, [generator, String(n), "--journal", path.join(journal, "content", "posts")], {
+    stdio: "ignore",
+  });
   let eleventy;
   if (eleventyInstalled) {
     // The peer reads its shared data from ../peer-site: both folders are copied side by side.
     eleventy = path.join(work, `peer-${n}`, "eleventy");
     cpSync(path.join(peer, "peer-site"), path.join(work, `peer-${n}`, "peer-site"), { recursive: true });
-    cpSync(path.join(peer, "eleventy"), eleventy, { recursive: true, filter: (src) => !src.includes("node_modules") && !src.includes(`${path.sep}dist`) });
+    cpSync(path.join(peer, "eleventy"), eleventy, {
+      recursive: true,
+      filter: (src) => !src.includes("node_modules") && !src.includes(`${path.sep}dist`),
+    });
     symlinkSync(path.join(peer, "eleventy", "node_modules"), path.join(eleventy, "node_modules"));
-    spawnSync(process.execPath, [generator, String(n), "--eleventy", path.join(eleventy, "src", "docs")], { stdio: "ignore" });
+    spawnSync(process.execPath, [generator, String(n), "--eleventy", path.join(eleventy, "src", "docs")], {
+      stdio: "ignore",
+    });
   }
   return { journal, eleventy };
 }
@@ -65,10 +81,13 @@ function prepare(n) {
 function benchSize(n) {
   const { journal, eleventy } = prepare(n);
   // With a site URL, as published: canonical and social tags on every page, the sitemap and the Atom feed.
-  const heirloom = (...extra) => timed(process.execPath, [cli, "build", "--root", journal, "--site-url", "https://journal.example", ...extra], root);
-  const peerBuild = () => timed(process.execPath, [path.join(eleventy, "node_modules", ".bin", "eleventy"), "--quiet"], eleventy);
+  const heirloom = (...extra) =>
+    timed(process.execPath, [cli, "build", "--root", journal, "--site-url", "https://journal.example", ...extra], root);
+  const peerBuild = () =>
+    timed(process.execPath, [path.join(eleventy, "node_modules", ".bin", "eleventy"), "--quiet"], eleventy);
   // The floor: the same posts through the same libraries with nothing else (scripts/bench-floor.js).
-  const floorBuild = () => timed(process.execPath, [floorScript, path.join(journal, "content", "posts"), path.join(work, `floor-${n}`)], root);
+  const floorBuild = () =>
+    timed(process.execPath, [floorScript, path.join(journal, "content", "posts"), path.join(work, `floor-${n}`)], root);
   heirloom("--no-cache"); // warm-up: compiles the CLI and templates, fills the OS file cache
   if (eleventy) peerBuild();
   floorBuild();
@@ -120,7 +139,9 @@ function benchSize(n) {
 /** `heirloom dev` on the journal: time to the first page, then save-to-reload over several saves. */
 async function benchDev(journal) {
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, "dev", "--root", journal, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [cli, "dev", "--root", journal, "--port", "0"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   try {
     let output = "";
     const printed = (pattern) =>
@@ -142,7 +163,9 @@ async function benchDev(journal) {
     await printed(/Watching/);
     await printed(/type check/);
     let onReload;
-    http.get(new URL("__heirloom/events", url), (res) => res.on("data", (chunk) => String(chunk).includes("event: reload") && onReload?.()));
+    http.get(new URL("__heirloom/events", url), (res) =>
+      res.on("data", (chunk) => String(chunk).includes("event: reload") && onReload?.()),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const toReload = [];
     const toPage = [];
@@ -156,7 +179,11 @@ async function benchDev(journal) {
       toPage.push(performance.now() - saved);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { "first page served ms": fmt(firstPage, 0), "save → reload event ms (median)": fmt(median(toReload), 0), "save → new page served ms (median)": fmt(median(toPage), 0) };
+    return {
+      "first page served ms": fmt(firstPage, 0),
+      "save → reload event ms (median)": fmt(median(toReload), 0),
+      "save → new page served ms (median)": fmt(median(toPage), 0),
+    };
   } finally {
     child.kill();
   }
@@ -164,13 +191,17 @@ async function benchDev(journal) {
 
 try {
   const results = sizes.map(benchSize);
-  console.log(`journal with N generated posts, whole-process build, medians of ${runs} runs${eleventyInstalled ? ", Eleventy peer run alternately" : " (Eleventy peer not installed)"}:`);
+  console.log(
+    `journal with N generated posts, whole-process build, medians of ${runs} runs${eleventyInstalled ? ", Eleventy peer run alternately" : " (Eleventy peer not installed)"}:`,
+  );
   console.table(Object.fromEntries(results.map((r) => [`N = ${r.n}`, r.row])));
   const largest = results[results.length - 1];
   console.log(`heirloom dev on the journal with ${largest.n} posts:`);
   console.table({ dev: await benchDev(largest.journal) });
   console.log("The save → reload figures include the file watcher's debounce.");
-  console.log("floor: the posts alone read, parsed and rendered with the same libraries on one thread (scripts/bench-floor.js); floor ratio: its time over Eleventy's.");
+  console.log(
+    "floor: the posts alone read, parsed and rendered with the same libraries on one thread (scripts/bench-floor.js); floor ratio: its time over Eleventy's.",
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -48,7 +48,9 @@ const bareMedian = bare[Math.floor(bare.length / 2)];
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const assetsOf = (html, ext) =>
-  [...html.matchAll(new RegExp(`(?:src|href)="([^"]+\\.${ext})"`, "g"))].map((m) => path.join(out, m[1].replace(/^\/+/, "")));
+  [...html.matchAll(new RegExp(`(?:src|href)="([^"]+\\.${ext})"`, "g"))].map((m) =>
+    path.join(out, m[1].replace(/^\/+/, "")),
+  );
 const pages = readdirSync(out, { recursive: true })
   .filter((f) => f.endsWith(".html"))
   .sort()
@@ -56,10 +58,20 @@ const pages = readdirSync(out, { recursive: true })
     const html = readFileSync(path.join(out, file), "utf8");
     const js = assetsOf(html, "js").reduce((n, f) => n + gz(f), 0);
     const css = assetsOf(html, "css").reduce((n, f) => n + gz(f), 0);
-    return { page: file, "HTML gz": gz(path.join(out, file)), "CSS gz": css, "HTML+CSS gz": gz(path.join(out, file)) + css, "JS gz": js };
+    return {
+      page: file,
+      "HTML gz": gz(path.join(out, file)),
+      "CSS gz": css,
+      "HTML+CSS gz": gz(path.join(out, file)) + css,
+      "JS gz": js,
+    };
   });
 
-console.log(`whole-process build, ${runs} runs: median ${median.toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}); budget 250 ms -> ${(median / 250).toFixed(2)}x of budget`);
-console.log(`bare \`node -e 0\` in between: median ${bareMedian.toFixed(0)} ms; the build is ${(median / bareMedian).toFixed(1)}x a bare Node start, ${(median - bareMedian).toFixed(0)} ms above it`);
+console.log(
+  `whole-process build, ${runs} runs: median ${median.toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}); budget 250 ms -> ${(median / 250).toFixed(2)}x of budget`,
+);
+console.log(
+  `bare \`node -e 0\` in between: median ${bareMedian.toFixed(0)} ms; the build is ${(median / bareMedian).toFixed(1)}x a bare Node start, ${(median - bareMedian).toFixed(0)} ms above it`,
+);
 console.table(pages);
 rmSync(work, { recursive: true, force: true });

@@ -11,11 +11,22 @@ export const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = path.join(root, "bin", "heirloom.js");
 
 /** The flags that let Chromium run headless in containers and CI. */
-export const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** CHROME_PATH first, then the usual install paths; exits with advice when there is none. */
 export function chromePathOrExit() {
-  const found = process.env.CHROME_PATH || ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => existsSync(p));
+  const found =
+    process.env.CHROME_PATH ||
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => existsSync(p));
   if (!found) {
     console.error("No Chromium found: install one with `apt-get install -y chromium`, or set CHROME_PATH.");
     process.exit(1);
@@ -49,7 +60,10 @@ function run(command, args) {
 /** Starts `heirloom preview` on the port and resolves once it listens. */
 function startPreview(out, port) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, "preview", "--root", root, "--out", out, "--port", String(port)], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [cli, "preview", "--root", root, "--out", out, "--port", String(port)], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     child.stdout.on("data", (chunk) => {
       if (String(chunk).includes("Serving")) resolve(child);
     });

@@ -9,7 +9,13 @@ import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { CHROME_FLAGS, chromePathOrExit, root, serveLocalBuild } from "./local-site.js";
 
-const PAGES = { waitlist: "/", home: "/home", "how-it-works": "/how-it-works", pricing: "/pricing", "not-found": "/no-such-page" };
+const PAGES = {
+  waitlist: "/",
+  home: "/home",
+  "how-it-works": "/how-it-works",
+  pricing: "/pricing",
+  "not-found": "/no-such-page",
+};
 const VIEWS = {
   desktop: { viewport: { width: 1280, height: 800 }, colorScheme: "light" },
   phone: { viewport: { width: 375, height: 740 }, colorScheme: "light", mobile: true },
@@ -58,7 +64,9 @@ try {
  * view is black text on white without gradients, so 16 greys in a PNG keep it exact at half the WebP size.
  */
 function encode(png, print) {
-  return print ? sharp(png).greyscale().png({ palette: true, colours: 16, effort: 10, compressionLevel: 9 }) : sharp(png).webp({ quality: 80, effort: 6 });
+  return print
+    ? sharp(png).greyscale().png({ palette: true, colours: 16, effort: 10, compressionLevel: 9 })
+    : sharp(png).webp({ quality: 80, effort: 6 });
 }
 
 /**
@@ -68,7 +76,9 @@ function encode(png, print) {
 async function loadEveryImage(page) {
   for (const image of await page.locator("img").filter({ visible: true }).all()) {
     await image.scrollIntoViewIfNeeded();
-    await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await image.elementHandle(), { timeout: 10_000 });
+    await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await image.elementHandle(), {
+      timeout: 10_000,
+    });
     await image.evaluate((img) => img.decode());
   }
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -6,10 +6,28 @@ import path from "node:path";
 import type { BundledAssets, OutputFile } from "./assets/bundle.ts";
 import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "./config/options.ts";
 import type { ResolvedSite } from "./config/site.ts";
-import { type InputSnapshot, type Stamp, dropStamp, foldersOf, loadStamp, outputAsStamped, sameInputs, saveStamp, snapshotInputs, unsettled } from "./cache/stamp.ts";
+import {
+  type InputSnapshot,
+  type Stamp,
+  dropStamp,
+  foldersOf,
+  loadStamp,
+  outputAsStamped,
+  sameInputs,
+  saveStamp,
+  snapshotInputs,
+  unsettled,
+} from "./cache/stamp.ts";
 import { listTree } from "./content/list-tree.ts";
 import type { Templates } from "./render/templates.ts";
-import { type BuildState, type PageState, emptyState, hashOf, loadBuildState, saveBuildState } from "./cache/build-state.ts";
+import {
+  type BuildState,
+  type PageState,
+  emptyState,
+  hashOf,
+  loadBuildState,
+  saveBuildState,
+} from "./cache/build-state.ts";
 import { throwIfAny } from "./errors.ts";
 import { feedFiles } from "./output/feeds.ts";
 import { hostingFiles } from "./output/hosting.ts";
@@ -36,12 +54,21 @@ export interface BuildResult extends BuildSummary {
 /** Everything the output holds besides the pages; call it after rendering, which decides the images used. */
 export async function siteFiles(prepared: PreparedSite, keptFeeds: Set<string> = new Set()): Promise<OutputFile[]> {
   const { config } = prepared;
-  const feeds = feedFiles(prepared.feeds.filter((f) => !keptFeeds.has(f.path)), config);
+  const feeds = feedFiles(
+    prepared.feeds.filter((f) => !keptFeeds.has(f.path)),
+    config,
+  );
   throwIfAny(feeds.errors);
   const passthrough = await Promise.all(
     prepared.raw.passthrough.map(async (p) => ({ path: p, contents: await readFile(path.join(config.contentDir, p)) })),
   );
-  return [...prepared.bundle.files, ...prepared.images.usedFiles(), ...feeds.files, ...passthrough, ...hostingFiles(config, prepared.routes, prepared.feeds)];
+  return [
+    ...prepared.bundle.files,
+    ...prepared.images.usedFiles(),
+    ...feeds.files,
+    ...passthrough,
+    ...hostingFiles(config, prepared.routes, prepared.feeds),
+  ];
 }
 
 /**
@@ -49,7 +76,12 @@ export async function siteFiles(prepared: PreparedSite, keptFeeds: Set<string> =
  * checks every internal link against everything the output holds. With `incremental`, a page whose inputs
  * are all unchanged is not rendered: its file is taken from the current output.
  */
-async function renderAll(prepared: PreparedSite, staging: Staging | undefined, incremental?: Incremental, onProgress?: BuildOptions["onProgress"]) {
+async function renderAll(
+  prepared: PreparedSite,
+  staging: Staging | undefined,
+  incremental?: Incremental,
+  onProgress?: BuildOptions["onProgress"],
+) {
   const writer = createPageWriter(staging?.dir, staging?.folders, prepared.routes.length);
   const context = contextKey(prepared);
   const records: Array<PageRecord | undefined> = [];
@@ -80,11 +112,17 @@ async function renderAll(prepared: PreparedSite, staging: Staging | undefined, i
     staging?.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
   });
   // A feed is written again only when its entries or anything every page depends on changed.
-  const feeds = new Map(prepared.feeds.map((f) => [f.path.slice(1), hashOf(context, f.path, f.title, f.author, String(f.options.limit), ...f.items.map(prepared.entryHash))]));
+  const feeds = new Map(
+    prepared.feeds.map((f) => [
+      f.path.slice(1),
+      hashOf(context, f.path, f.title, f.author, String(f.options.limit), ...f.items.map(prepared.entryHash)),
+    ]),
+  );
   const kept = new Set<string>();
   for (const [file, key] of feeds) {
     const previous = incremental?.feeds.get(file);
-    const held = staging && incremental && previous?.key === key && heldOutput(file, previous.sha256, staging, incremental);
+    const held =
+      staging && incremental && previous?.key === key && heldOutput(file, previous.sha256, staging, incremental);
     if (!held) continue;
     staging.copy(file, path.join(incremental.outDir, file), held);
     kept.add(`/${file}`);
@@ -98,7 +136,14 @@ async function renderAll(prepared: PreparedSite, staging: Staging | undefined, i
     unregistered: prepared.site.unregistered,
     entries: prepared.raw.entries,
   });
-  return { records: all, files, problems, pages, feeds, rendered: made.map(({ index }) => prepared.routes[index].path) };
+  return {
+    records: all,
+    files,
+    problems,
+    pages,
+    feeds,
+    rendered: made.map(({ index }) => prepared.routes[index].path),
+  };
 }
 
 /** What an incremental build needs: the previous build's pages and feeds, and the output folder with its manifest. */
@@ -112,30 +157,61 @@ interface Incremental {
 /** Everything every page depends on: a change to any of it renders every page again. */
 function contextKey({ config, site, templates, assets, images, feeds }: PreparedSite): string {
   const feedList = feeds.map((f) => [f.path, f.title]);
-  return hashOf(ENGINE_KEY, templates.hash, site.hash, settingsOf(config, site), JSON.stringify(feedList), assets.script ?? "", assets.stylesheet ?? "", images.key);
+  return hashOf(
+    ENGINE_KEY,
+    templates.hash,
+    site.hash,
+    settingsOf(config, site),
+    JSON.stringify(feedList),
+    assets.script ?? "",
+    assets.stylesheet ?? "",
+    images.key,
+  );
 }
 
 /** Everything a build is made from besides content/: a build with the same key and content has the same output. */
 function inputsKey(config: SiteConfig, site: ResolvedSite, templates: Templates, bundle: BundledAssets): string {
-  return hashOf(ENGINE_KEY, templates.hash, site.hash, settingsOf(config, site), ...bundle.files.flatMap((f) => [f.path, f.contents]));
+  return hashOf(
+    ENGINE_KEY,
+    templates.hash,
+    site.hash,
+    settingsOf(config, site),
+    ...bundle.files.flatMap((f) => [f.path, f.contents]),
+  );
 }
 
 function settingsOf(config: SiteConfig, site: ResolvedSite): string {
   const forms = config.forms.map((f) => [f.name, f.action, f.field]);
-  return JSON.stringify({ base: config.base, siteUrl: config.siteUrl, format: site.urlFormat, drafts: config.drafts, sourceDate: config.sourceDate, forms });
+  return JSON.stringify({
+    base: config.base,
+    siteUrl: config.siteUrl,
+    format: site.urlFormat,
+    drafts: config.drafts,
+    sourceDate: config.sourceDate,
+    forms,
+  });
 }
 
 /** What one page depends on that is known before rendering it: its route, entry and list items. */
 function pageKey(context: string, route: Route, entryHash: (entry: unknown) => string): string {
   const p = route.pagination;
-  const list = p ? JSON.stringify([p.page, p.pages, p.total, p.prev, p.next, p.first, p.last, p.items.map(entryHash)]) : "";
+  const list = p
+    ? JSON.stringify([p.page, p.pages, p.total, p.prev, p.next, p.first, p.last, p.items.map(entryHash)])
+    : "";
   return hashOf(context, route.path, route.outFile, route.template, entryHash(route.entry), list);
 }
 
 /** The unchanged file of a page that need not be rendered again: same key, and the same content read. */
-function unchangedFile(previous: PageState, key: string, prepared: PreparedSite, staging: Staging, incremental: Incremental): FileState | undefined {
+function unchangedFile(
+  previous: PageState,
+  key: string,
+  prepared: PreparedSite,
+  staging: Staging,
+  incremental: Incremental,
+): FileState | undefined {
   if (previous.key !== key) return undefined;
-  if (!previous.deps.every((dep) => currentValue(prepared.content, dep, prepared.entryHash) === dep.value)) return undefined;
+  if (!previous.deps.every((dep) => currentValue(prepared.content, dep, prepared.entryHash) === dep.value))
+    return undefined;
   return heldOutput(previous.record.outFile, previous.record.sha256, staging, incremental);
 }
 
@@ -143,7 +219,12 @@ function unchangedFile(previous: PageState, key: string, prepared: PreparedSite,
  * Where the bytes last written for a file are: already in the staging folder (the spare holds them), or
  * still in the output folder (its size and time as recorded); undefined if neither can be trusted.
  */
-function heldOutput(outFile: string, sha256: string, staging: Staging, incremental: Incremental): FileState | undefined {
+function heldOutput(
+  outFile: string,
+  sha256: string,
+  staging: Staging,
+  incremental: Incremental,
+): FileState | undefined {
   const spare = staging.holding(outFile);
   if (spare?.sha256 === sha256) return spare;
   const recorded = incremental.output.get(outFile);
@@ -180,7 +261,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (kept) {
     await removeLeftovers(paths.outDir);
     if (manifestFile) await writeManifest(manifestFile, publishedOf(kept.output));
-    return { config: kept.config, outDir: paths.outDir, routes: kept.routes, rendered: [], kept: true, fileCount: kept.output.size, siteHash: kept.siteHash, durationMs: performance.now() - started, warnings: kept.warnings };
+    return {
+      config: kept.config,
+      outDir: paths.outDir,
+      routes: kept.routes,
+      rendered: [],
+      kept: true,
+      fileCount: kept.output.size,
+      siteHash: kept.siteHash,
+      durationMs: performance.now() - started,
+      warnings: kept.warnings,
+    };
   }
   dropStamp(paths.root, paths.outDir);
   const state = (cache.state = useCache ? loadBuildState(paths.root, paths.outDir) : emptyState());
@@ -191,7 +282,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let result: Awaited<ReturnType<typeof renderAll>>;
   let manifest: Manifest;
   try {
-    const incremental = useCache && existsSync(config.outDir) ? { pages: state.pages, feeds: state.feeds, outDir: config.outDir, output: state.output } : undefined;
+    const incremental =
+      useCache && existsSync(config.outDir)
+        ? { pages: state.pages, feeds: state.feeds, outDir: config.outDir, output: state.output }
+        : undefined;
     result = await renderAll(prepared, staging, incremental, options.onProgress);
     throwIfAny(result.problems);
     for (const file of result.files) staging.write(file.path, file.contents);
@@ -204,8 +298,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (manifestFile) await writeManifest(manifestFile, published);
   pruneState(state, prepared.raw, config.base);
   // The old output is the spare now; the new one is what was just written.
-  [state.pages, state.spare, state.output] = [result.pages, existsSync(spareDir(config.outDir)) ? state.output : new Map(), manifest];
-  state.feeds = new Map([...result.feeds].flatMap(([file, key]) => (manifest.has(file) ? [[file, { key, sha256: manifest.get(file)!.sha256 }]] : [])));
+  [state.pages, state.spare, state.output] = [
+    result.pages,
+    existsSync(spareDir(config.outDir)) ? state.output : new Map(),
+    manifest,
+  ];
+  state.feeds = new Map(
+    [...result.feeds].flatMap(([file, key]) =>
+      manifest.has(file) ? [[file, { key, sha256: manifest.get(file)!.sha256 }]] : [],
+    ),
+  );
   saveBuildState(paths.root, paths.outDir, state);
   const routes = reportRoutes(prepared.routes, prepared.assets, config.base, result.records, result.files);
   const warnings = [...warningsFor(config, prepared.feeds), ...(prepared.bundle.warnings ?? [])];
@@ -213,9 +315,26 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const key = inputsKey(config, prepared.site, prepared.templates, prepared.bundle);
     const read = new Map(prepared.raw.placement.toRead.map((job, i) => [job.relative, prepared.raw.read[i]?.hash]));
     inputs.hashes = new Map(unsettled(inputs).flatMap((file) => (read.get(file) ? [[file, read.get(file)!]] : [])));
-    saveStamp(paths.root, paths.outDir, { key, inputs, folders: foldersOf(config.outDir, manifest), output: manifest, routes, warnings, siteHash: published.site });
+    saveStamp(paths.root, paths.outDir, {
+      key,
+      inputs,
+      folders: foldersOf(config.outDir, manifest),
+      output: manifest,
+      routes,
+      warnings,
+      siteHash: published.site,
+    });
   }
-  return { config, outDir: config.outDir, routes, rendered: result.rendered, fileCount: manifest.size, siteHash: published.site, durationMs: performance.now() - started, warnings };
+  return {
+    config,
+    outDir: config.outDir,
+    routes,
+    rendered: result.rendered,
+    fileCount: manifest.size,
+    siteHash: published.site,
+    durationMs: performance.now() - started,
+    warnings,
+  };
 }
 
 /**
@@ -223,7 +342,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * there is nothing to do. Anything unsure (a compile error, a file changed just before that build) is
  * left to a full look.
  */
-async function keptBuild(options: BuildOptions, paths: SitePaths, cache: BuildCache, inputs: InputSnapshot): Promise<(Stamp & { config: SiteConfig }) | undefined> {
+async function keptBuild(
+  options: BuildOptions,
+  paths: SitePaths,
+  cache: BuildCache,
+  inputs: InputSnapshot,
+): Promise<(Stamp & { config: SiteConfig }) | undefined> {
   const stamp = loadStamp(paths.root, paths.outDir);
   if (!stamp) return undefined;
   // The compiles start now and run while the inputs are compared; a build that follows uses them (same cache).

@@ -17,5 +17,14 @@ export type {
 } from "./config/define.ts";
 export { image } from "./content/image-field.ts";
 export type { ImageOptions } from "./content/image-field.ts";
-export type { Assets, BuiltImage, ContentImage, FormAction, Head, PageProps, Pagination, Rendition } from "./render/contract.ts";
+export type {
+  Assets,
+  BuiltImage,
+  ContentImage,
+  FormAction,
+  Head,
+  PageProps,
+  Pagination,
+  Rendition,
+} from "./render/contract.ts";
 export { serializeJsonLd } from "./render/json-ld.ts";

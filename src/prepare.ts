@@ -75,9 +75,24 @@ export async function prepareSite(options: BuildOptions = {}, cache: BuildCache 
   if (problems.length > 0 || !site || !loaded || !templates) throw combineFailures(problems);
 
   const { config, raw, validated, routes, feeds } = loaded;
-  const [bundle, images] = await Promise.all([bundleReady, buildImages(config.contentDir, validated.images, config.base, options.onProgress)]);
+  const [bundle, images] = await Promise.all([
+    bundleReady,
+    buildImages(config.contentDir, validated.images, config.base, options.onProgress),
+  ]);
   const assets = assetsOf(config, bundle);
-  return { config, site, raw, content: collectionsOf(site, validated), routes, feeds, assets, templates, bundle, images, entryHash: entryHashOf };
+  return {
+    config,
+    site,
+    raw,
+    content: collectionsOf(site, validated),
+    routes,
+    feeds,
+    assets,
+    templates,
+    bundle,
+    images,
+    entryHash: entryHashOf,
+  };
 }
 
 /** The definition, templates and assets, compiled (or found compiled) once for the cache. */
@@ -101,7 +116,12 @@ function assetsOf(config: SiteConfig, bundle: BundledAssets): Assets {
 }
 
 /** The broken links of the pages that render while the content has mistakes (images are not made). */
-async function linksOfPartialSite(site: ResolvedSite, loaded: Awaited<ReturnType<typeof loadAndRoute>>, templates: Templates, bundleReady: Promise<BundledAssets>) {
+async function linksOfPartialSite(
+  site: ResolvedSite,
+  loaded: Awaited<ReturnType<typeof loadAndRoute>>,
+  templates: Templates,
+  bundleReady: Promise<BundledAssets>,
+) {
   const { config, raw, validated, routes, feeds } = loaded;
   const bundle = await bundleReady.catch((): BundledAssets => ({ files: [] }));
   const assets = assetsOf(config, bundle);
@@ -119,15 +139,40 @@ async function linksOfPartialSite(site: ResolvedSite, loaded: Awaited<ReturnType
 }
 
 /** Configuration, content and routes: everything that needs the definition but not the templates. */
-async function loadAndRoute(site: ResolvedSite, options: BuildOptions, paths: ReturnType<typeof resolvePaths>, cache: BuildCache, state: BuildState) {
+async function loadAndRoute(
+  site: ResolvedSite,
+  options: BuildOptions,
+  paths: ReturnType<typeof resolvePaths>,
+  cache: BuildCache,
+  state: BuildState,
+) {
   const config = resolveConfig(site, options);
   const ahead = cache.lazyMarkdown ? undefined : config.base;
-  const raw = await loadContent(site, paths.root, config.contentDir, { parsed: state.parsed, markdown: state.markdown, base: ahead, reuse: cache.reuse, listed: cache.listed });
+  const raw = await loadContent(site, paths.root, config.contentDir, {
+    parsed: state.parsed,
+    markdown: state.markdown,
+    base: ahead,
+    reuse: cache.reuse,
+    listed: cache.listed,
+  });
   const { drafts, base } = config;
-  const { content: validated, errors } = validateContent(site, raw, { drafts, base, markdown: state.markdown, memo: cache.memo, lazyMarkdown: cache.lazyMarkdown });
+  const { content: validated, errors } = validateContent(site, raw, {
+    drafts,
+    base,
+    markdown: state.markdown,
+    memo: cache.memo,
+    lazyMarkdown: cache.lazyMarkdown,
+  });
   const complete = raw.errors.length === 0 && errors.length === 0;
   const routed = createRoutes(site, validated, { base: config.base, complete });
-  return { config, raw, validated, routes: routed.routes, feeds: routed.feeds, errors: [...raw.errors, ...errors, ...routed.errors] };
+  return {
+    config,
+    raw,
+    validated,
+    routes: routed.routes,
+    feeds: routed.feeds,
+    errors: [...raw.errors, ...errors, ...routed.errors],
+  };
 }
 
 /** Keeps only what this load used of the parse and markdown caches, so they never grow without bound. */
@@ -144,7 +189,10 @@ export function pruneState(state: BuildState, raw: RawContent, base: string): vo
 /** One page of a prepared site as a full HTML document; `content` may be a recording view of the site's. */
 export function renderPage(prepared: PreparedSite, route: Route, content = prepared.content): string {
   const { config } = prepared;
-  const head: Head = { canonical: route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, route.path), feeds: feedLinks(prepared) };
+  const head: Head = {
+    canonical: route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, route.path),
+    feeds: feedLinks(prepared),
+  };
   return renderRoute(route, prepared.templates, content, prepared.assets, head);
 }
 
@@ -174,12 +222,22 @@ function sortByLocation(errors: HeirloomError[]): HeirloomError[] {
   const key = (e: HeirloomError) => e.location?.file ?? "\uffff";
   return errors
     .map((e, i) => ({ e, i }))
-    .sort((a, b) => (key(a.e) < key(b.e) ? -1 : key(a.e) > key(b.e) ? 1 : (a.e.location?.line ?? 0) - (b.e.location?.line ?? 0) || a.i - b.i))
+    .sort((a, b) =>
+      key(a.e) < key(b.e)
+        ? -1
+        : key(a.e) > key(b.e)
+          ? 1
+          : (a.e.location?.line ?? 0) - (b.e.location?.line ?? 0) || a.i - b.i,
+    )
     .map(({ e }) => e);
 }
 
 /** Reuses a cached result; a failure is forgotten so that the next build tries again. */
-function remember<K extends "site" | "templates" | "bundle">(cache: BuildCache, key: K, make: () => NonNullable<BuildCache[K]>) {
+function remember<K extends "site" | "templates" | "bundle">(
+  cache: BuildCache,
+  key: K,
+  make: () => NonNullable<BuildCache[K]>,
+) {
   const pending = (cache[key] ??= make()) as NonNullable<BuildCache[K]>;
   pending.catch(() => {
     if (cache[key] === pending) delete cache[key];

@@ -11,7 +11,9 @@ export function Document({ children, ...props }: PageProps & { children?: ReactN
   const card = site.socialImage.src.renditions.card;
   const cardUrl = assets.absolute(card.url);
   // Shared links show the card only with an absolute URL, so only when the site URL is known.
-  const social = cardUrl ? { url: cardUrl, width: card.width, height: card.height, alt: site.socialImage.alt } : undefined;
+  const social = cardUrl
+    ? { url: cardUrl, width: card.width, height: card.height, alt: site.socialImage.alt }
+    : undefined;
   return (
     <html lang={site.lang}>
       <head>

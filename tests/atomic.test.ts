@@ -23,7 +23,13 @@ function snapshot(dir: string): Map<string, string> {
     for (const name of readdirSync(path.join(dir, sub))) {
       const rel = path.join(sub, name);
       if (statSync(path.join(dir, rel)).isDirectory()) walk(rel);
-      else files.set(rel, createHash("sha256").update(readFileSync(path.join(dir, rel))).digest("hex"));
+      else
+        files.set(
+          rel,
+          createHash("sha256")
+            .update(readFileSync(path.join(dir, rel)))
+            .digest("hex"),
+        );
     }
   };
   walk("");
@@ -41,7 +47,10 @@ function startBuild(): ChildProcess {
   return spawn(process.execPath, [cli, "build", "--out", "dist"], { cwd: root, stdio: "ignore" });
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
 
 /**
  * "old", "new", or a description of what is wrong with dist/. Killed between the swap's two renames (a
@@ -55,7 +64,8 @@ function state(): string {
     return kept.size === oldSite.size && [...kept].every(([f, h]) => oldSite.get(f) === h) ? "between" : "missing";
   }
   const now = snapshot(dist);
-  const same = (other: Map<string, string>) => now.size === other.size && [...now].every(([f, h]) => other.get(f) === h);
+  const same = (other: Map<string, string>) =>
+    now.size === other.size && [...now].every(([f, h]) => other.get(f) === h);
   return same(oldSite) ? "old" : same(newSite) ? "new" : `mixed (${now.size} files)`;
 }
 
@@ -67,7 +77,10 @@ beforeAll(() => {
   oldSite = snapshot(dist);
   // The next builds say something else, so an old and a new dist/ can be told apart.
   const page = path.join(root, "content/pages/waitlist.md");
-  writeFileSync(page, readFileSync(page, "utf8").replace("Be among the first to begin.", "Be among the very first to begin."));
+  writeFileSync(
+    page,
+    readFileSync(page, "utf8").replace("Be among the first to begin.", "Be among the very first to begin."),
+  );
   const times = [buildSync("expected-new"), buildSync("expected-new"), buildSync("expected-new")].sort((a, b) => a - b);
   buildMs = times[1];
   newSite = snapshot(path.join(root, "expected-new"));

@@ -22,12 +22,16 @@ interface Running {
 const running: Running[] = [];
 const servers: Server[] = [];
 afterEach(async () => {
-  for (const r of running.splice(0)) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill("SIGTERM");
+  for (const r of running.splice(0))
+    if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill("SIGTERM");
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
 function start(cwd: string, args: string[], env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env.PATH, NO_COLOR: "1", ...env } });
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, NO_COLOR: "1", ...env },
+  });
   let text = "";
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -102,7 +106,7 @@ function fixture() {
 describe("a port in use", () => {
   it.each(["dev", "preview"])("%s serves on the next free port and says so", async (command) => {
     const root = fixture();
-    if (command === "preview") expect((await start(root, ["build"]).exited())).toBe(0);
+    if (command === "preview") expect(await start(root, ["build"]).exited()).toBe(0);
     const busy = await occupy(1);
     const server = start(root, [command, "--port", String(busy)]);
     await server.waitFor(new RegExp(`Port ${busy} is in use, so ${command} serves on port ${busy + 1}\\.`));
@@ -115,8 +119,12 @@ describe("a port in use", () => {
     const busy = await occupy(10);
     const server = start(fixture(), ["dev", "--port", String(busy)]);
     expect(await server.exited()).toBe(1);
-    expect(server.output()).toContain(`error PortInUseError: Ports ${busy} to ${busy + 9} on 127.0.0.1 are all in use.`);
-    expect(server.output()).toContain("hint: stop what holds them, or pass --port with another number (--port 0 picks any free one).");
+    expect(server.output()).toContain(
+      `error PortInUseError: Ports ${busy} to ${busy + 9} on 127.0.0.1 are all in use.`,
+    );
+    expect(server.output()).toContain(
+      "hint: stop what holds them, or pass --port with another number (--port 0 picks any free one).",
+    );
   });
 });
 
@@ -127,8 +135,14 @@ describe("dev's background type check", () => {
     await server.waitFor(/type check of site\.config\.ts and templates\/: no problems \(\d+\.\d s\)/, 60_000);
     const pages = path.join(root, "templates", "Pages.tsx");
     const original = readFileSync(pages, "utf8");
-    writeFileSync(pages, original.replace("<h1>{page.title}</h1>\n      <p data-price>", "<h1>{page.titel}</h1>\n      <p data-price>"));
-    await server.waitFor(/built in \d+ ms \(1 file changed; redid templates\)\n(?:.*\n)*error TypeCheckError: Property 'titel' does not exist on type [^\n]*\n  at templates\/Pages\.tsx:\d+:\d+/, 60_000);
+    writeFileSync(
+      pages,
+      original.replace("<h1>{page.title}</h1>\n      <p data-price>", "<h1>{page.titel}</h1>\n      <p data-price>"),
+    );
+    await server.waitFor(
+      /built in \d+ ms \(1 file changed; redid templates\)\n(?:.*\n)*error TypeCheckError: Property 'titel' does not exist on type [^\n]*\n {2}at templates\/Pages\.tsx:\d+:\d+/,
+      60_000,
+    );
     writeFileSync(pages, original);
     await server.waitFor(/no problems \(\d+\.\d s\)[\s\S]*no problems \(\d+\.\d s\)/, 60_000);
   }, 120_000);
@@ -143,7 +157,9 @@ describe("preview with nothing to serve", () => {
     const root = makeFixture();
     const missing = start(root, ["preview", "--port", "0"]);
     expect(await missing.exited()).toBe(1);
-    expect(missing.output()).toContain("error OutputDirError: There is no built site to preview: dist does not exist.\n  at dist\n");
+    expect(missing.output()).toContain(
+      "error OutputDirError: There is no built site to preview: dist does not exist.\n  at dist\n",
+    );
     expect(missing.output()).toContain("hint: run heirloom build first, then preview again.");
     expect(missing.output()).not.toMatch(FRAME);
 
@@ -152,7 +168,9 @@ describe("preview with nothing to serve", () => {
     const empty = start(root, ["preview", "--port", "0", "--out", "site", "--base", "/heirloom/"]);
     expect(await empty.exited()).toBe(1);
     expect(empty.output()).toContain("There is no built site to preview: site holds neither index.html nor 404.html.");
-    expect(empty.output()).toContain("hint: run heirloom build --out site --base /heirloom/ first, then preview again.");
+    expect(empty.output()).toContain(
+      "hint: run heirloom build --out site --base /heirloom/ first, then preview again.",
+    );
   });
 });
 
@@ -161,7 +179,9 @@ describe("preview of a build under a base path", () => {
     const root = makeFixture();
     await buildProject(root, { base: "/heirloom/" });
     const server = start(root, ["preview", "--port", "0"]);
-    const [, url] = await server.waitFor(/Serving dist at (http:\/\/127\.0\.0\.1:\d+\/heirloom\/) \(the base path it was built with\)/);
+    const [, url] = await server.waitFor(
+      /Serving dist at (http:\/\/127\.0\.0\.1:\d+\/heirloom\/) \(the base path it was built with\)/,
+    );
     const page = await fetch(url);
     expect(page.status).toBe(200);
     const stylesheet = (await page.text()).match(/<link rel="stylesheet" href="(\/heirloom\/assets\/[^"]+\.css)"/)![1];
@@ -175,7 +195,9 @@ describe("preview of a build under a base path", () => {
     await buildProject(root, { base: "/heirloom/" });
     const server = start(root, ["preview", "--port", "0", "--base", "/"]);
     await server.waitFor(/Serving dist at http:\/\/127\.0\.0\.1:\d+\/\n/);
-    expect(server.output()).toContain("warning dist was built with the base path /heirloom/, and --base serves it under /:");
+    expect(server.output()).toContain(
+      "warning dist was built with the base path /heirloom/, and --base serves it under /:",
+    );
     expect(server.output()).toContain("Leave out --base to serve it as it was built.");
   });
 });
@@ -189,12 +211,20 @@ describe("preview's form receivers", () => {
     const [, url] = await server.waitFor(/Serving .+ at (http:\/\/127\.0\.0\.1:\d+\/)/);
     expect(server.output()).toContain(`Form entries go to ${path.join(".heirloom", "signup.jsonl")}\n`);
     const address = "margaret.whitfield@example.com";
-    const posted = await fetch(new URL("__heirloom/signup", url), { method: "POST", body: `email=${encodeURIComponent(address)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const posted = await fetch(new URL("__heirloom/signup", url), {
+      method: "POST",
+      body: `email=${encodeURIComponent(address)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(posted.status).toBe(200);
     await server.waitFor(/^signup: stored m\*{8}@example\.com$/m);
     expect(readFileSync(path.join(root, ".heirloom", "signup.jsonl"), "utf8")).toContain(address);
     expect(existsSync(path.join(path.dirname(out), ".heirloom"))).toBe(false);
-    await fetch(new URL("__heirloom/signup", url), { method: "POST", body: `email=${encodeURIComponent(address.toUpperCase())}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    await fetch(new URL("__heirloom/signup", url), {
+      method: "POST",
+      body: `email=${encodeURIComponent(address.toUpperCase())}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     await server.waitFor(/^signup: duplicate M\*{8}@EXAMPLE\.COM$/m);
     expect(server.output().toLowerCase()).not.toContain("margaret.whitfield");
   });
@@ -229,7 +259,9 @@ describe("--debug", () => {
     await server.waitFor(/Dev server at/);
     const note = path.join(root, "content", "notes", "second.md");
     writeFileSync(note, readFileSync(note, "utf8").replace("price: 7", 'price: "seven"'));
-    await server.waitFor(/error \w+Error: The field "price" in content\/notes\/second\.md[^\n]*\n(?:.*\n)*? {4,}at .*[\\/]src[\\/]\S+\.ts:\d+:\d+\)?\n/);
+    await server.waitFor(
+      /error \w+Error: The field "price" in content\/notes\/second\.md[^\n]*\n(?:.*\n)*? {4,}at .*[\\/]src[\\/]\S+\.ts:\d+:\d+\)?\n/,
+    );
     expect(server.output()).not.toMatch(BUNDLE_FRAME);
   });
 });

@@ -66,20 +66,25 @@ describe("a stylesheet esbuild warns about", () => {
     writeFileSync(css, `${readFileSync(css, "utf8")}.broken { color: red\n`);
     const { code, stderr } = heirloom(root, command);
     expect(code).toBe(0);
-    expect(stderr).toContain(`warning templates/styles/site.css:${lines + 1}:1: Expected "}" to go with "{" (esbuild kept the stylesheet as it could read it; check that rule).`);
+    expect(stderr).toContain(
+      `warning templates/styles/site.css:${lines + 1}:1: Expected "}" to go with "{" (esbuild kept the stylesheet as it could read it; check that rule).`,
+    );
   });
 });
 
 describe("heirloom build --out", () => {
-  it.each(["content", "templates", ".", "src"])("refuses --out %s even with --force, and leaves it as it was", (dir) => {
-    const root = project();
-    const target = path.join(root, dir);
-    const before = readdirSync(root).includes(dir) ? snapshot(target) : undefined;
-    const { code, stderr } = heirloom(root, "build", "--out", dir, "--force");
-    expect(code).toBe(1);
-    expect(stderr).toContain(`error OutputDirError: Refusing to write the site to ${target}`);
-    if (before) expect(snapshot(target)).toEqual(before);
-  });
+  it.each(["content", "templates", ".", "src"])(
+    "refuses --out %s even with --force, and leaves it as it was",
+    (dir) => {
+      const root = project();
+      const target = path.join(root, dir);
+      const before = readdirSync(root).includes(dir) ? snapshot(target) : undefined;
+      const { code, stderr } = heirloom(root, "build", "--out", dir, "--force");
+      expect(code).toBe(1);
+      expect(stderr).toContain(`error OutputDirError: Refusing to write the site to ${target}`);
+      if (before) expect(snapshot(target)).toEqual(before);
+    },
+  );
 
   it("refuses a protected folder reached through a symbolic link, even with --force, and touches nothing", () => {
     const root = project();
@@ -100,7 +105,9 @@ describe("heirloom build --out", () => {
     writeFileSync(path.join(notes, "ideas.txt"), "keep me");
     const refused = heirloom(root, "build", "--out", "notes");
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("it is not empty and does not look like an earlier build (no index.html and 404.html).");
+    expect(refused.stderr).toContain(
+      "it is not empty and does not look like an earlier build (no index.html and 404.html).",
+    );
     expect(refused.stderr).toContain("hint: choose an empty or new folder, or pass --force to replace it.");
     expect(readFileSync(path.join(notes, "ideas.txt"), "utf8")).toBe("keep me");
     expect(heirloom(root, "build", "--out", "notes", "--force").code).toBe(0);
@@ -111,7 +118,17 @@ describe("heirloom build --out", () => {
 
   it("never deletes files git tracks in the output folder, even with --force; a committed build is rebuilt", () => {
     const root = project();
-    const git = (...args: string[]) => spawnSync("git", ["-C", root, ...args], { encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+    const git = (...args: string[]) =>
+      spawnSync("git", ["-C", root, ...args], {
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: "t",
+          GIT_AUTHOR_EMAIL: "t@example.com",
+          GIT_COMMITTER_NAME: "t",
+          GIT_COMMITTER_EMAIL: "t@example.com",
+        },
+      });
     mkdirSync(path.join(root, "docs", "screenshots"), { recursive: true });
     writeFileSync(path.join(root, "docs", "ARCHITECTURE.md"), "# How it is built\n");
     writeFileSync(path.join(root, "docs", "screenshots", "home.png"), "png");
@@ -121,7 +138,9 @@ describe("heirloom build --out", () => {
     // Before: exit 0, and docs/ held the site instead of the two documents.
     const refused = heirloom(root, "build", "--out", "docs", "--force");
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`error OutputDirError: Refusing to replace ${path.join(root, "docs")}: git tracks files in it that the site does not publish, and the build would delete them: ARCHITECTURE.md, screenshots/home.png.`);
+    expect(refused.stderr).toContain(
+      `error OutputDirError: Refusing to replace ${path.join(root, "docs")}: git tracks files in it that the site does not publish, and the build would delete them: ARCHITECTURE.md, screenshots/home.png.`,
+    );
     expect(refused.stderr).toContain("--force does not override this.");
     expect(readFileSync(path.join(root, "docs", "ARCHITECTURE.md"), "utf8")).toBe("# How it is built\n");
     expect(readdirSync(path.join(root, "docs")).sort()).toEqual(["ARCHITECTURE.md", "screenshots"]);
@@ -138,14 +157,21 @@ describe("heirloom build --out", () => {
 });
 
 describe("run from a subfolder of the project", () => {
-  it.each(["build", "check"])("%s names the missing site.config.ts and the project folder above, and nothing else", (command) => {
-    const root = fixture();
-    const { code, stderr } = heirloom(path.join(root, "content", "notes"), command);
-    expect(code).toBe(1);
-    expect(stderr).toContain(`error ConfigError: There is no site.config.ts in ${path.join(root, "content", "notes")}.`);
-    expect(stderr).toContain(`hint: the project seems to be ${root} (it holds site.config.ts): run heirloom there, or pass --root ${root}.`);
-    expect(stderr.match(/^error /gm)).toHaveLength(1);
-  });
+  it.each(["build", "check"])(
+    "%s names the missing site.config.ts and the project folder above, and nothing else",
+    (command) => {
+      const root = fixture();
+      const { code, stderr } = heirloom(path.join(root, "content", "notes"), command);
+      expect(code).toBe(1);
+      expect(stderr).toContain(
+        `error ConfigError: There is no site.config.ts in ${path.join(root, "content", "notes")}.`,
+      );
+      expect(stderr).toContain(
+        `hint: the project seems to be ${root} (it holds site.config.ts): run heirloom there, or pass --root ${root}.`,
+      );
+      expect(stderr.match(/^error /gm)).toHaveLength(1);
+    },
+  );
 });
 
 describe("usage", () => {
@@ -165,7 +191,9 @@ describe("usage", () => {
 
 describe("the npm scripts a newcomer guesses", () => {
   it("dev, check, start (preview), build and preview run the CLI, and the README lists them", () => {
-    const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
     expect(scripts).toMatchObject({
       build: "node bin/heirloom.js build",
       check: "node bin/heirloom.js check",
@@ -174,7 +202,8 @@ describe("the npm scripts a newcomer guesses", () => {
       start: "node bin/heirloom.js preview",
     });
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    for (const script of ["npm run dev", "npm run check", "npm start", "npm run build", "npm run preview"]) expect(readme, script).toContain(`\`${script}\``);
+    for (const script of ["npm run dev", "npm run check", "npm start", "npm run build", "npm run preview"])
+      expect(readme, script).toContain(`\`${script}\``);
   });
 });
 
@@ -182,14 +211,19 @@ describe("the README's command table", () => {
   it("lists every command with exactly the options its --help shows", () => {
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
     const table = readme.slice(readme.indexOf("## Commands"), readme.indexOf("Exit codes:"));
-    const commands = heirloom(repoRoot, "--help").stdout.match(/^ {2}(\w+) \[options\]/gm)!.map((line) => line.trim().split(" ")[0]);
+    const commands = heirloom(repoRoot, "--help")
+      .stdout.match(/^ {2}(\w+) \[options\]/gm)!
+      .map((line) => line.trim().split(" ")[0]);
     expect(commands).toEqual(["build", "check", "dev", "preview"]);
     for (const command of commands) {
       const row = table.split("\n").find((line) => line.startsWith(`| \`${command} `));
       expect(row, command).toBeDefined();
       const documented = [...row!.split("|")[1].matchAll(/--[\w-]+/g)].map((m) => m[0]).sort();
       const help = heirloom(repoRoot, command, "--help").stdout;
-      const actual = [...help.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]).filter((o) => o !== "--help").sort();
+      const actual = [...help.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)]
+        .map((m) => m[1])
+        .filter((o) => o !== "--help")
+        .sort();
       expect(documented, command).toEqual(actual);
     }
   });
@@ -219,12 +253,19 @@ describe("heirloom check", () => {
     writeFileSync(index, readFileSync(index, "utf8").replace("(/about/team)", "(/about/team/)"));
     const redirect = heirloom(root, "check");
     expect(redirect.code).toBe(1);
-    expect(redirect.stderr).toContain("error BrokenLinkError: The link /about/team/ on / is not the page's address, which is /about/team.");
+    expect(redirect.stderr).toContain(
+      "error BrokenLinkError: The link /about/team/ on / is not the page's address, which is /about/team.",
+    );
     expect(redirect.stderr).toContain("hint: write /about/team: hosts answer the other form with a redirect or a 404.");
   });
 });
 
 function snapshot(dir: string): Record<string, string> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-  return Object.fromEntries(files.map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), readFileSync(path.join(e.parentPath, e.name), "utf8")]));
+  return Object.fromEntries(
+    files.map((e) => [
+      path.relative(dir, path.join(e.parentPath, e.name)),
+      readFileSync(path.join(e.parentPath, e.name), "utf8"),
+    ]),
+  );
 }

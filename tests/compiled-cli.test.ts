@@ -2,7 +2,17 @@
 // modification times: a version bump, a change in a subfolder of src/ and copies that keep old times
 // (cp -p, rsync -a, tar, container layers) all run the current code.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +20,11 @@ import { repoRoot } from "./helpers/site.ts";
 
 let engine: string;
 const run = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [path.join(engine, "bin", "heirloom.js"), ...args], { cwd: engine, encoding: "utf8", env: { PATH: process.env.PATH, NO_COLOR: "1" } });
+  const result = spawnSync(process.execPath, [path.join(engine, "bin", "heirloom.js"), ...args], {
+    cwd: engine,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, NO_COLOR: "1" },
+  });
   expect(result.status, result.stderr).toBe(0);
   return result.stdout;
 };
@@ -27,11 +41,13 @@ beforeAll(() => {
   // A copy of the engine with a node_modules of its own (links to the installed packages), so its compiled
   // CLI lives apart from the one the other tests run.
   engine = mkdtempSync(path.join(os.tmpdir(), "heirloom-engine-"));
-  for (const entry of ["bin", "src", "package.json"]) cpSync(path.join(repoRoot, entry), path.join(engine, entry), { recursive: true, preserveTimestamps: true });
+  for (const entry of ["bin", "src", "package.json"])
+    cpSync(path.join(repoRoot, entry), path.join(engine, entry), { recursive: true, preserveTimestamps: true });
   mkdirSync(path.join(engine, "node_modules"));
   for (const name of readdirSync(path.join(repoRoot, "node_modules"))) {
     if (name === ".cache") continue;
-    if (name === ".package-lock.json") cpSync(path.join(repoRoot, "node_modules", name), path.join(engine, "node_modules", name));
+    if (name === ".package-lock.json")
+      cpSync(path.join(repoRoot, "node_modules", name), path.join(engine, "node_modules", name));
     else symlinkSync(path.join(repoRoot, "node_modules", name), path.join(engine, "node_modules", name));
   }
 });
@@ -44,15 +60,24 @@ describe("the compiled CLI", () => {
   });
 
   it("runs a changed file of a subfolder of src/ copied with its old time, and keeps one compile only", () => {
-    replaceKeepingTime(path.join(engine, "src", "cli", "main.ts"), "Render every route into the output folder", "Render every single route into the output folder");
+    replaceKeepingTime(
+      path.join(engine, "src", "cli", "main.ts"),
+      "Render every route into the output folder",
+      "Render every single route into the output folder",
+    );
     expect(run("build", "--help")).toContain("Render every single route into the output folder");
-    const compiled = readdirSync(path.join(engine, "node_modules", ".cache", "heirloom")).filter((n) => /^cli-.*\.cjs$/.test(n));
+    const compiled = readdirSync(path.join(engine, "node_modules", ".cache", "heirloom")).filter((n) =>
+      /^cli-.*\.cjs$/.test(n),
+    );
     expect(compiled).toHaveLength(1);
   });
 
   it("loads with V8's code cache that a build leaves beside it; a damaged cache is refused and replaced, an old one removed", () => {
     const site = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-"));
-    cpSync(path.join(repoRoot, "examples", "journal"), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) });
+    cpSync(path.join(repoRoot, "examples", "journal"), site, {
+      recursive: true,
+      filter: (src) => !src.includes(`${path.sep}dist`),
+    });
     const dir = path.join(engine, "node_modules", ".cache", "heirloom");
     const caches = () => readdirSync(dir).filter((n) => n.endsWith(".v8"));
     run("--version");

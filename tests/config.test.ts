@@ -25,9 +25,20 @@ describe("resolveConfig", () => {
   it("prefers flags over the environment over site.config.ts", () => {
     const fromFile = site({ base: "/file/", endpoint: "https://file.example/exec" });
     expect(resolveConfig(fromFile, { env: {} }).forms[0].action).toBe("https://file.example/exec");
-    const env = { SIGNUP_ENDPOINT: "https://env.example/exec", HEIRLOOM_BASE: "/env/", HEIRLOOM_SITE_URL: "https://env.example" };
-    expect(resolveConfig(fromFile, { env })).toMatchObject({ forms: [{ endpoint: "https://env.example/exec" }], base: "/env/", siteUrl: "https://env.example" });
-    expect(resolveConfig(fromFile, { env, base: "flag", siteUrl: "https://flag.example/" })).toMatchObject({ base: "/flag/", siteUrl: "https://flag.example" });
+    const env = {
+      SIGNUP_ENDPOINT: "https://env.example/exec",
+      HEIRLOOM_BASE: "/env/",
+      HEIRLOOM_SITE_URL: "https://env.example",
+    };
+    expect(resolveConfig(fromFile, { env })).toMatchObject({
+      forms: [{ endpoint: "https://env.example/exec" }],
+      base: "/env/",
+      siteUrl: "https://env.example",
+    });
+    expect(resolveConfig(fromFile, { env, base: "flag", siteUrl: "https://flag.example/" })).toMatchObject({
+      base: "/flag/",
+      siteUrl: "https://flag.example",
+    });
   });
 
   it.each([
@@ -47,15 +58,26 @@ describe("resolveConfig", () => {
   it("allows http only on this machine, and puts only the parsed origin into the policy", () => {
     const local = resolveConfig(site(), { env: { SIGNUP_ENDPOINT: "http://127.0.0.1:9000/capture" } });
     expect(local.forms[0].origin).toBe("http://127.0.0.1:9000");
-    const remote = resolveConfig(site(), { env: { SIGNUP_ENDPOINT: "https://Script.Example.com/macros/s/x/exec?y=1" } });
+    const remote = resolveConfig(site(), {
+      env: { SIGNUP_ENDPOINT: "https://Script.Example.com/macros/s/x/exec?y=1" },
+    });
     expect(contentSecurityPolicy(remote)).toContain("form-action 'self' https://script.example.com;");
   });
 
-  it.each([["https://[x"], ["https://a.example:99999"], ["ftp://a.example"], ["heirloom.example"]])("refuses the site URL %s with a message naming where it was set, not a bare Invalid URL", (siteUrl) => {
-    expect(() => resolveConfig(site(), { env: {}, siteUrl })).toThrow(`The site URL "${siteUrl}" (from --site-url) is not an absolute http(s) address.`);
-    expect(() => resolveConfig(site(), { env: { HEIRLOOM_SITE_URL: siteUrl } })).toThrow(`The site URL "${siteUrl}" (from the HEIRLOOM_SITE_URL environment variable) is not an absolute http(s) address.`);
-    expect(() => resolveConfig(site({ siteUrl }), { env: {} })).toThrow(`The site URL "${siteUrl}" (from siteUrl in site.config.ts) is not an absolute http(s) address.`);
-  });
+  it.each([["https://[x"], ["https://a.example:99999"], ["ftp://a.example"], ["heirloom.example"]])(
+    "refuses the site URL %s with a message naming where it was set, not a bare Invalid URL",
+    (siteUrl) => {
+      expect(() => resolveConfig(site(), { env: {}, siteUrl })).toThrow(
+        `The site URL "${siteUrl}" (from --site-url) is not an absolute http(s) address.`,
+      );
+      expect(() => resolveConfig(site(), { env: { HEIRLOOM_SITE_URL: siteUrl } })).toThrow(
+        `The site URL "${siteUrl}" (from the HEIRLOOM_SITE_URL environment variable) is not an absolute http(s) address.`,
+      );
+      expect(() => resolveConfig(site({ siteUrl }), { env: {} })).toThrow(
+        `The site URL "${siteUrl}" (from siteUrl in site.config.ts) is not an absolute http(s) address.`,
+      );
+    },
+  );
 
   it("resolves the output folder against the root", () => {
     expect(resolveConfig(site(), { root: "/srv/site", outDir: "public", env: {} }).outDir).toBe("/srv/site/public");
@@ -67,9 +89,14 @@ describe("resolveConfig", () => {
     expect(resolveConfig(site(), { env: {} }).sourceDate).toBe("");
   });
 
-  it.each(["yesterday", "-1", "1.5", "1e9", "99999999999999999"])("refuses SOURCE_DATE_EPOCH=%s rather than guessing a date", (value) => {
-    expect(() => resolveConfig(site(), { env: { SOURCE_DATE_EPOCH: value } })).toThrow(`SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970.`);
-  });
+  it.each(["yesterday", "-1", "1.5", "1e9", "99999999999999999"])(
+    "refuses SOURCE_DATE_EPOCH=%s rather than guessing a date",
+    (value) => {
+      expect(() => resolveConfig(site(), { env: { SOURCE_DATE_EPOCH: value } })).toThrow(
+        `SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970.`,
+      );
+    },
+  );
 });
 
 describe("normalizeBase", () => {

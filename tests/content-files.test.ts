@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { buildProject, makeFixture } from "./helpers/site.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 
-const NOTE = "---\norder: 3\ntitle: Third\nprice: 9\ntags:\n  - three\nfeatured: false\n---\nCafé au lait, naïve façade.\n";
+const NOTE =
+  "---\norder: 3\ntitle: Third\nprice: 9\ntags:\n  - three\nfeatured: false\n---\nCafé au lait, naïve façade.\n";
 
 describe("files that belong nowhere", () => {
   it("a markdown file outside every collection folder and a stray text file fail, each named with what to do", async () => {
@@ -36,7 +37,10 @@ describe("files that belong nowhere", () => {
   it("reads a collection's subfolders and symbolic links to entries, and copies declared passthrough files", async () => {
     const root = makeFixture("nested");
     mkdirSync(path.join(root, "shared"));
-    writeFileSync(path.join(root, "shared", "linked.md"), NOTE.replace("order: 3", "order: 4").replace("Third", "Linked"));
+    writeFileSync(
+      path.join(root, "shared", "linked.md"),
+      NOTE.replace("order: 3", "order: 4").replace("Third", "Linked"),
+    );
     symlinkSync(path.join(root, "shared", "linked.md"), path.join(root, "content", "notes", "linked.md"));
     const built = await buildProject(root);
     expect(built.routes.map((r) => r.route)).toEqual(expect.arrayContaining(["/notes/2026/deep", "/notes/linked"]));
@@ -47,7 +51,13 @@ describe("files that belong nowhere", () => {
     const root = makeFixture();
     mkdirSync(path.join(root, "content", "downloads"));
     writeFileSync(path.join(root, "content", "downloads", "guide.txt"), "A plain guide.");
-    writeFileSync(path.join(root, "site.config.ts"), readFileSync(path.join(root, "site.config.ts"), "utf8").replace('unregistered: ["/later"],', 'unregistered: ["/later"],\n  passthrough: ["downloads"],'));
+    writeFileSync(
+      path.join(root, "site.config.ts"),
+      readFileSync(path.join(root, "site.config.ts"), "utf8").replace(
+        'unregistered: ["/later"],',
+        'unregistered: ["/later"],\n  passthrough: ["downloads"],',
+      ),
+    );
     const built = await buildProject(root);
     expect(readFileSync(path.join(built.outDir, "downloads", "guide.txt"), "utf8")).toBe("A plain guide.");
   });
@@ -56,11 +66,19 @@ describe("files that belong nowhere", () => {
 describe("image names", () => {
   it("an image whose name has spaces is found and published under a URL-safe name", async () => {
     const root = makeFixture();
-    renameSync(path.join(root, "content", "images", "logo.svg"), path.join(root, "content", "images", "Our Logo 2.svg"));
+    renameSync(
+      path.join(root, "content", "images", "logo.svg"),
+      path.join(root, "content", "images", "Our Logo 2.svg"),
+    );
     const settings = path.join(root, "content", "settings.md");
-    writeFileSync(settings, readFileSync(settings, "utf8").replace("logo: images/logo.svg", "logo: images/Our Logo 2.svg"));
+    writeFileSync(
+      settings,
+      readFileSync(settings, "utf8").replace("logo: images/logo.svg", "logo: images/Our Logo 2.svg"),
+    );
     const built = await buildProject(root);
-    expect(readFileSync(path.join(built.outDir, "index.html"), "utf8")).toMatch(/<img src="\/assets\/images\/our-logo-2-[0-9a-f]{10}\.svg"/);
+    expect(readFileSync(path.join(built.outDir, "index.html"), "utf8")).toMatch(
+      /<img src="\/assets\/images\/our-logo-2-[0-9a-f]{10}\.svg"/,
+    );
   });
 });
 
@@ -79,15 +97,27 @@ describe("files too large or too deep to be content", () => {
   });
 
   it.each([
-    ["50,000 nested lists", `---\norder: 3\ntitle: Third\nprice: 9\ntags: ${"[".repeat(50_000)}${"]".repeat(50_000)}\nfeatured: false\n---\n`, 5],
-    ["60 nested fields", `---\norder: 3\ntitle: Third\nprice: 9\ntags: [a]\nfeatured: false\ndeep:\n${Array.from({ length: 60 }, (_, i) => `${"  ".repeat(i + 1)}k${i}:`).join("\n")} x\n---\n`, 57],
+    [
+      "50,000 nested lists",
+      `---\norder: 3\ntitle: Third\nprice: 9\ntags: ${"[".repeat(50_000)}${"]".repeat(50_000)}\nfeatured: false\n---\n`,
+      5,
+    ],
+    [
+      "60 nested fields",
+      `---\norder: 3\ntitle: Third\nprice: 9\ntags: [a]\nfeatured: false\ndeep:\n${Array.from({ length: 60 }, (_, i) => `${"  ".repeat(i + 1)}k${i}:`).join("\n")} x\n---\n`,
+      57,
+    ],
   ])("front matter with %s is refused with a message about its depth", async (_what, text, line) => {
     const root = makeFixture();
     writeFileSync(path.join(root, "content", "notes", "third.md"), text);
     const [error] = await failures(root);
     expect(error.code).toBe("FrontMatterParseError");
-    expect(error.message).toBe("The front matter of content/notes/third.md nests lists or fields more than 50 levels deep.");
-    expect(error.location).toEqual(line ? { file: "content/notes/third.md", line, column: expect.any(Number) } : { file: "content/notes/third.md" });
+    expect(error.message).toBe(
+      "The front matter of content/notes/third.md nests lists or fields more than 50 levels deep.",
+    );
+    expect(error.location).toEqual(
+      line ? { file: "content/notes/third.md", line, column: expect.any(Number) } : { file: "content/notes/third.md" },
+    );
     expect(error.hint).toBe("flatten the front matter; content needs a few levels at most.");
   });
 });

@@ -12,7 +12,10 @@ const edit = (root: string, from: string, to: string) => {
   writeFileSync(file, text.replace(from, to));
   return root;
 };
-const lineOf = (root: string, needle: string) => readFileSync(path.join(root, "site.config.ts"), "utf8").split("\n").findIndex((l) => l.includes(needle)) + 1;
+const lineOf = (root: string, needle: string) =>
+  readFileSync(path.join(root, "site.config.ts"), "utf8")
+    .split("\n")
+    .findIndex((l) => l.includes(needle)) + 1;
 
 describe("the site definition", () => {
   it("must exist", async () => {
@@ -45,12 +48,20 @@ describe("the site definition", () => {
   });
 
   it("names the line of a route that names an unknown collection", async () => {
-    const root = edit(makeFixture(), '{ collection: "notes", path: "/notes/:slug"', '{ collection: "notez", path: "/notes/:slug"');
+    const root = edit(
+      makeFixture(),
+      '{ collection: "notes", path: "/notes/:slug"',
+      '{ collection: "notez", path: "/notes/:slug"',
+    );
     expectErrors(await failures(root), [
       {
         code: "ConfigError",
         message: 'An entry route names the collection "notez", which is not declared.',
-        location: { file: "site.config.ts", line: lineOf(root, '"notez"'), column: expect.any(Number) as unknown as number },
+        location: {
+          file: "site.config.ts",
+          line: lineOf(root, '"notez"'),
+          column: expect.any(Number) as unknown as number,
+        },
         hint: "use one of: settings, pages, notes.",
       },
     ]);
@@ -69,8 +80,14 @@ describe("the site definition", () => {
   });
 
   it("refuses an endpoint that is not a plain https address, naming where it came from", async () => {
-    const root = edit(makeFixture(), 'env: "FIXTURE_SIGNUP_ENDPOINT"', 'env: "FIXTURE_SIGNUP_ENDPOINT", endpoint: "https://*"');
+    const root = edit(
+      makeFixture(),
+      'env: "FIXTURE_SIGNUP_ENDPOINT"',
+      'env: "FIXTURE_SIGNUP_ENDPOINT", endpoint: "https://*"',
+    );
     const [error] = await failures(root);
-    expect(error.message).toBe('The form endpoint "https://*" (from forms.signup.endpoint in site.config.ts) is not an https:// address.');
+    expect(error.message).toBe(
+      'The form endpoint "https://*" (from forms.signup.endpoint in site.config.ts) is not an https:// address.',
+    );
   });
 });

@@ -19,7 +19,8 @@ async function session() {
     return { before, after: site };
   };
   const notes = (s: typeof site) => s.content.notes as Array<{ slug: string; title: string }>;
-  const entry = (s: typeof site, slug: string) => s.raw.entries.find((e) => e.slug === slug && e.collection === "notes");
+  const entry = (s: typeof site, slug: string) =>
+    s.raw.entries.find((e) => e.slug === slug && e.collection === "notes");
   return { root, next, entry, notes };
 }
 
@@ -37,7 +38,8 @@ describe("dev's content reload", () => {
 
   it("keeps each unchanged entry's route and URL; the saved entry's route and place in the order are made anew", async () => {
     const { root, next, notes } = await session();
-    const route = (s: Awaited<ReturnType<typeof next>>["after"], slug: string) => s.routes.find((r) => r.path === `/notes/${slug}`);
+    const route = (s: Awaited<ReturnType<typeof next>>["after"], slug: string) =>
+      s.routes.find((r) => r.path === `/notes/${slug}`);
     const file = path.join(root, "content", "notes", "first.md");
     writeFileSync(file, readFileSync(file, "utf8").replace("order: 1", "order: 5"));
     const { before, after } = await next("notes/first.md");
@@ -45,7 +47,10 @@ describe("dev's content reload", () => {
     expect(route(after, "first")).not.toBe(route(before, "first"));
     expect(route(after, "first")?.entry).toMatchObject({ order: 5, url: "/notes/first" });
     expect(notes(after).map((n) => n.slug)).toEqual(["second", "first"]);
-    expect(after.routes.filter((r) => r.path.startsWith("/notes/")).map((r) => r.path)).toEqual(["/notes/first", "/notes/second"]);
+    expect(after.routes.filter((r) => r.path.startsWith("/notes/")).map((r) => r.path)).toEqual([
+      "/notes/first",
+      "/notes/second",
+    ]);
   });
 
   it("reuses the last walk after a save that renames a temporary file over the saved one (editors, sed -i)", async () => {
@@ -63,7 +68,10 @@ describe("dev's content reload", () => {
 
   it("walks content/ again when a file is added or removed", async () => {
     const { root, next, entry, notes } = await session();
-    writeFileSync(path.join(root, "content", "notes", "third.md"), "---\norder: 3\ntitle: Third\nprice: 9\ntags:\n  - three\nfeatured: false\n---\nA third note.\n");
+    writeFileSync(
+      path.join(root, "content", "notes", "third.md"),
+      "---\norder: 3\ntitle: Third\nprice: 9\ntags:\n  - three\nfeatured: false\n---\nA third note.\n",
+    );
     const added = await next("notes/third.md");
     expect(added.after.raw.placement).not.toBe(added.before.raw.placement);
     expect(entry(added.after, "third")).toMatchObject({ file: "content/notes/third.md" });

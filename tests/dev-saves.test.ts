@@ -19,17 +19,21 @@ const page = async (pathname: string) => {
   return `${response.status} ${await response.text()}`;
 };
 /** Waits until the page at `pathname` shows `text` (a rebuild after the save), within 10 s. */
-const served = (pathname: string, text: string) => expect.poll(() => page(pathname), { timeout: 10_000, interval: 25 }).toContain(text);
+const served = (pathname: string, text: string) =>
+  expect.poll(() => page(pathname), { timeout: 10_000, interval: 25 }).toContain(text);
 const file = (relative: string) => path.join(root, relative);
-const note = (title: string, price: number) => `---\norder: 9\ntitle: ${title}\nprice: ${price}\ntags:\n  - t\nfeatured: false\n---\nA note.\n`;
+const note = (title: string, price: number) =>
+  `---\norder: 9\ntitle: ${title}\nprice: ${price}\ntags:\n  - t\nfeatured: false\n---\nA note.\n`;
 /** A save by writing the new text to a temporary file in the same folder and renaming it over the old one. */
 const renameOver = (relative: string, text: string) => {
   const temporary = `${file(relative)}.${process.pid}.tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, file(relative));
 };
-const editInPlace = (relative: string, from: string, to: string) => writeFileSync(file(relative), readFileSync(file(relative), "utf8").replace(from, to));
-const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: root, stdio: "pipe" });
+const editInPlace = (relative: string, from: string, to: string) =>
+  writeFileSync(file(relative), readFileSync(file(relative), "utf8").replace(from, to));
+const git = (...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: root, stdio: "pipe" });
 
 beforeAll(async () => {
   root = makeFixture();
@@ -48,9 +52,15 @@ describe("heirloom dev sees every kind of save", () => {
   });
 
   it("a file renamed over the old one, and the next save in place", async () => {
-    renameOver("content/notes/second.md", readFileSync(file("content/notes/second.md"), "utf8").replace("price: 71", "price: 72"));
+    renameOver(
+      "content/notes/second.md",
+      readFileSync(file("content/notes/second.md"), "utf8").replace("price: 71", "price: 72"),
+    );
     await served("/notes/second", '<p data-price="true">72</p>');
-    renameOver("content/notes/second.md", readFileSync(file("content/notes/second.md"), "utf8").replace("price: 72", "price: 73"));
+    renameOver(
+      "content/notes/second.md",
+      readFileSync(file("content/notes/second.md"), "utf8").replace("price: 72", "price: 73"),
+    );
     await served("/notes/second", '<p data-price="true">73</p>');
     editInPlace("content/notes/second.md", "price: 73", "price: 74");
     await served("/notes/second", '<p data-price="true">74</p>');
@@ -58,7 +68,13 @@ describe("heirloom dev sees every kind of save", () => {
 
   it("a template renamed over the old one, and the next save in place", async () => {
     const pages = "templates/Pages.tsx";
-    renameOver(pages, readFileSync(file(pages), "utf8").replace("<p data-price>{page.price}</p>", "<p data-price>{page.price} (renamed)</p>"));
+    renameOver(
+      pages,
+      readFileSync(file(pages), "utf8").replace(
+        "<p data-price>{page.price}</p>",
+        "<p data-price>{page.price} (renamed)</p>",
+      ),
+    );
     await served("/notes/second", "74 (renamed)</p>");
     editInPlace(pages, "(renamed)", "(edited)");
     await served("/notes/second", "74 (edited)</p>");
@@ -97,11 +113,19 @@ describe("heirloom dev sees every kind of save", () => {
   });
 
   it("site.config.ts renamed over the old one, and the next save in place", async () => {
-    renameOver("site.config.ts", readFileSync(file("site.config.ts"), "utf8").replace('template: "note"', 'template: "prose"'));
-    await expect.poll(async () => (await page("/notes/second")).includes("data-price"), { timeout: 10_000, interval: 25 }).toBe(false);
+    renameOver(
+      "site.config.ts",
+      readFileSync(file("site.config.ts"), "utf8").replace('template: "note"', 'template: "prose"'),
+    );
+    await expect
+      .poll(async () => (await page("/notes/second")).includes("data-price"), { timeout: 10_000, interval: 25 })
+      .toBe(false);
     editInPlace("site.config.ts", 'template: "prose"', 'template: "note"');
     await served("/notes/second", "data-price");
-    expect(events.every((e) => e.type !== "failed"), events.map((e) => e.message ?? "").join("\n")).toBe(true);
+    expect(
+      events.every((e) => e.type !== "failed"),
+      events.map((e) => e.message ?? "").join("\n"),
+    ).toBe(true);
   });
 });
 
@@ -116,7 +140,9 @@ describe("the watcher's first scan", () => {
     const watcher = watchFiles([folder], (files) => reported.push(files), { changedSince: Date.now() - 60_000 });
     await watcher.ready;
     try {
-      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toEqual([path.join(folder, "deep", "er", "saved.md")]);
+      await expect
+        .poll(() => reported.flat(), { timeout: 5_000, interval: 10 })
+        .toEqual([path.join(folder, "deep", "er", "saved.md")]);
       // And later saves as usual.
       writeFileSync(path.join(folder, "old.md"), "y");
       await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toContain(path.join(folder, "old.md"));
@@ -140,17 +166,23 @@ describe("the watcher's folders", () => {
     try {
       renameSync(path.join(outside, "trip"), path.join(folder, "trip"));
       const moved = path.join(folder, "trip");
-      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toEqual(expect.arrayContaining([moved, path.join(moved, "day", "one.md")]));
+      await expect
+        .poll(() => reported.flat(), { timeout: 5_000, interval: 10 })
+        .toEqual(expect.arrayContaining([moved, path.join(moved, "day", "one.md")]));
       // Watched from then on, at any depth.
       writeFileSync(path.join(moved, "day", "two.md"), "y");
-      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toContain(path.join(moved, "day", "two.md"));
+      await expect
+        .poll(() => reported.flat(), { timeout: 5_000, interval: 10 })
+        .toContain(path.join(moved, "day", "two.md"));
       reported.length = 0;
       renameSync(moved, path.join(outside, "trip"));
       await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toEqual([moved]);
       // Dot-files are never reported.
       writeFileSync(path.join(folder, ".note.md.swp"), "y");
       writeFileSync(path.join(folder, "last.md"), "z");
-      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toContain(path.join(folder, "last.md"));
+      await expect
+        .poll(() => reported.flat(), { timeout: 5_000, interval: 10 })
+        .toContain(path.join(folder, "last.md"));
       expect(reported.flat()).not.toContain(path.join(folder, ".note.md.swp"));
     } finally {
       await watcher.close();

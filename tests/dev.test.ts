@@ -71,7 +71,9 @@ describe("heirloom dev", () => {
     const count = events.length;
     edit("content/pages/index.md", "title: Home", "title: Home again");
     const event = await nextBuild(count);
-    expect(sse.filter((e) => e.id === String(event.build))).toEqual([{ id: String(event.build), event: "reload", data: "" }]);
+    expect(sse.filter((e) => e.id === String(event.build))).toEqual([
+      { id: String(event.build), event: "reload", data: "" },
+    ]);
     edit("content/pages/index.md", "title: Home again", "title: Home");
     await nextBuild(count + 1);
     // A save may come as more than one event burst (a busy machine pauses the writer): wait for its page.
@@ -92,7 +94,9 @@ describe("heirloom dev", () => {
 
   it("answers with the security headers the build writes for hosts, Content-Security-Policy included", async () => {
     const built = await buildProject(makeFixture("drafts"), { drafts: true });
-    const hostRules = JSON.parse(readFileSync(path.join(built.outDir, "serve.json"), "utf8")) as { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+    const hostRules = JSON.parse(readFileSync(path.join(built.outDir, "serve.json"), "utf8")) as {
+      headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
+    };
     const expected = hostRules.headers.find((r) => r.source === "**")!.headers.filter((h) => h.key !== "Cache-Control");
     expect(expected.map((h) => h.key)).toContain("Content-Security-Policy");
     for (const pathname of ["/", "/notes/third", "/nowhere"]) {
@@ -102,9 +106,15 @@ describe("heirloom dev", () => {
   });
 
   it("receives the site's forms at their local paths, into the project's .heirloom folder", async () => {
-    const response = await fetch(new URL("/__heirloom/signup", dev.url), { method: "POST", body: "email=ann%40example.com", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const response = await fetch(new URL("/__heirloom/signup", dev.url), {
+      method: "POST",
+      body: "email=ann%40example.com",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(200);
-    expect(JSON.parse(readFileSync(path.join(root, ".heirloom", "signup.jsonl"), "utf8"))).toMatchObject({ email: "ann@example.com" });
+    expect(JSON.parse(readFileSync(path.join(root, ".heirloom", "signup.jsonl"), "utf8"))).toMatchObject({
+      email: "ann@example.com",
+    });
   });
 
   it("serves an edited content file after a reload event, redoing neither templates nor assets", async () => {
@@ -126,27 +136,35 @@ describe("heirloom dev", () => {
     expect(sse.find((e) => e.id === String(failed.build))?.data).toBe(failed.message);
     const stillUp = await get("/notes/second");
     expect(stillUp.status).toBe(200);
-    expect(stillUp.text).toContain("<p data-price=\"true\">7</p>");
+    expect(stillUp.text).toContain('<p data-price="true">7</p>');
 
     count = events.length;
     edit("content/notes/second.md", 'price: "seven"', "price: 8");
     expect(await nextBuild(count)).toMatchObject({ type: "built" });
-    expect((await get("/notes/second")).text).toContain("<p data-price=\"true\">8</p>");
+    expect((await get("/notes/second")).text).toContain('<p data-price="true">8</p>');
   });
 
   it("renders markdown when its page is requested: a link that is not allowed is reported then, at its line", async () => {
     let count = events.length;
     sse.length = 0;
-    edit("content/pages/about/team.md", "We are a **small** team.", "We are a **small** team.\n\n[Say hi](javascript:alert(1))");
+    edit(
+      "content/pages/about/team.md",
+      "We are a **small** team.",
+      "We are a **small** team.\n\n[Say hi](javascript:alert(1))",
+    );
     expect(await nextBuild(count)).toMatchObject({ type: "built" });
     count = events.length;
     const page = await get("/about/team");
     expect(page.status).toBe(500);
     expect(page.text).not.toContain("javascript:");
     expect(events[count]).toMatchObject({ type: "failed" });
-    expect(events[count].message).toContain('The link "javascript:alert(1)" in content/pages/about/team.md uses a scheme that is not allowed.');
+    expect(events[count].message).toContain(
+      'The link "javascript:alert(1)" in content/pages/about/team.md uses a scheme that is not allowed.',
+    );
     expect(events[count].message).toContain("at content/pages/about/team.md:8");
-    await expect.poll(() => sse.find((e) => e.event === "failure")?.data, { timeout: 5000 }).toBe(events[count].message);
+    await expect
+      .poll(() => sse.find((e) => e.event === "failure")?.data, { timeout: 5000 })
+      .toBe(events[count].message);
 
     count = events.length;
     edit("content/pages/about/team.md", "\n\n[Say hi](javascript:alert(1))", "");
@@ -158,11 +176,14 @@ describe("heirloom dev", () => {
     let count = events.length;
     edit("templates/Pages.tsx", "<p data-price>{page.price}</p>", "<p data-price>{page.price} a month</p>");
     expect(await nextBuild(count)).toMatchObject({ type: "built", redone: ["templates"] });
-    expect((await get("/notes/second")).text).toContain("<p data-price=\"true\">8 a month</p>");
+    expect((await get("/notes/second")).text).toContain('<p data-price="true">8 a month</p>');
 
     count = events.length;
     const cssBefore = /href="(\/assets\/site-[^"]+\.css)"/.exec((await get("/")).text)![1];
-    writeFileSync(path.join(templates, "styles/site.css"), `${readFileSync(path.join(templates, "styles/site.css"), "utf8")}\n.dev-probe { color: #123456; }\n`);
+    writeFileSync(
+      path.join(templates, "styles/site.css"),
+      `${readFileSync(path.join(templates, "styles/site.css"), "utf8")}\n.dev-probe { color: #123456; }\n`,
+    );
     expect(await nextBuild(count)).toMatchObject({ type: "built", redone: ["assets"] });
     const cssAfter = /href="(\/assets\/site-[^"]+\.css)"/.exec((await get("/")).text)![1];
     expect(cssAfter).not.toBe(cssBefore);

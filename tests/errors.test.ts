@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import { BuildFailure, HeirloomError, errorsOf, formatError } from "../src/errors.ts";
 
 describe("formatError", () => {
-  const error = new HeirloomError("ContentSchemaError", 'The field "price" in content/plans/legacy.md must be a number; found the text "forty".', {
-    location: { file: "content/plans/legacy.md", line: 4, column: 8 },
-    hint: "write the number without quotes, currency signs or words, such as 49.",
-  });
+  const error = new HeirloomError(
+    "ContentSchemaError",
+    'The field "price" in content/plans/legacy.md must be a number; found the text "forty".',
+    {
+      location: { file: "content/plans/legacy.md", line: 4, column: 8 },
+      hint: "write the number without quotes, currency signs or words, such as 49.",
+    },
+  );
 
   it("prints what, where and what to do, without a stack trace", () => {
     expect(formatError(error)).toMatchInlineSnapshot(`

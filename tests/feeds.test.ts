@@ -15,14 +15,27 @@ const config = (env: Record<string, string> = {}) =>
 
 /** A feed of entries whose date the site maps itself (feed.item), as a full date-time may be. */
 function feed(dates: Array<FeedItem["date"]>, limit?: number): FeedSpec {
-  const items = dates.map((date, i) => ({ slug: `p${i}`, file: `content/posts/p${i}.md`, html: "<p>Hi</p>", url: `/blog/p${i}/`, date }) as unknown as EntryValue);
+  const items = dates.map(
+    (date, i) =>
+      ({
+        slug: `p${i}`,
+        file: `content/posts/p${i}.md`,
+        html: "<p>Hi</p>",
+        url: `/blog/p${i}/`,
+        date,
+      }) as unknown as EntryValue,
+  );
   return {
     path: "/blog/feed.xml",
     title: "Notes",
     author: "Someone",
     listPath: "/blog/",
     items,
-    options: { path: "/blog/feed.xml", limit, item: (entry) => ({ title: String(entry.slug), date: entry.date as FeedItem["date"] }) },
+    options: {
+      path: "/blog/feed.xml",
+      limit,
+      item: (entry) => ({ title: String(entry.slug), date: entry.date as FeedItem["date"] }),
+    },
     source: {} as FeedSpec["source"],
   };
 }
@@ -49,12 +62,20 @@ describe("feed dates", () => {
     });
     expect(written[1]).toBe(written[0]);
     expect(written[2]).toBe(written[0]);
-    expect(updatedOf(written[0])).toEqual(["2026-03-16T20:30:00Z", "2026-03-16T20:30:00Z", "2026-03-16T00:00:00Z", "2026-03-15T23:45:10Z", "2026-03-14T09:30:00Z"]);
+    expect(updatedOf(written[0])).toEqual([
+      "2026-03-16T20:30:00Z",
+      "2026-03-16T20:30:00Z",
+      "2026-03-16T00:00:00Z",
+      "2026-03-15T23:45:10Z",
+      "2026-03-14T09:30:00Z",
+    ]);
   });
 
   it("refuses a date in any other form, which JavaScript would read in the local time zone", () => {
     const { errors } = feedFiles([feed(["March 14, 2026"])], config());
-    expect(errors.map((e) => e.message)).toEqual(["The feed /blog/feed.xml cannot describe content/posts/p0.md: it needs a title and a date."]);
+    expect(errors.map((e) => e.message)).toEqual([
+      "The feed /blog/feed.xml cannot describe content/posts/p0.md: it needs a title and a date.",
+    ]);
   });
 
   it("dates a feed without entries from SOURCE_DATE_EPOCH, or the epoch, never the clock", () => {
@@ -68,7 +89,11 @@ describe("feed dates", () => {
 });
 
 describe("feed size", () => {
-  const days = (n: number) => Array.from({ length: n }, (_, i) => `2026-01-01T${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`);
+  const days = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `2026-01-01T${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`,
+    );
   const titles = (xml: string) => [...xml.matchAll(/<entry>\s*<title>([^<]*)<\/title>/g)].map((m) => m[1]);
 
   it("holds the newest 20 entries unless told otherwise, whatever the order of the collection", () => {
@@ -84,7 +109,9 @@ describe("feed size", () => {
 
   it("still refuses an entry it would not show", () => {
     const spec = feed([...days(30), "March 14, 2026"]);
-    expect(feedFiles([spec], config()).errors.map((e) => e.message)).toEqual(["The feed /blog/feed.xml cannot describe content/posts/p30.md: it needs a title and a date."]);
+    expect(feedFiles([spec], config()).errors.map((e) => e.message)).toEqual([
+      "The feed /blog/feed.xml cannot describe content/posts/p30.md: it needs a title and a date.",
+    ]);
   });
 
   it.each([0, -1, 2.5, Number.NaN])("refuses a limit of %s in the site definition", (limit) => {
@@ -92,7 +119,9 @@ describe("feed size", () => {
       resolveSite(
         defineSite({
           collections: { posts: { folder: "posts", schema: z.object({}) } as never },
-          routes: { lists: [{ collection: "posts", page: "/blog/", perPage: 10, feed: { path: "/blog/feed.xml", limit } }] },
+          routes: {
+            lists: [{ collection: "posts", page: "/blog/", perPage: 10, feed: { path: "/blog/feed.xml", limit } }],
+          },
         }),
       );
     expect(define).toThrow(`The feed of "posts" has limit ${limit}.`);

@@ -6,7 +6,18 @@ import { describe, expect, it } from "vitest";
 import { HeirloomError } from "../src/errors.ts";
 import { frontMatterPosition, readEntry } from "../src/content/front-matter.ts";
 
-const source = ["---", "name: Legacy", "features:", "  - Weekly calls", "  - Audio", "hero:", "  title: Hi", "---", "Body text", ""].join("\n");
+const source = [
+  "---",
+  "name: Legacy",
+  "features:",
+  "  - Weekly calls",
+  "  - Audio",
+  "hero:",
+  "  title: Hi",
+  "---",
+  "Body text",
+  "",
+].join("\n");
 
 describe("readEntry", () => {
   it("returns the data, the body and the 1-based line where the body starts", () => {
@@ -26,10 +37,25 @@ describe("readEntry", () => {
   });
 
   it("splits as gray-matter does: a byte order mark, ---yaml, CRLF lines, no front matter, an empty one, a closing line never found", () => {
-    expect(readEntry("a.md", "\uFEFF---\ntitle: A\n---\nBody\n")).toMatchObject({ data: { title: "A" }, body: "Body\n", bodyLine: 4 });
-    expect(readEntry("b.md", "---yaml\ntitle: B\n---\nBody\n")).toMatchObject({ data: { title: "B" }, body: "Body\n", bodyLine: 4 });
-    expect(readEntry("c.md", "---\r\ntitle: C\r\n---\r\nBody\r\n")).toMatchObject({ data: { title: "C" }, body: "Body\r\n" });
-    expect(readEntry("d.md", "Just text\n---\nmore\n")).toMatchObject({ data: {}, body: "Just text\n---\nmore\n", bodyLine: 1 });
+    expect(readEntry("a.md", "\uFEFF---\ntitle: A\n---\nBody\n")).toMatchObject({
+      data: { title: "A" },
+      body: "Body\n",
+      bodyLine: 4,
+    });
+    expect(readEntry("b.md", "---yaml\ntitle: B\n---\nBody\n")).toMatchObject({
+      data: { title: "B" },
+      body: "Body\n",
+      bodyLine: 4,
+    });
+    expect(readEntry("c.md", "---\r\ntitle: C\r\n---\r\nBody\r\n")).toMatchObject({
+      data: { title: "C" },
+      body: "Body\r\n",
+    });
+    expect(readEntry("d.md", "Just text\n---\nmore\n")).toMatchObject({
+      data: {},
+      body: "Just text\n---\nmore\n",
+      bodyLine: 1,
+    });
     expect(readEntry("e.md", "----\ntitle: no\n----\n")).toMatchObject({ data: {}, body: "----\ntitle: no\n----\n" });
     expect(readEntry("f.md", "---\n---\nBody\n")).toMatchObject({ data: {}, body: "Body\n" });
     expect(readEntry("g.md", "---\n# only a comment\n---\nBody\n")).toMatchObject({ data: {}, body: "Body\n" });
@@ -37,9 +63,13 @@ describe("readEntry", () => {
   });
 
   it("refuses front matter in another language than YAML (gray-matter would run ---js as code)", () => {
-    const error = catchError(() => readEntry("content/pages/home.md", "---js\n{ title: (() => 'ran')() }\n---\nBody\n"));
+    const error = catchError(() =>
+      readEntry("content/pages/home.md", "---js\n{ title: (() => 'ran')() }\n---\nBody\n"),
+    );
     expect(error.code).toBe("FrontMatterParseError");
-    expect(error.message).toBe('The front matter of content/pages/home.md is marked as "js"; only YAML front matter is read.');
+    expect(error.message).toBe(
+      'The front matter of content/pages/home.md is marked as "js"; only YAML front matter is read.',
+    );
     expect(error.location).toEqual({ file: "content/pages/home.md", line: 1 });
     expect(error.hint).toContain("---");
   });
@@ -53,9 +83,11 @@ describe("readEntry", () => {
   });
 
   it("points an unclosed quote at the line where it opens, not where the file ends", () => {
-    const broken = '---\norder: 2\nname: "Legacy Collection\nprice: 49\nperiod: month\nnote: it\'s fine\n---\n';
+    const broken = "---\norder: 2\nname: \"Legacy Collection\nprice: 49\nperiod: month\nnote: it's fine\n---\n";
     const error = catchError(() => readEntry("content/plans/legacy.md", broken));
-    expect(error.message).toBe("Could not parse the front matter of content/plans/legacy.md: a quoted value is never closed.");
+    expect(error.message).toBe(
+      "Could not parse the front matter of content/plans/legacy.md: a quoted value is never closed.",
+    );
     expect(error.location).toEqual({ file: "content/plans/legacy.md", line: 3, column: 7 });
   });
 
@@ -89,7 +121,9 @@ function catchError(fn: () => unknown): HeirloomError {
 }
 
 describe("the fast reader and the position-keeping parser", () => {
-  const files = readdirSync(path.join(repoRoot, "content"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".md"));
+  const files = readdirSync(path.join(repoRoot, "content"), { recursive: true, encoding: "utf8" }).filter((f) =>
+    f.endsWith(".md"),
+  );
 
   it.each(files)("read content/%s the same", (file) => {
     const source = readFileSync(path.join(repoRoot, "content", file), "utf8");

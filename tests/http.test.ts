@@ -15,7 +15,9 @@ import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 async function raw(origin: string, head: string, body = ""): Promise<{ status: number; text: string }> {
   const { port } = new URL(origin);
   const socket = net.connect(Number(port), "127.0.0.1");
-  socket.write(`${head}\r\nHost: 127.0.0.1\r\nConnection: close${body ? `\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}` : ""}\r\n\r\n${body}`);
+  socket.write(
+    `${head}\r\nHost: 127.0.0.1\r\nConnection: close${body ? `\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}` : ""}\r\n\r\n${body}`,
+  );
   const chunks: Buffer[] = [];
   socket.on("data", (chunk: Buffer) => chunks.push(chunk));
   await new Promise<void>((resolve) => {
@@ -99,7 +101,9 @@ describe.each(servers)("heirloom %s", (_name, start) => {
         return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
       });
     }
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(" ")));
+    vi.spyOn(console, "error").mockImplementation(
+      (...args: unknown[]) => void printed.push(args.map(String).join(" ")),
+    );
   });
   afterAll(async () => {
     vi.restoreAllMocks();
@@ -108,7 +112,11 @@ describe.each(servers)("heirloom %s", (_name, start) => {
 
   const machinePaths = () => [server.root, os.tmpdir(), os.homedir(), process.cwd()].filter((p) => p.length > 1);
 
-  const rows = TABLE.map(([line, status]) => ({ line, status, shown: line.length > 80 ? `${line.slice(0, 30)}… (${line.length} characters)` : line }));
+  const rows = TABLE.map(([line, status]) => ({
+    line,
+    status,
+    shown: line.length > 80 ? `${line.slice(0, 30)}… (${line.length} characters)` : line,
+  }));
   it.each(rows)("$shown -> $status, and the server still answers /", async ({ line, status }) => {
     const answer = await raw(server.url, line);
     expect(answer.status).toBe(status);

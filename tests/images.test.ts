@@ -19,7 +19,8 @@ function withPicture(picture: string): string {
   writeFileSync(note, readFileSync(note, "utf8").replace("featured: true", `featured: true\npicture: ${picture}`));
   return root;
 }
-const picture = (result: BuildResult) => parse(readFileSync(path.join(result.outDir, "notes/first.html"), "utf8")).querySelector("img.picture")!;
+const picture = (result: BuildResult) =>
+  parse(readFileSync(path.join(result.outDir, "notes/first.html"), "utf8")).querySelector("img.picture")!;
 
 let root: string;
 let first: BuildResult;
@@ -32,11 +33,17 @@ beforeAll(async () => {
 describe("a raster image", () => {
   it("becomes AVIF and WebP sources and a JPEG fallback in 480, 960 and 1440 px, under a URL-safe name", () => {
     const img = picture(first);
-    const sources = img.parentNode!.querySelectorAll("source").map((s) => [s.getAttribute("type"), s.getAttribute("srcset")]);
+    const sources = img
+      .parentNode!.querySelectorAll("source")
+      .map((s) => [s.getAttribute("type"), s.getAttribute("srcset")]);
     expect(sources.map(([type]) => type)).toEqual(["image/avif", "image/webp"]);
     for (const [type, srcset] of sources) {
       const ext = type === "image/avif" ? "avif" : "webp";
-      expect(srcset).toMatch(new RegExp(`^/assets/images/hero-photo-[0-9a-f]{10}-480\\.${ext} 480w, \\S+-960\\.${ext} 960w, \\S+-1440\\.${ext} 1440w$`));
+      expect(srcset).toMatch(
+        new RegExp(
+          `^/assets/images/hero-photo-[0-9a-f]{10}-480\\.${ext} 480w, \\S+-960\\.${ext} 960w, \\S+-1440\\.${ext} 1440w$`,
+        ),
+      );
     }
     expect(img.getAttribute("src")).toMatch(/^\/assets\/images\/hero-photo-[0-9a-f]{10}-1440\.jpg$/);
     expect(img.getAttribute("srcset")).toMatch(/-480\.jpg 480w, \S+-960\.jpg 960w, \S+-1440\.jpg 1440w$/);
@@ -45,7 +52,12 @@ describe("a raster image", () => {
 
   it("writes every variant in its format and size, the modern ones smaller than the fallback", async () => {
     const img = picture(first);
-    const urls = img.parentNode!.querySelectorAll("source, img").flatMap((el) => el.getAttribute("srcset")!.split(", ").map((c) => c.split(" ")[0]));
+    const urls = img.parentNode!.querySelectorAll("source, img").flatMap((el) =>
+      el
+        .getAttribute("srcset")!
+        .split(", ")
+        .map((c) => c.split(" ")[0]),
+    );
     expect(urls).toHaveLength(9);
     const bytes: Record<string, number> = {};
     for (const url of urls) {
@@ -63,7 +75,10 @@ describe("a raster image", () => {
   it("is taken from the cache on the next build: same files, nothing re-encoded", async () => {
     const hash = /hero-photo-([0-9a-f]{10})-/.exec(picture(first).getAttribute("src")!)![1];
     const dir = path.join(cacheDir, "images");
-    const entries = () => readdirSync(dir).filter((f) => f.startsWith(hash)).map((f) => [f, statSync(path.join(dir, f)).ino]); // a re-encoded file is a new file (written and renamed)
+    const entries = () =>
+      readdirSync(dir)
+        .filter((f) => f.startsWith(hash))
+        .map((f) => [f, statSync(path.join(dir, f)).ino]); // a re-encoded file is a new file (written and renamed)
     const before = entries();
     expect(before).toHaveLength(10); // nine variants and the manifest
     const second = await buildProject(root);
@@ -92,7 +107,12 @@ describe("a raster image", () => {
 
     const project = withPicture("images/broken.png");
     writeFileSync(path.join(project, "content/images/broken.png"), "not an image at all");
-    const [error] = errorsOf(await buildProject(project).then(() => undefined, (e: unknown) => e));
+    const [error] = errorsOf(
+      await buildProject(project).then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
     expect(error.code).toBe("ImageReadError");
     expect(error.location?.file).toBe("content/images/broken.png");
     expect(error.message).toMatch(/^Could not read the image content\/images\/broken\.png: /);
@@ -109,7 +129,9 @@ describe("the cache of PNG renditions", () => {
       renditionCacheName("abc", 180, 180, { density: 288, fit: "contain" }),
     ]);
     expect(names.size).toBe(5);
-    expect(renditionCacheName("abc", 180, 180)).toBe(renditionCacheName("abc", 180, 180, { density: 288, fit: "cover" }));
+    expect(renditionCacheName("abc", 180, 180)).toBe(
+      renditionCacheName("abc", 180, 180, { density: 288, fit: "cover" }),
+    );
   });
 });
 

@@ -14,10 +14,16 @@ const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISO
 /** A copy of the journal with posts post-01 (oldest) to post-30 (newest) instead of its own. */
 function journalWith30Posts(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-incremental-"));
-  cpSync(journal, root, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes(`${path.sep}posts${path.sep}`) });
+  cpSync(journal, root, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes(`${path.sep}posts${path.sep}`),
+  });
   for (let i = 1; i <= 30; i++) {
     const n = String(i).padStart(2, "0");
-    writeFileSync(path.join(root, "content", "posts", `post-${n}.md`), `---\ntitle: Post ${n}\ndescription: The note number ${n}.\ndate: ${day(i)}\n---\nThe text of note ${n}, with a [link home](/).\n`);
+    writeFileSync(
+      path.join(root, "content", "posts", `post-${n}.md`),
+      `---\ntitle: Post ${n}\ndescription: The note number ${n}.\ndate: ${day(i)}\n---\nThe text of note ${n}, with a [link home](/).\n`,
+    );
   }
   return root;
 }
@@ -31,7 +37,10 @@ const snapshot = (dir: string) =>
   Object.fromEntries(
     readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
-      .map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), readFileSync(path.join(e.parentPath, e.name), "utf8")]),
+      .map((e) => [
+        path.relative(dir, path.join(e.parentPath, e.name)),
+        readFileSync(path.join(e.parentPath, e.name), "utf8"),
+      ]),
   );
 
 let root: string;
@@ -67,18 +76,32 @@ describe("a second build", () => {
   });
 
   it("after adding a post renders what moves: the lists, the home page and the neighbours' pages stay", async () => {
-    writeFileSync(path.join(root, "content/posts/post-31.md"), `---\ntitle: Post 31\ndescription: One more.\ndate: ${day(31)}\n---\nNew.\n`);
+    writeFileSync(
+      path.join(root, "content/posts/post-31.md"),
+      `---\ntitle: Post 31\ndescription: One more.\ndate: ${day(31)}\n---\nNew.\n`,
+    );
     const rendered = (await build()).rendered;
     expect(rendered).toContain("/blog/post-31/");
-    expect(rendered).toEqual(expect.arrayContaining(["/", "/blog/", "/blog/page/2/", "/blog/page/3/", "/blog/page/4/"]));
+    expect(rendered).toEqual(
+      expect.arrayContaining(["/", "/blog/", "/blog/page/2/", "/blog/page/3/", "/blog/page/4/"]),
+    );
     expect(rendered).not.toContain("/blog/post-01/");
   });
 
   it.each([
-    ["a template", (r: string) => edit(r, "templates/pages.tsx", "<h1>{page.title}</h1>", "<h1 className=\"t\">{page.title}</h1>")],
+    [
+      "a template",
+      (r: string) => edit(r, "templates/pages.tsx", "<h1>{page.title}</h1>", '<h1 className="t">{page.title}</h1>'),
+    ],
     ["the site definition", (r: string) => edit(r, "site.config.ts", "perPage: 10", "perPage: 12")],
-    ["an entry every page shows (the site's name)", (r: string) => edit(r, "content/site.md", "name: The Journal", "name: The Family Journal")],
-    ["the stylesheet (its hashed URL is in every page)", (r: string) => edit(r, "templates/styles/site.css", "max-width: 42rem", "max-width: 44rem")],
+    [
+      "an entry every page shows (the site's name)",
+      (r: string) => edit(r, "content/site.md", "name: The Journal", "name: The Family Journal"),
+    ],
+    [
+      "the stylesheet (its hashed URL is in every page)",
+      (r: string) => edit(r, "templates/styles/site.css", "max-width: 42rem", "max-width: 44rem"),
+    ],
   ])("after changing %s renders every page", async (_what, change) => {
     change(root);
     expect((await build()).rendered.length).toBeGreaterThanOrEqual(ALL_PAGES);
@@ -103,10 +126,15 @@ describe("another engine", () => {
   it("renders every page: a new engine version never reuses an older one's pages", () => {
     // A copy of the engine (bin, src, package.json; the same packages) whose version is then bumped.
     const engine = mkdtempSync(path.join(os.tmpdir(), "heirloom-engine-"));
-    for (const part of ["bin", "src", "package.json"]) cpSync(path.join(repoRoot, part), path.join(engine, part), { recursive: true });
+    for (const part of ["bin", "src", "package.json"])
+      cpSync(path.join(repoRoot, part), path.join(engine, part), { recursive: true });
     symlinkSync(path.join(repoRoot, "node_modules"), path.join(engine, "node_modules"));
     const run = () => {
-      const result = spawnSync(process.execPath, [path.join(engine, "bin/heirloom.js"), "build", "--root", root, "--site-url", SITE_URL], { encoding: "utf8", env: { PATH: process.env.PATH } });
+      const result = spawnSync(
+        process.execPath,
+        [path.join(engine, "bin/heirloom.js"), "build", "--root", root, "--site-url", SITE_URL],
+        { encoding: "utf8", env: { PATH: process.env.PATH } },
+      );
       expect(result.status, result.stderr).toBe(0);
       return result.stdout;
     };

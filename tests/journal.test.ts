@@ -19,7 +19,8 @@ function copyJournal(): string {
   cpSync(journal, root, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) });
   return root;
 }
-const post = (title: string, date: string, extra = "") => `---\ntitle: ${title}\ndescription: A note about ${title.toLowerCase()}.\ndate: ${date}\n${extra}---\nThe text of ${title}.\n`;
+const post = (title: string, date: string, extra = "") =>
+  `---\ntitle: ${title}\ndescription: A note about ${title.toLowerCase()}.\ndate: ${date}\n${extra}---\nThe text of ${title}.\n`;
 
 let built: BuildResult;
 let read: (file: string) => HTMLElement;
@@ -32,8 +33,12 @@ describe("the journal", () => {
   it("publishes every post at /blog/<slug>/, the lists, the legal pages, the home page and 404.html", () => {
     const routes = built.routes.map((r) => r.route);
     expect(routes.filter((r) => /^\/blog\/[a-z-]+\/$/.test(r))).toHaveLength(12);
-    expect(routes).toEqual(expect.arrayContaining(["/", "/blog/", "/blog/page/2/", "/legal/privacy/", "/legal/terms/", "404"]));
-    expect(built.routes.find((r) => r.route === "/blog/first-questions/")?.file).toBe("blog/first-questions/index.html");
+    expect(routes).toEqual(
+      expect.arrayContaining(["/", "/blog/", "/blog/page/2/", "/legal/privacy/", "/legal/terms/", "404"]),
+    );
+    expect(built.routes.find((r) => r.route === "/blog/first-questions/")?.file).toBe(
+      "blog/first-questions/index.html",
+    );
   });
 
   it("lists 10 posts a page, newest first, with links to the newer and older pages", () => {
@@ -52,12 +57,19 @@ describe("the journal", () => {
   it("gives each post the site's header, footer and head tags", () => {
     const doc = read("blog/recipes-are-stories/index.html");
     expect(doc.querySelector("title")?.textContent).toBe("Recipes are stories · The Journal");
-    expect(doc.querySelector('meta[name="description"]')?.getAttribute("content")).toBe("A family recipe carries more than its ingredients.");
-    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${SITE_URL}/blog/recipes-are-stories/`);
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute("content")).toBe(
+      "A family recipe carries more than its ingredients.",
+    );
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+      `${SITE_URL}/blog/recipes-are-stories/`,
+    );
     expect(doc.querySelector('meta[property="og:type"]')?.getAttribute("content")).toBe("article");
     expect(doc.querySelector('link[rel="alternate"]')?.getAttribute("href")).toBe("/blog/feed.xml");
     expect(doc.querySelector("header a")?.getAttribute("href")).toBe("/");
-    expect(doc.querySelectorAll("footer a").map((a) => a.getAttribute("href"))).toEqual(["/legal/privacy/", "/legal/terms/"]);
+    expect(doc.querySelectorAll("footer a").map((a) => a.getAttribute("href"))).toEqual([
+      "/legal/privacy/",
+      "/legal/terms/",
+    ]);
     expect(doc.querySelector("time")?.textContent).toBe("9 March 2026");
   });
 
@@ -69,12 +81,18 @@ describe("the journal", () => {
     expect(entries[0].querySelector("title")?.textContent).toBe("Ending a conversation well");
     expect(entries[0].querySelector("link")?.getAttribute("href")).toBe(`${SITE_URL}/blog/ending-a-conversation/`);
     expect(feed.querySelector("feed > updated")?.textContent).toBe("2026-03-23T00:00:00Z");
-    expect(xml).toContain('&lt;a href=&quot;https://journal.example/blog/letters-and-diaries/&quot;&gt;Letters and diaries&lt;/a&gt;');
-    expect(readFileSync(path.join(built.outDir, "sitemap.xml"), "utf8")).toContain(`<loc>${SITE_URL}/blog/feed.xml</loc>`);
+    expect(xml).toContain(
+      "&lt;a href=&quot;https://journal.example/blog/letters-and-diaries/&quot;&gt;Letters and diaries&lt;/a&gt;",
+    );
+    expect(readFileSync(path.join(built.outDir, "sitemap.xml"), "utf8")).toContain(
+      `<loc>${SITE_URL}/blog/feed.xml</loc>`,
+    );
   });
 
   it("shares no template with Heirloom", () => {
-    expect(readFileSync(path.join(journal, "templates", "index.ts"), "utf8")).not.toMatch(/\.\.\/\.\.\/\.\.\/templates/);
+    expect(readFileSync(path.join(journal, "templates", "index.ts"), "utf8")).not.toMatch(
+      /\.\.\/\.\.\/\.\.\/templates/,
+    );
     expect(built.warnings).toEqual([]);
   });
 });
@@ -94,7 +112,10 @@ describe("adding a post", () => {
 
   it("fails with the file and line when the title is missing or the date is not a date", async () => {
     const root = copyJournal();
-    writeFileSync(path.join(root, "content", "posts", "untitled.md"), "---\ndescription: No title here.\ndate: 2026-04-01\n---\nText.\n");
+    writeFileSync(
+      path.join(root, "content", "posts", "untitled.md"),
+      "---\ndescription: No title here.\ndate: 2026-04-01\n---\nText.\n",
+    );
     writeFileSync(path.join(root, "content", "posts", "when.md"), post("When", "2026-02-30"));
     expectErrors(await failures(root), [
       {
@@ -105,7 +126,8 @@ describe("adding a post", () => {
       },
       {
         code: "ContentSchemaError",
-        message: 'The field "date" in content/posts/when.md must be a date written as YYYY-MM-DD, such as 2026-03-14; found the text "2026-02-30".',
+        message:
+          'The field "date" in content/posts/when.md must be a date written as YYYY-MM-DD, such as 2026-03-14; found the text "2026-02-30".',
         location: { file: "content/posts/when.md", line: 4, column: 1 },
         hint: "correct the value and build again.",
       },
@@ -115,7 +137,12 @@ describe("adding a post", () => {
 
 describe("building the journal from the command line", () => {
   const bin = path.join(repoRoot, "bin", "heirloom.js");
-  const run = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env: { PATH: process.env.PATH, NO_COLOR: "1" } });
+  const run = (cwd: string, ...args: string[]) =>
+    spawnSync(process.execPath, [bin, ...args], {
+      cwd,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, NO_COLOR: "1" },
+    });
 
   it("works with --root from elsewhere and from inside its folder", () => {
     const root = copyJournal();
@@ -124,15 +151,24 @@ describe("building the journal from the command line", () => {
     expect(fromOutside.stdout).toMatch(/^\/blog\/page\/2\/\s+blog\/page\/2\/index\.html/m);
     const fromInside = run(root, "build");
     expect(fromInside.status, fromInside.stderr).toBe(0);
-    expect(readFileSync(path.join(root, "dist", "legal", "privacy", "index.html"), "utf8")).toContain("<h1>Privacy</h1>");
+    expect(readFileSync(path.join(root, "dist", "legal", "privacy", "index.html"), "utf8")).toContain(
+      "<h1>Privacy</h1>",
+    );
   });
 
   it("has a scale benchmark floor that renders every element of a post page and the same markdown", () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "heirloom-floor-"));
-    const floor = spawnSync(process.execPath, [path.join(repoRoot, "scripts", "bench-floor.js"), path.join(journal, "content", "posts"), out], { encoding: "utf8" });
+    const floor = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, "scripts", "bench-floor.js"), path.join(journal, "content", "posts"), out],
+      { encoding: "utf8" },
+    );
     expect(floor.status, floor.stderr).toBe(0);
-    const shape = (page: HTMLElement) => page.querySelectorAll("*").map((e) => `${e.tagName} ${Object.keys(e.attributes).join(" ")}`);
-    const slugs = built.routes.map((r) => /^\/blog\/([a-z-]+)\/$/.exec(r.route)?.[1]).filter((slug) => slug !== undefined);
+    const shape = (page: HTMLElement) =>
+      page.querySelectorAll("*").map((e) => `${e.tagName} ${Object.keys(e.attributes).join(" ")}`);
+    const slugs = built.routes
+      .map((r) => /^\/blog\/([a-z-]+)\/$/.exec(r.route)?.[1])
+      .filter((slug) => slug !== undefined);
     expect(slugs).toHaveLength(12);
     for (const slug of slugs) {
       const ours = read(`blog/${slug}/index.html`);
@@ -144,7 +180,11 @@ describe("building the journal from the command line", () => {
 
   it("works as `npx heirloom build --root examples/journal`", () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "heirloom-npx-"));
-    const result = spawnSync("npx", ["heirloom", "build", "--root", "examples/journal", "--out", out], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    const result = spawnSync("npx", ["heirloom", "build", "--root", "examples/journal", "--out", out], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     expect(result.status, result.stderr).toBe(0);
     expect(readFileSync(path.join(out, "blog", "index.html"), "utf8")).toContain("Ending a conversation well");
   });

@@ -26,7 +26,10 @@ const sameSize = (file: string, from: string, to: string) => {
 
 beforeEach(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), "heirloom-kept-"));
-  cpSync(path.join(repoRoot, "examples", "journal"), root, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) });
+  cpSync(path.join(repoRoot, "examples", "journal"), root, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}dist`),
+  });
   vi.useFakeTimers({ toFake: ["Date"] });
   later();
   expect((await build()).kept).toBeUndefined();
@@ -49,7 +52,9 @@ describe("a build with nothing changed", () => {
     expect(again.fileCount).toBe(first.fileCount);
     expect(again.warnings).toEqual(first.warnings);
     expect(statSync(page)).toMatchObject({ ino: before.ino, mtimeMs: before.mtimeMs });
-    expect(formatReport(again, { cwd: root })).toMatch(/^Nothing changed since the last build: kept \d+ files in dist in \d+\.\d\d s \(sizes gzipped\); site hash [0-9a-f]{16}$/m);
+    expect(formatReport(again, { cwd: root })).toMatch(
+      /^Nothing changed since the last build: kept \d+ files in dist in \d+\.\d\d s \(sizes gzipped\); site hash [0-9a-f]{16}$/m,
+    );
   });
 
   it("compares the bytes of a content file changed within seconds before the build that stamped it", async () => {
@@ -75,7 +80,9 @@ describe("a build with nothing changed", () => {
     await build({ manifest: "first.json" });
     const kept = await build({ manifest: "second.json" });
     expect(kept.kept).toBe(true);
-    expect(readFileSync(path.join(root, "second.json"), "utf8")).toBe(readFileSync(path.join(root, "first.json"), "utf8"));
+    expect(readFileSync(path.join(root, "second.json"), "utf8")).toBe(
+      readFileSync(path.join(root, "first.json"), "utf8"),
+    );
   });
 });
 
@@ -83,8 +90,20 @@ describe("a build after a change", () => {
   const post = "content/posts/a-book-on-the-shelf.md";
   it.each([
     ["a post edited, its size the same", () => sameSize(post, "A book", "A Book"), "/blog/a-book-on-the-shelf/"],
-    ["a template", () => sameSize("templates/pages.tsx", "<h1>{page.title}</h1>", "<h2>{page.title}</h2>"), "/blog/a-book-on-the-shelf/"],
-    ["a post added", () => writeFileSync(path.join(root, "content/posts/zz-new.md"), "---\ntitle: New\ndescription: A new one.\ndate: 2020-01-01\n---\nNew.\n"), "/blog/zz-new/"],
+    [
+      "a template",
+      () => sameSize("templates/pages.tsx", "<h1>{page.title}</h1>", "<h2>{page.title}</h2>"),
+      "/blog/a-book-on-the-shelf/",
+    ],
+    [
+      "a post added",
+      () =>
+        writeFileSync(
+          path.join(root, "content/posts/zz-new.md"),
+          "---\ntitle: New\ndescription: A new one.\ndate: 2020-01-01\n---\nNew.\n",
+        ),
+      "/blog/zz-new/",
+    ],
   ])("builds again: %s", async (_what, change, route) => {
     change();
     later();

@@ -17,7 +17,12 @@ const filesUnder = (dir: string): string[] =>
 describe("siteManifest", () => {
   it("lists the files in byte order of their paths and hashes their sha256sum listing", () => {
     const file = (p: string, text: string) => ({ path: p, contents: Buffer.from(text) });
-    const manifest = siteManifest([file("b.html", "b"), file("Z.txt", "z"), file("a/é.html", "é"), file("a/z.html", "")]);
+    const manifest = siteManifest([
+      file("b.html", "b"),
+      file("Z.txt", "z"),
+      file("a/é.html", "é"),
+      file("a/z.html", ""),
+    ]);
     expect(manifest.files.map((f) => f.path)).toEqual(["Z.txt", "a/z.html", "a/é.html", "b.html"]);
     expect(manifest.files[2]).toEqual({ path: "a/é.html", size: 2, sha256: sha256("é") });
     const listing = manifest.files.map((f) => `${f.sha256}  ${f.path}\n`).join("");
@@ -25,9 +30,14 @@ describe("siteManifest", () => {
   });
 
   it("depends on paths and bytes only: another order gives the same hash, another byte another", () => {
-    const files = [{ path: "x.html", contents: Buffer.from("x") }, { path: "y.html", contents: Buffer.from("y") }];
+    const files = [
+      { path: "x.html", contents: Buffer.from("x") },
+      { path: "y.html", contents: Buffer.from("y") },
+    ];
     expect(siteManifest([...files].reverse()).site).toBe(siteManifest(files).site);
-    expect(siteManifest([files[0], { path: "y.html", contents: Buffer.from("Y") }]).site).not.toBe(siteManifest(files).site);
+    expect(siteManifest([files[0], { path: "y.html", contents: Buffer.from("Y") }]).site).not.toBe(
+      siteManifest(files).site,
+    );
   });
 });
 
@@ -46,22 +56,30 @@ describe("build({ manifest })", () => {
     expect(published.some((p) => p.includes("manifest"))).toBe(false);
   });
 
-  it.runIf(existsSync("/usr/bin/sha256sum"))("gives the hash that sha256sum computes over the published folder", async () => {
-    const built = await buildProject(makeFixture());
-    const command = "find . -type f -printf '%P\\0' | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum";
-    const { stdout } = spawnSync("/bin/sh", ["-c", command], { cwd: built.outDir, encoding: "utf8" });
-    expect(stdout.split(" ")[0]).toBe(built.siteHash);
-  });
+  it.runIf(existsSync("/usr/bin/sha256sum"))(
+    "gives the hash that sha256sum computes over the published folder",
+    async () => {
+      const built = await buildProject(makeFixture());
+      const command = "find . -type f -printf '%P\\0' | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum";
+      const { stdout } = spawnSync("/bin/sh", ["-c", command], { cwd: built.outDir, encoding: "utf8" });
+      expect(stdout.split(" ")[0]).toBe(built.siteHash);
+    },
+  );
 
-  it.each(["dist/site-manifest.json", "dist", "./dist/assets/x.json"])("refuses %s, inside the output folder, and writes nothing", async (file) => {
-    const root = makeFixture();
-    await expect(buildProject(root, { manifest: file })).rejects.toMatchObject({
-      code: "OutputDirError",
-      message: expect.stringMatching(/^Refusing to write the manifest to .*: it is inside the output folder, which hosts publish\.$/),
-      hint: "name a file beside the output folder, such as --manifest site-manifest.json.",
-    });
-    expect(existsSync(path.join(root, "dist"))).toBe(false);
-  });
+  it.each(["dist/site-manifest.json", "dist", "./dist/assets/x.json"])(
+    "refuses %s, inside the output folder, and writes nothing",
+    async (file) => {
+      const root = makeFixture();
+      await expect(buildProject(root, { manifest: file })).rejects.toMatchObject({
+        code: "OutputDirError",
+        message: expect.stringMatching(
+          /^Refusing to write the manifest to .*: it is inside the output folder, which hosts publish\.$/,
+        ),
+        hint: "name a file beside the output folder, such as --manifest site-manifest.json.",
+      });
+      expect(existsSync(path.join(root, "dist"))).toBe(false);
+    },
+  );
 
   it("leaves an earlier manifest as it was when the build fails", async () => {
     const root = makeFixture();

@@ -22,16 +22,19 @@ describe("renderMarkdown", () => {
     },
   );
 
-  it.each(["//evil.example/page", "///evil.example", "//evil.example"])("refuses the protocol-relative link %s, saying to write the scheme", (url) => {
-    for (const written of [`[this](${url})`, `![picture](${url}/x.png)`]) {
-      expect(() => renderMarkdown(`See ${written}.`, "content/notes/a.md", 4)).toThrow(
-        expect.objectContaining({
-          code: "UnsafeLinkError",
-          message: expect.stringContaining("starts with // (a protocol-relative address)"),
-          location: { file: "content/notes/a.md", line: 4 },
-          hint: "write the full address with https:// for another site, or a path with a single / for a page of this site, such as /pricing.",
-        }),
-      );
-    }
-  });
+  it.each(["//evil.example/page", "///evil.example", "//evil.example"])(
+    "refuses the protocol-relative link %s, saying to write the scheme",
+    (url) => {
+      for (const written of [`[this](${url})`, `![picture](${url}/x.png)`]) {
+        expect(() => renderMarkdown(`See ${written}.`, "content/notes/a.md", 4)).toThrow(
+          expect.objectContaining({
+            code: "UnsafeLinkError",
+            message: expect.stringContaining("starts with // (a protocol-relative address)"),
+            location: { file: "content/notes/a.md", line: 4 },
+            hint: "write the full address with https:// for another site, or a path with a single / for a page of this site, such as /pricing.",
+          }),
+        );
+      }
+    },
+  );
 });

@@ -5,7 +5,13 @@ import { createProgress } from "../src/cli/progress.ts";
 
 function terminal(isTTY: boolean) {
   const written: string[] = [];
-  return { stream: Object.assign({ write: (s: string) => written.push(s) > 0 }, { isTTY }) as unknown as NodeJS.WritableStream & { isTTY: boolean }, written };
+  return {
+    stream: Object.assign(
+      { write: (s: string) => written.push(s) > 0 },
+      { isTTY },
+    ) as unknown as NodeJS.WritableStream & { isTTY: boolean },
+    written,
+  };
 }
 
 describe("build progress", () => {
@@ -24,7 +30,11 @@ describe("build progress", () => {
     now = 1100;
     progress.update("Rendering pages", 1100, 10_000);
     progress.end();
-    expect(written).toEqual(["\r\x1b[2KRendering pages: 1,000 of 10,000", "\r\x1b[2KRendering pages: 1,100 of 10,000", "\r\x1b[2K"]);
+    expect(written).toEqual([
+      "\r\x1b[2KRendering pages: 1,000 of 10,000",
+      "\r\x1b[2KRendering pages: 1,100 of 10,000",
+      "\r\x1b[2K",
+    ]);
   });
 
   it("prints nothing at all when the output is not a terminal (CI logs stay clean)", () => {

@@ -35,7 +35,11 @@ interface Job {
   environment?: { name: string; url?: string };
   steps: Step[];
 }
-const workflow = parseYaml(text) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: Record<string, Job> };
+const workflow = parseYaml(text) as {
+  on: Record<string, unknown>;
+  permissions: Record<string, string>;
+  jobs: Record<string, Job>;
+};
 const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
 const step = (uses: string) => steps.find((s) => s.uses?.startsWith(`${uses}@`))!;
 
@@ -45,10 +49,15 @@ describe(WORKFLOW, () => {
   });
 
   it("would fail the lint with a misspelt step output or permission (the linter really reads it)", async () => {
-    const broken = text.replace("steps.pages.outputs.base_path", "steps.page.outputs.base_path").replace("id-token: write", "id-tokens: write");
+    const broken = text
+      .replace("steps.pages.outputs.base_path", "steps.page.outputs.base_path")
+      .replace("id-token: write", "id-tokens: write");
     const problems = await lint(broken);
     expect(problems).toEqual(
-      expect.arrayContaining([expect.stringMatching(/property "page" is not defined/), expect.stringMatching(/unknown permission scope "id-tokens"/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/property "page" is not defined/),
+        expect.stringMatching(/unknown permission scope "id-tokens"/),
+      ]),
     );
   });
 
@@ -62,7 +71,10 @@ describe(WORKFLOW, () => {
     const { deploy, ...others } = workflow.jobs;
     expect(deploy.permissions).toEqual({ pages: "write", "id-token": "write" });
     for (const [name, job] of Object.entries(others)) {
-      expect(Object.values(job.permissions ?? {}).filter((level) => level !== "read"), name).toEqual([]);
+      expect(
+        Object.values(job.permissions ?? {}).filter((level) => level !== "read"),
+        name,
+      ).toEqual([]);
     }
   });
 
@@ -101,7 +113,10 @@ describe(WORKFLOW, () => {
     const pages = step("actions/configure-pages");
     expect(pages.id).toBe("pages");
     const build = steps.find((s) => s.run?.includes("npm run build"))!;
-    expect(build.env).toMatchObject({ HEIRLOOM_SITE_URL: "${{ steps.pages.outputs.origin }}", HEIRLOOM_BASE: "${{ steps.pages.outputs.base_path }}" });
+    expect(build.env).toMatchObject({
+      HEIRLOOM_SITE_URL: "${{ steps.pages.outputs.origin }}",
+      HEIRLOOM_BASE: "${{ steps.pages.outputs.base_path }}",
+    });
     expect(build.run).toContain("--manifest site-manifest.json");
     expect(build.run).toContain('SOURCE_DATE_EPOCH="$(git log -1 --format=%ct)"');
     expect(step("actions/upload-pages-artifact").with).toEqual({ path: "dist" });
@@ -110,7 +125,9 @@ describe(WORKFLOW, () => {
 
   it("takes the waitlist endpoint from a repository variable or secret, never from the file", () => {
     const build = steps.find((s) => s.run?.includes("npm run build"))!;
-    expect(build.env?.HEIRLOOM_WAITLIST_ENDPOINT).toBe("${{ vars.HEIRLOOM_WAITLIST_ENDPOINT || secrets.HEIRLOOM_WAITLIST_ENDPOINT }}");
+    expect(build.env?.HEIRLOOM_WAITLIST_ENDPOINT).toBe(
+      "${{ vars.HEIRLOOM_WAITLIST_ENDPOINT || secrets.HEIRLOOM_WAITLIST_ENDPOINT }}",
+    );
     expect(text).not.toMatch(/https?:\/\//);
   });
 });

@@ -17,7 +17,8 @@ let server: Server;
 let url: string;
 let file: string;
 
-const tempFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-receiver-")), ".heirloom", "signup.jsonl");
+const tempFile = () =>
+  path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-receiver-")), ".heirloom", "signup.jsonl");
 beforeEach(async () => {
   file = tempFile();
   const store = await openEntryStore(file, "email");
@@ -27,7 +28,8 @@ beforeEach(async () => {
 });
 afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const post = (body: string) => fetch(url, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+const post = (body: string) =>
+  fetch(url, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
 const postEmail = (email: string) => post(new URLSearchParams({ email }).toString());
 const lines = () => readFileSync(file, "utf8").split("\n").filter(Boolean);
 const entries = () => lines().map((l) => JSON.parse(l) as { email: string; at: string });
@@ -37,18 +39,29 @@ describe("the local receiver", () => {
     const emails = Array.from({ length: 200 }, (_, i) => `person${i}@example.com`);
     const statuses = await Promise.all(emails.map(async (e) => (await postEmail(e)).status));
     expect(statuses.every((s) => s === 200)).toBe(true);
-    expect(entries().map((e) => e.email).sort()).toEqual([...emails].sort());
+    expect(
+      entries()
+        .map((e) => e.email)
+        .sort(),
+    ).toEqual([...emails].sort());
     expect(entries().every((e) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
   });
 
   it("ignores duplicates, also when they arrive at once and differ in case, and answers them like new ones", async () => {
-    const responses = await Promise.all(["ann@example.com", "ann@example.com", "ANN@example.com", "bob@example.com"].map(postEmail));
+    const responses = await Promise.all(
+      ["ann@example.com", "ann@example.com", "ANN@example.com", "bob@example.com"].map(postEmail),
+    );
     expect(new Set(await Promise.all(responses.map((r) => r.text()))).size).toBe(1);
-    expect(entries().map((e) => e.email.toLowerCase()).sort()).toEqual(["ann@example.com", "bob@example.com"]);
+    expect(
+      entries()
+        .map((e) => e.email.toLowerCase())
+        .sort(),
+    ).toEqual(["ann@example.com", "bob@example.com"]);
   });
 
   it("rejects a bad, missing or doubled value with 400 and stores nothing", async () => {
-    for (const bad of ["", "   ", "not-an-email", "a@", "@b.com", "a b@c.com", `${"a".repeat(250)}@b.co`]) expect((await postEmail(bad)).status, bad).toBe(400);
+    for (const bad of ["", "   ", "not-an-email", "a@", "@b.com", "a b@c.com", `${"a".repeat(250)}@b.co`])
+      expect((await postEmail(bad)).status, bad).toBe(400);
     expect((await post("name=Ann")).status).toBe(400);
     expect((await post("email=ann%40example.com&email=bob%40example.com")).status).toBe(400);
     expect(() => readFileSync(file)).toThrow(/ENOENT/);
@@ -71,10 +84,13 @@ describe("a damaged file", () => {
   it("starts anyway, reports each bad line once with its number, and puts the next entry on its own line", async () => {
     const damaged = tempFile();
     await openEntryStore(damaged, "email"); // creates the folder
-    const original = '\uFEFF{"email":"ann@example.com","at":"2026-01-01T00:00:00.000Z"}\nnot json at all\n{"name":"no email"}\n{"email":"bob@exa';
+    const original =
+      '\uFEFF{"email":"ann@example.com","at":"2026-01-01T00:00:00.000Z"}\nnot json at all\n{"name":"no email"}\n{"email":"bob@exa';
     writeFileSync(damaged, original);
     const reports: Array<[number, string]> = [];
-    const store = await openEntryStore(damaged, "email", { onDamagedLine: (line, reason) => reports.push([line, reason]) });
+    const store = await openEntryStore(damaged, "email", {
+      onDamagedLine: (line, reason) => reports.push([line, reason]),
+    });
     expect(reports).toEqual([
       [2, 'it is not a JSON entry with "email"'],
       [3, 'it is not a JSON entry with "email"'],
@@ -85,7 +101,13 @@ describe("a damaged file", () => {
     expect(await store.add("dan@example.com")).toBe("added");
     const text = readFileSync(damaged, "utf8");
     expect(text.startsWith(original)).toBe(true);
-    expect(text.slice(original.length).split("\n").filter(Boolean).map((l) => JSON.parse(l).email)).toEqual(["carol@example.com", "dan@example.com"]);
+    expect(
+      text
+        .slice(original.length)
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).email),
+    ).toEqual(["carol@example.com", "dan@example.com"]);
     expect(reports).toHaveLength(3);
   });
 });
@@ -113,9 +135,16 @@ describe("two processes on one file (preview and dev at once)", () => {
     const a = Array.from({ length: 150 }, (_, i) => `p${i}@example.com`);
     const b = Array.from({ length: 150 }, (_, i) => (i < 100 ? `P${i}@Example.com` : `q${i}@example.com`));
     const run = (emails: string[]) =>
-      new Promise<number>((resolve) => spawn(process.execPath, [script, shared, JSON.stringify(emails)], { stdio: "inherit" }).on("exit", (code) => resolve(code ?? 1)));
+      new Promise<number>((resolve) =>
+        spawn(process.execPath, [script, shared, JSON.stringify(emails)], { stdio: "inherit" }).on("exit", (code) =>
+          resolve(code ?? 1),
+        ),
+      );
     expect(await Promise.all([run(a), run(b)])).toEqual([0, 0]);
-    const stored = readFileSync(shared, "utf8").split("\n").filter(Boolean).map((l) => (JSON.parse(l) as { email: string }).email.toLowerCase());
+    const stored = readFileSync(shared, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { email: string }).email.toLowerCase());
     expect(stored).toHaveLength(200);
     expect(new Set(stored).size).toBe(200);
   });

@@ -26,11 +26,29 @@ describe("formatReport", () => {
   });
 
   it("groups many routes (`/blog/*`) with their median and largest size, lists the heaviest, and says what was reused", () => {
-    const posts = Array.from({ length: 10_000 }, (_, i) => ({ route: `/blog/post-${i}/`, file: `blog/post-${i}/index.html`, htmlBytes: 2000 + (i % 101), jsBytes: 0, cssBytes: 600 }));
-    const lists = Array.from({ length: 1000 }, (_, i) => ({ route: `/blog/page/${i + 2}/`, file: `blog/page/${i + 2}/index.html`, htmlBytes: 1200, jsBytes: 0, cssBytes: 600 }));
+    const posts = Array.from({ length: 10_000 }, (_, i) => ({
+      route: `/blog/post-${i}/`,
+      file: `blog/post-${i}/index.html`,
+      htmlBytes: 2000 + (i % 101),
+      jsBytes: 0,
+      cssBytes: 600,
+    }));
+    const lists = Array.from({ length: 1000 }, (_, i) => ({
+      route: `/blog/page/${i + 2}/`,
+      file: `blog/page/${i + 2}/index.html`,
+      htmlBytes: 1200,
+      jsBytes: 0,
+      cssBytes: 600,
+    }));
     const home = { route: "/", file: "index.html", htmlBytes: 9000, jsBytes: 0, cssBytes: 600 };
     const text = formatReport(
-      { outDir: "/p/dist", fileCount: 11_003, durationMs: 4321, routes: [home, ...posts, ...lists], rendered: ["/blog/post-7/", "/blog/", "/"] },
+      {
+        outDir: "/p/dist",
+        fileCount: 11_003,
+        durationMs: 4321,
+        routes: [home, ...posts, ...lists],
+        rendered: ["/blog/post-7/", "/blog/", "/"],
+      },
       { cwd: "/p" },
     );
     expect(text.split("\n").length).toBeLessThan(20);

@@ -5,7 +5,17 @@
 // umasks, with the image cache cold, warm and cold again on one thread.
 import { type SpawnSyncReturns, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -46,13 +56,27 @@ function cloneAt(dir: string, ...config: string[]) {
 async function addPhotos(clones: string[]) {
   const color = randomBytes(3).toString("hex");
   const jpeg = await photo(720, 450, color).jpeg({ quality: 92 }).toBuffer();
-  const rgb = { r: parseInt(color.slice(0, 2), 16), g: parseInt(color.slice(2, 4), 16), b: parseInt(color.slice(4), 16) };
-  const png = await sharp({ create: { width: 160, height: 160, channels: 4, background: { ...rgb, alpha: 0.5 } } }).png().toBuffer();
+  const rgb = {
+    r: parseInt(color.slice(0, 2), 16),
+    g: parseInt(color.slice(2, 4), 16),
+    b: parseInt(color.slice(4), 16),
+  };
+  const png = await sharp({ create: { width: 160, height: 160, channels: 4, background: { ...rgb, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   for (const root of clones) {
     writeFileSync(path.join(root, "content/images/hero-photo.jpg"), jpeg);
     writeFileSync(path.join(root, "content/images/portrait.png"), png);
-    replaceIn(path.join(root, "content/pages/home.md"), "src: images/porch-conversation.svg", "src: images/hero-photo.jpg");
-    replaceIn(path.join(root, "content/testimonials/margaret.md"), "images/portrait-margaret.svg", "images/portrait.png");
+    replaceIn(
+      path.join(root, "content/pages/home.md"),
+      "src: images/porch-conversation.svg",
+      "src: images/hero-photo.jpg",
+    );
+    replaceIn(
+      path.join(root, "content/testimonials/margaret.md"),
+      "images/portrait-margaret.svg",
+      "images/portrait.png",
+    );
   }
 }
 
@@ -64,7 +88,9 @@ function replaceIn(file: string, from: string, to: string) {
 
 /** Cached encodings and renditions of the images under content/images, dropped so the next build redoes them. */
 function forgetImages(root: string) {
-  const hashes = readdirSync(path.join(root, "content/images")).map((name) => sha256(readFileSync(path.join(root, "content/images", name))).slice(0, 10));
+  const hashes = readdirSync(path.join(root, "content/images")).map((name) =>
+    sha256(readFileSync(path.join(root, "content/images", name))).slice(0, 10),
+  );
   const dir = path.join(cacheDir, "images");
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     if (hashes.some((h) => name.includes(`${h}-`))) rmSync(path.join(dir, name), { force: true });
@@ -80,21 +106,26 @@ interface Machine {
 
 /** `heirloom <args>` in a shell with the machine's time zone, locale and umask. */
 function heirloom(cwd: string, machine: Machine, ...args: string[]): SpawnSyncReturns<string> {
-  const result = spawnSync("/bin/sh", ["-c", `umask ${machine.umask} && exec "$@"`, "sh", process.execPath, "bin/heirloom.js", ...args], {
-    cwd,
-    encoding: "utf8",
-    env: {
-      PATH: process.env.PATH,
-      NO_COLOR: "1",
-      TZ: machine.TZ,
-      LANG: machine.LANG,
-      LC_ALL: machine.LANG,
-      HEIRLOOM_SITE_URL: "https://heirloom.example",
-      HEIRLOOM_WAITLIST_ENDPOINT: "https://script.example.com/macros/s/ID/exec",
-      ...machine.extra,
+  const result = spawnSync(
+    "/bin/sh",
+    ["-c", `umask ${machine.umask} && exec "$@"`, "sh", process.execPath, "bin/heirloom.js", ...args],
+    {
+      cwd,
+      encoding: "utf8",
+      env: {
+        PATH: process.env.PATH,
+        NO_COLOR: "1",
+        TZ: machine.TZ,
+        LANG: machine.LANG,
+        LC_ALL: machine.LANG,
+        HEIRLOOM_SITE_URL: "https://heirloom.example",
+        HEIRLOOM_WAITLIST_ENDPOINT: "https://script.example.com/macros/s/ID/exec",
+        ...machine.extra,
+      },
     },
-  });
-  if (result.status !== 0) throw new Error(`heirloom ${args.join(" ")} in ${cwd} exited ${result.status}:\n${result.stderr}`);
+  );
+  if (result.status !== 0)
+    throw new Error(`heirloom ${args.join(" ")} in ${cwd} exited ${result.status}:\n${result.stderr}`);
   return result;
 }
 
@@ -127,14 +158,24 @@ describe.skipIf(isRepository.status !== 0)("two builds of one commit", () => {
     trees.firstJournal = tree(path.join(first, "examples/journal/dist"));
 
     await nextSecond();
-    const losAngeles: Machine = { TZ: "America/Los_Angeles", LANG: "C", umask: "077", extra: { NODE_OPTIONS: `--require ${shifted}` } };
+    const losAngeles: Machine = {
+      TZ: "America/Los_Angeles",
+      LANG: "C",
+      umask: "077",
+      extra: { NODE_OPTIONS: `--require ${shifted}` },
+    };
     hashes.push(siteHashOf(heirloom(second, losAngeles, ...heirloomBuild)));
     heirloom(second, losAngeles, ...journalBuild);
     trees.warm = tree(path.join(second, "dist"));
     trees.secondJournal = tree(path.join(second, "examples/journal/dist"));
 
     forgetImages(second);
-    const oneThread: Machine = { TZ: "UTC", LANG: "ja_JP.UTF-8", umask: "002", extra: { VIPS_CONCURRENCY: "1", UV_THREADPOOL_SIZE: "1" } };
+    const oneThread: Machine = {
+      TZ: "UTC",
+      LANG: "ja_JP.UTF-8",
+      umask: "002",
+      extra: { VIPS_CONCURRENCY: "1", UV_THREADPOOL_SIZE: "1" },
+    };
     hashes.push(siteHashOf(heirloom(second, oneThread, ...heirloomBuild)));
     trees.cold = tree(path.join(second, "dist"));
   }, 180_000);
@@ -143,7 +184,11 @@ describe.skipIf(isRepository.status !== 0)("two builds of one commit", () => {
 
   it("builds photos into every image format, with the sitemap, the feed and the manifest", () => {
     const files = Object.keys(trees.first);
-    for (const ext of [".avif", ".webp", ".jpg", ".png", ".svg"]) expect(files.some((f) => f.endsWith(ext)), ext).toBe(true);
+    for (const ext of [".avif", ".webp", ".jpg", ".png", ".svg"])
+      expect(
+        files.some((f) => f.endsWith(ext)),
+        ext,
+      ).toBe(true);
     expect(files).toContain("sitemap.xml");
     expect(Object.keys(trees.firstJournal)).toContain(path.join("blog", "feed.xml"));
     expect(existsSync(path.join(first, "..", "site-manifest.json"))).toBe(true);
@@ -178,10 +223,14 @@ describe.skipIf(isRepository.status !== 0)("two builds of one commit", () => {
   });
 
   it("lets no path, user, machine name or today's date into the output", () => {
-    const today = ["UTC", "Pacific/Auckland", "America/Los_Angeles"].map((timeZone) => new Date().toLocaleDateString("en-CA", { timeZone }));
+    const today = ["UTC", "Pacific/Auckland", "America/Los_Angeles"].map((timeZone) =>
+      new Date().toLocaleDateString("en-CA", { timeZone }),
+    );
     const leaks = [work, repoRoot.replace(/\/$/, ""), os.homedir(), os.hostname(), os.userInfo().username, ...today];
     // A word the site's own sources already hold (the user "root" and CSS's :root) is no leak.
-    const suspects = [...new Set(leaks)].filter((s) => s.length >= 4 && spawnSync("git", ["-C", first, "grep", "-q", "-F", s]).status !== 0);
+    const suspects = [...new Set(leaks)].filter(
+      (s) => s.length >= 4 && spawnSync("git", ["-C", first, "grep", "-q", "-F", s]).status !== 0,
+    );
     for (const dist of [path.join(first, "dist"), path.join(first, "examples/journal/dist")]) {
       for (const file of Object.keys(tree(dist))) {
         if (!/\.(html|xml|txt|json|css|js|svg)$|_headers$/.test(file)) continue;

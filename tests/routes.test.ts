@@ -22,7 +22,11 @@ describe("URL forms", () => {
   });
 
   it("numbers list pages under the list's path", () => {
-    expect([1, 2, 10].map((n) => listPagePath("/blog/", n, "directory"))).toEqual(["/blog/", "/blog/page/2/", "/blog/page/10/"]);
+    expect([1, 2, 10].map((n) => listPagePath("/blog/", n, "directory"))).toEqual([
+      "/blog/",
+      "/blog/page/2/",
+      "/blog/page/10/",
+    ]);
     expect(listPagePath("/", 3, "directory")).toBe("/page/3/");
     expect(listPagePath("/news", 2, "file")).toBe("/news/page/2");
   });
@@ -40,18 +44,43 @@ describe("every internal URL is served without a redirect by a host that behaves
     // /home is a page of its own that no page links to (the spec's separate route): the crawl starts there too.
     const statuses = await crawl(host.url, ...pages);
     for (const page of pages) expect(statuses.get(page), page).toBe(200);
-    const unregistered = ["/testimonials", "/contact", "/login", "/get-started", "/gift", "/about", "/team", "/careers", "/faq", "/blog", "/privacy", "/terms", "/cookies"];
+    const unregistered = [
+      "/testimonials",
+      "/contact",
+      "/login",
+      "/get-started",
+      "/gift",
+      "/about",
+      "/team",
+      "/careers",
+      "/faq",
+      "/blog",
+      "/privacy",
+      "/terms",
+      "/cookies",
+    ];
     for (const [url, status] of statuses) expect(status, url).toBe(unregistered.includes(url) ? 404 : 200);
     expect([...statuses.keys()].filter((u) => u.startsWith("/assets/")).length).toBeGreaterThan(5);
   });
 
   it("the journal (directory form): posts, list pages, legal pages and the feed answer 200", async () => {
-    const built = await buildProject(path.join(repoRoot, "examples", "journal"), { outDir: path.join(makeFixture(), "journal-dist"), siteUrl: "https://journal.example" });
+    const built = await buildProject(path.join(repoRoot, "examples", "journal"), {
+      outDir: path.join(makeFixture(), "journal-dist"),
+      siteUrl: "https://journal.example",
+    });
     const host = await startStaticHost(built.outDir);
     hosts.push(host);
     const statuses = await crawl(host.url, "/");
     for (const [url, status] of statuses) expect(status, url).toBe(200);
-    for (const url of ["/blog/", "/blog/page/2/", "/blog/first-questions/", "/legal/privacy/", "/legal/terms/", "/blog/feed.xml"]) expect(statuses.get(url), url).toBe(200);
+    for (const url of [
+      "/blog/",
+      "/blog/page/2/",
+      "/blog/first-questions/",
+      "/legal/privacy/",
+      "/legal/terms/",
+      "/blog/feed.xml",
+    ])
+      expect(statuses.get(url), url).toBe(200);
   });
 });
 

@@ -1,7 +1,18 @@
 // The esbuild result cache: reused only while every input file holds the bytes that were compiled; keyed
 // by esbuild's version and options too; entries unused for weeks are pruned.
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -34,7 +45,15 @@ describe("readStamped / writeStamped", () => {
     const [a, b] = [path.join(dir, "a.ts"), path.join(dir, "b.css")];
     writeFileSync(a, "export const a = 1;");
     writeFileSync(b, "body { color: red }");
-    await writeStamped("test", dir, new Map([[a, sha("export const a = 1;")], [b, sha("body { color: red }")]]), { answer: 42 });
+    await writeStamped(
+      "test",
+      dir,
+      new Map([
+        [a, sha("export const a = 1;")],
+        [b, sha("body { color: red }")],
+      ]),
+      { answer: 42 },
+    );
     expect(await readStamped("test", dir)).toEqual({ answer: 42 });
     writeFileSync(b, "body { color: blue }");
     utimesSync(b, past, past);
@@ -42,14 +61,21 @@ describe("readStamped / writeStamped", () => {
   });
 
   it("keys by esbuild's version and the options", () => {
-    const version = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("esbuild/package.json"), "utf8")).version as string;
+    const version = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("esbuild/package.json"), "utf8"))
+      .version as string;
     expect(esbuildScope("entry", { minify: true })).toContain(version);
     expect(esbuildScope("entry", { minify: true })).not.toBe(esbuildScope("entry", { minify: false }));
   });
 });
 
 describe("compileModule", () => {
-  const request = (entry: string) => ({ name: "probe", entry, root: path.dirname(entry), what: "the probe", hint: "fix it." });
+  const request = (entry: string) => ({
+    name: "probe",
+    entry,
+    root: path.dirname(entry),
+    what: "the probe",
+    hint: "fix it.",
+  });
 
   it("compiles again when a file was saved after esbuild read it, even with an old modification time", async () => {
     const entry = path.join(scratch(), "probe.ts");
@@ -67,12 +93,23 @@ describe("compileModule", () => {
     const unique = Date.now() * 1000 + Math.floor(Math.random() * 1000);
     writeFileSync(entry, `export const value: number = ${unique};`);
     await compileModule(request(entry));
-    const stale = [path.join(cacheDir, "templates-0123456789abcdef.cjs"), path.join(cacheDir, "images", "0123456789-old.png")];
+    const stale = [
+      path.join(cacheDir, "templates-0123456789abcdef.cjs"),
+      path.join(cacheDir, "images", "0123456789-old.png"),
+    ];
     mkdirSync(path.join(cacheDir, "images"), { recursive: true });
     for (const file of stale) writeFileSync(file, "stale");
     // Everything in the cache looks old now, and so does the last pruning; what the next compile uses is marked as used.
     rmSync(pruneMarker, { force: true });
-    const inUse = path.join(cacheDir, readdirSync(cacheDir).find((n) => n.startsWith("probe-") && n.endsWith(".cjs") && readFileSync(path.join(cacheDir, n), "utf8").includes(String(unique)))!);
+    const inUse = path.join(
+      cacheDir,
+      readdirSync(cacheDir).find(
+        (n) =>
+          n.startsWith("probe-") &&
+          n.endsWith(".cjs") &&
+          readFileSync(path.join(cacheDir, n), "utf8").includes(String(unique)),
+      )!,
+    );
     for (const file of [...stale, inUse]) utimesSync(file, past, past);
     expect((await compileModule(request(entry))).exports.value).toBe(unique);
     const other = path.join(scratch(), "other.ts");
@@ -127,9 +164,15 @@ describe("a build after a template edit", () => {
       return readFileSync(path.join(result.outDir, /href="\/(assets\/site-[^"]+\.css)"/.exec(html)![1]), "utf8");
     };
     expect(css(first)).not.toContain("#123456");
-    writeFileSync(path.join(templates, "styles/site.css"), `${readFileSync(path.join(templates, "styles/site.css"), "utf8")}\n.probe{color:#123456}\n`);
+    writeFileSync(
+      path.join(templates, "styles/site.css"),
+      `${readFileSync(path.join(templates, "styles/site.css"), "utf8")}\n.probe{color:#123456}\n`,
+    );
     const footer = path.join(templates, "components/Footer.tsx");
-    writeFileSync(footer, readFileSync(footer, "utf8").replace("<p>{footer.legal}</p>", "<p>{footer.legal} (probe)</p>"));
+    writeFileSync(
+      footer,
+      readFileSync(footer, "utf8").replace("<p>{footer.legal}</p>", "<p>{footer.legal} (probe)</p>"),
+    );
     const second = await buildProject(root, { templatesDir: templates });
     expect(css(second)).toContain("#123456");
     expect(readFileSync(path.join(second.outDir, "index.html"), "utf8")).toContain("(probe)");

@@ -10,7 +10,11 @@ import { makeFixture, makeProject, ownTemplates, repoRoot } from "./helpers/site
 
 const bin = path.join(repoRoot, "bin", "heirloom.js");
 const heirloom = (cwd: string, ...args: string[]) => {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env: { PATH: process.env.PATH, NO_COLOR: "1" } });
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, NO_COLOR: "1" },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 /** Replaces `from` in a file and returns the 1-based line and column where `to` now starts. */
@@ -40,11 +44,17 @@ describe("heirloom check", () => {
     const root = makeFixture("missing-field");
     ownTemplates(root);
     // Compiled for the build, this runs; only the type check sees that it is wrong.
-    const at = replace(path.join(root, "site.config.ts"), "export default definition;", 'const pages: number = "seven";\nexport default definition;');
+    const at = replace(
+      path.join(root, "site.config.ts"),
+      "export default definition;",
+      'const pages: number = "seven";\nexport default definition;',
+    );
     const { code, stderr } = heirloom(root, "check");
     expect(code).toBe(1);
     expect(stderr).toContain("error ContentSchemaError");
-    expect(stderr).toContain(`error TypeCheckError: Type 'string' is not assignable to type 'number'. (TS2322)\n  at site.config.ts:${at.line}:${at.column + 6}`);
+    expect(stderr).toContain(
+      `error TypeCheckError: Type 'string' is not assignable to type 'number'. (TS2322)\n  at site.config.ts:${at.line}:${at.column + 6}`,
+    );
   });
 
   it("passes the fixture site and Heirloom as they are", () => {
@@ -72,8 +82,14 @@ describe("heirloom dev's background type check", () => {
     const pages = path.join(root, "templates", "Pages.tsx");
     const original = readFileSync(pages, "utf8");
     const count = events.length;
-    const at = replace(pages, "<h1>{page.title}</h1>\n      <p data-price>", "<h1>{page.titel}</h1>\n      <p data-price>");
-    await expect.poll(() => events.slice(count).some((e) => e.type === "types"), { timeout: 30_000, interval: 50 }).toBe(true);
+    const at = replace(
+      pages,
+      "<h1>{page.title}</h1>\n      <p data-price>",
+      "<h1>{page.titel}</h1>\n      <p data-price>",
+    );
+    await expect
+      .poll(() => events.slice(count).some((e) => e.type === "types"), { timeout: 30_000, interval: 50 })
+      .toBe(true);
     const after = events.slice(count);
     const types = after.find((e) => e.type === "types")!;
     // The page was rebuilt and reloaded first; the check did not hold it up.
@@ -82,6 +98,8 @@ describe("heirloom dev's background type check", () => {
     expect(types.message).toContain(`  at templates/Pages.tsx:${at.line}:${at.column + 10}`);
     const fixed = events.length;
     writeFileSync(pages, original);
-    await expect.poll(() => events.slice(fixed).find((e) => e.type === "types")?.message, { timeout: 30_000, interval: 50 }).toBe("");
+    await expect
+      .poll(() => events.slice(fixed).find((e) => e.type === "types")?.message, { timeout: 30_000, interval: 50 })
+      .toBe("");
   }, 90_000);
 });

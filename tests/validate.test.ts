@@ -96,7 +96,8 @@ describe("each authoring mistake has its own message", () => {
     expectErrors(await failures(makeFixture("route-collision")), [
       {
         code: "RouteCollisionError",
-        message: 'The page path "/about/team" of content/pages/team-again.md is already used by content/pages/about/team.md.',
+        message:
+          'The page path "/about/team" of content/pages/team-again.md is already used by content/pages/about/team.md.',
         location: { file: "content/pages/team-again.md", line: 2, column: 1 },
         hint: "give each page its own path; two pages cannot share a URL.",
       },
@@ -118,7 +119,8 @@ describe("each authoring mistake has its own message", () => {
     expectErrors(await failures(makeFixture("unsafe-link")), [
       {
         code: "UnsafeLinkError",
-        message: 'The link "javascript:alert(document.cookie)" in content/notes/third.md uses a scheme that is not allowed.',
+        message:
+          'The link "javascript:alert(document.cookie)" in content/notes/third.md uses a scheme that is not allowed.',
         location: { file: "content/notes/third.md", line: 11 },
         hint: "link to a page of this site (/pricing) or to an https://, mailto: or tel: address.",
       },
@@ -143,7 +145,9 @@ describe("each authoring mistake has its own message", () => {
       ["ContentSchemaError", "content/notes/first.md:5"],
       ["UnknownFieldError", "content/pages/about/team.md:4"],
     ]);
-    expect(errors[1].message).toBe('The field "tags" in content/notes/first.md must be a list of at least 1 item; found a list of 0 items.');
+    expect(errors[1].message).toBe(
+      'The field "tags" in content/notes/first.md must be a list of at least 1 item; found a list of 0 items.',
+    );
     expect(errors[2].message).toBe('content/pages/about/team.md has an unknown field "titel", and "title" is missing.');
   });
 
@@ -157,7 +161,9 @@ describe("each authoring mistake has its own message", () => {
       ["UnknownFieldError", "content/pages/about/team.md:4"],
     ]);
     // Links to the pages of files that failed (/notes/first, /notes/second, /about/team) are not called broken.
-    expect(errors.filter((e) => e.code === "BrokenLinkError").map((e) => e.message)).toEqual(["The link /nowhere on /notes/third leads to no page or file of the site."]);
+    expect(errors.filter((e) => e.code === "BrokenLinkError").map((e) => e.message)).toEqual([
+      "The link /nowhere on /notes/third leads to no page or file of the site.",
+    ]);
   });
 
   it("a page whose front matter cannot be parsed still counts as the page at its path for the link check", async () => {
@@ -221,7 +227,9 @@ describe("content that must not become markup", () => {
     const built = await buildProject(makeFixture("raw-html"));
     const html = readFileSync(path.join(built.outDir, "notes/third.html"), "utf8");
     expect(html).toContain("<h1>Is &lt;b&gt;bold&lt;/b&gt; allowed here?</h1>");
-    expect(html).toContain("Raw HTML &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(2)&gt; stays text.");
+    expect(html).toContain(
+      "Raw HTML &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(2)&gt; stays text.",
+    );
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("onerror=alert(2)>");
   });

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,8 +48,16 @@ describe("the staging folder made from the spare", () => {
     await writeSite(out, [file("index.html", "two"), file("a/page.html", "a")]);
     // The spare now holds the first site; its manifest says what each file holds.
     const spare = path.join(root, ".heirloom", "spare-dist");
-    const held = (f: string) => ({ sha256: createHash("sha256").update(readFileSync(path.join(spare, f))).digest("hex"), ...pick(statSync(path.join(spare, f))) });
-    const manifest = new Map([["index.html", held("index.html")], ["a/page.html", held("a/page.html")]]);
+    const held = (f: string) => ({
+      sha256: createHash("sha256")
+        .update(readFileSync(path.join(spare, f)))
+        .digest("hex"),
+      ...pick(statSync(path.join(spare, f))),
+    });
+    const manifest = new Map([
+      ["index.html", held("index.html")],
+      ["a/page.html", held("a/page.html")],
+    ]);
     writeFileSync(path.join(spare, "stray.txt"), "added by hand");
     const kept = statSync(path.join(spare, "a/page.html")).ino;
     const staging = await openStaging(out, manifest);
@@ -61,7 +78,9 @@ describe("the staging folder made from the spare", () => {
     await writeSite(out, [file("index.html", "one")]);
     await writeSite(out, [file("index.html", "two")]);
     const spare = path.join(root, ".heirloom", "spare-dist", "index.html");
-    const manifest = new Map([["index.html", { sha256: createHash("sha256").update("one").digest("hex"), ...pick(statSync(spare)) }]]);
+    const manifest = new Map([
+      ["index.html", { sha256: createHash("sha256").update("one").digest("hex"), ...pick(statSync(spare)) }],
+    ]);
     writeFileSync(spare, "edited");
     const staging = await openStaging(out, manifest);
     staging.write("index.html", "one");
@@ -72,36 +91,61 @@ describe("the staging folder made from the spare", () => {
   it.each([
     ["in worker threads", WRITER_THREADS_FROM],
     ["on the main thread", 1],
-  ])("lets the page writer (%s) keep a spare page that holds its bytes and rewrite the others, recorded or not", async (_, count) => {
-    const root = temp();
-    const out = path.join(root, "dist");
-    const pages = { "a/index.html": "same", "b/index.html": "recorded, then edited", "c/index.html": "unrecorded, same", "d/index.html": "unrecorded, other" };
-    await writeSite(out, Object.entries(pages).map(([p, text]) => file(p, text)));
-    await writeSite(out, [file("index.html", "next")]);
-    const spare = path.join(root, ".heirloom", "spare-dist");
-    const state = (f: string) => ({ sha256: createHash("sha256").update(readFileSync(path.join(spare, f))).digest("hex"), ...pick(statSync(path.join(spare, f))) });
-    const manifest = new Map([["a/index.html", state("a/index.html")], ["b/index.html", state("b/index.html")]]);
-    // Edited after it was recorded: its record no longer vouches for it (the same length, so only reading tells).
-    writeFileSync(path.join(spare, "b/index.html"), "RECORDED, THEN EDITED");
-    const before = Object.fromEntries(Object.keys(pages).map((p) => [p, statSync(path.join(spare, p))]));
-    const staging = await openStaging(out, manifest);
-    expect(staging.recorded("a/index.html")).toEqual(manifest.get("a/index.html"));
-    expect(staging.recorded("c/index.html")).toBe("unknown");
-    expect(staging.recorded("e/index.html")).toBeUndefined();
-    const writer = createPageWriter(staging.dir, staging.folders, count);
-    const site = { ...pages, "b/index.html": "recorded, then edited", "d/index.html": "unrecorded, ôther", "e/index.html": "new" };
-    for (const [p, html] of Object.entries(site)) await writer.add(p, html, staging.recorded(p));
-    const records = await writer.finish();
-    for (const record of records) staging.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
-    await staging.commit();
-    for (const [p, html] of Object.entries(site)) expect(readFileSync(path.join(out, p), "utf8")).toBe(html);
-    // Kept as they were: the same file, and its time is what the record says.
-    for (const p of ["a/index.html", "c/index.html"]) {
-      expect(statSync(path.join(out, p)).ino).toBe(before[p].ino);
-      expect(records.find((r) => r.outFile === p)?.mtimeMs).toBe(before[p].mtimeMs);
-    }
-    expect(statSync(path.join(out, "b/index.html")).mtimeMs).not.toBe(before["b/index.html"].mtimeMs);
-  });
+  ])(
+    "lets the page writer (%s) keep a spare page that holds its bytes and rewrite the others, recorded or not",
+    async (_, count) => {
+      const root = temp();
+      const out = path.join(root, "dist");
+      const pages = {
+        "a/index.html": "same",
+        "b/index.html": "recorded, then edited",
+        "c/index.html": "unrecorded, same",
+        "d/index.html": "unrecorded, other",
+      };
+      await writeSite(
+        out,
+        Object.entries(pages).map(([p, text]) => file(p, text)),
+      );
+      await writeSite(out, [file("index.html", "next")]);
+      const spare = path.join(root, ".heirloom", "spare-dist");
+      const state = (f: string) => ({
+        sha256: createHash("sha256")
+          .update(readFileSync(path.join(spare, f)))
+          .digest("hex"),
+        ...pick(statSync(path.join(spare, f))),
+      });
+      const manifest = new Map([
+        ["a/index.html", state("a/index.html")],
+        ["b/index.html", state("b/index.html")],
+      ]);
+      // Edited after it was recorded: its record no longer vouches for it (the same length, so only reading tells).
+      writeFileSync(path.join(spare, "b/index.html"), "RECORDED, THEN EDITED");
+      const before = Object.fromEntries(Object.keys(pages).map((p) => [p, statSync(path.join(spare, p))]));
+      const staging = await openStaging(out, manifest);
+      expect(staging.recorded("a/index.html")).toEqual(manifest.get("a/index.html"));
+      expect(staging.recorded("c/index.html")).toBe("unknown");
+      expect(staging.recorded("e/index.html")).toBeUndefined();
+      const writer = createPageWriter(staging.dir, staging.folders, count);
+      const site = {
+        ...pages,
+        "b/index.html": "recorded, then edited",
+        "d/index.html": "unrecorded, ôther",
+        "e/index.html": "new",
+      };
+      for (const [p, html] of Object.entries(site)) await writer.add(p, html, staging.recorded(p));
+      const records = await writer.finish();
+      for (const record of records)
+        staging.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
+      await staging.commit();
+      for (const [p, html] of Object.entries(site)) expect(readFileSync(path.join(out, p), "utf8")).toBe(html);
+      // Kept as they were: the same file, and its time is what the record says.
+      for (const p of ["a/index.html", "c/index.html"]) {
+        expect(statSync(path.join(out, p)).ino).toBe(before[p].ino);
+        expect(records.find((r) => r.outFile === p)?.mtimeMs).toBe(before[p].mtimeMs);
+      }
+      expect(statSync(path.join(out, "b/index.html")).mtimeMs).not.toBe(before["b/index.html"].mtimeMs);
+    },
+  );
 });
 
 const pick = ({ size, mtimeMs }: { size: number; mtimeMs: number }) => ({ size, mtimeMs });
@@ -130,7 +174,11 @@ describe("recoverInterrupted", () => {
 
 describe("checkOutDir", () => {
   const root = temp();
-  const refused = (out: string, force = false) => checkOutDir(out, root, force).then(() => "ok", (e: Error) => e.message);
+  const refused = (out: string, force = false) =>
+    checkOutDir(out, root, force).then(
+      () => "ok",
+      (e: Error) => e.message,
+    );
 
   it.each(["", "content", "templates", "src", ".."])("refuses %s of the project", async (dir) => {
     expect(await refused(path.join(root, dir), true)).toMatch(/Refusing to write the site/);
@@ -142,7 +190,14 @@ describe("checkOutDir", () => {
     symlinkSync(root, path.join(links, "project"));
     symlinkSync(path.join(root, "content"), path.join(links, "content"));
     symlinkSync(path.dirname(root), path.join(links, "parent"));
-    for (const out of ["project", "project/content", "project/templates", "content", "parent", `parent/${path.basename(root)}`]) {
+    for (const out of [
+      "project",
+      "project/content",
+      "project/templates",
+      "content",
+      "parent",
+      `parent/${path.basename(root)}`,
+    ]) {
       expect(await refused(path.join(links, out), true), out).toMatch(/Refusing to write the site/);
     }
     // A new folder under a linked, ordinary folder is fine.

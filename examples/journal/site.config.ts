@@ -29,7 +29,14 @@ const definition = defineSite({
   routes: {
     pages: "pages",
     entries: [{ collection: "posts", path: "/blog/:slug/", template: "post" }],
-    lists: [{ collection: "posts", page: "/blog/", perPage: 10, feed: { path: "/blog/feed.xml", title: "The Journal", author: "The Journal team" } }],
+    lists: [
+      {
+        collection: "posts",
+        page: "/blog/",
+        perPage: 10,
+        feed: { path: "/blog/feed.xml", title: "The Journal", author: "The Journal team" },
+      },
+    ],
   },
   urlFormat: "directory",
 });

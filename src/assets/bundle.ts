@@ -31,7 +31,9 @@ const ENTRIES = { main: "islands/main.ts", site: "styles/site.css" } as const;
  */
 export async function bundleAssets(templatesDir: string, root = path.dirname(templatesDir)): Promise<BundledAssets> {
   const entryPoints = Object.fromEntries(
-    Object.entries(ENTRIES).map(([name, file]) => [name, path.join(templatesDir, file)]).filter(([, file]) => existsSync(file)),
+    Object.entries(ENTRIES)
+      .map(([name, file]) => [name, path.join(templatesDir, file)])
+      .filter(([, file]) => existsSync(file)),
   );
   if (Object.keys(entryPoints).length === 0) return { files: [] };
   const scope = esbuildScope(templatesDir, Object.keys(entryPoints), OPTIONS);
@@ -49,20 +51,40 @@ export async function bundleAssets(templatesDir: string, root = path.dirname(tem
       contents: f.contents,
     }));
     const find = (ext: string) => files.find((f) => f.path.endsWith(ext))?.path;
-    const assets = { files, script: find(".js"), stylesheet: find(".css"), warnings: result.warnings.map((w) => located(w, templatesDir, root)) };
-    const stored: CachedAssets = { ...assets, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
+    const assets = {
+      files,
+      script: find(".js"),
+      stylesheet: find(".css"),
+      warnings: result.warnings.map((w) => located(w, templatesDir, root)),
+    };
+    const stored: CachedAssets = {
+      ...assets,
+      files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })),
+    };
     await writeStamped("assets", scope, recorder.inputs, stored);
     return assets;
   } catch (error) {
-    throw esbuildError(error, "the client script or stylesheet", templatesDir,
-      "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.", templatesDir, root);
+    throw esbuildError(
+      error,
+      "the client script or stylesheet",
+      templatesDir,
+      "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.",
+      templatesDir,
+      root,
+    );
   }
 }
 
 /** "templates/styles/site.css:3:1: Expected ..." (esbuild's columns are 0-based, ours 1-based). */
-function located(warning: { text: string; location?: { file: string; line: number; column: number } | null }, workingDir: string, root: string): string {
+function located(
+  warning: { text: string; location?: { file: string; line: number; column: number } | null },
+  workingDir: string,
+  root: string,
+): string {
   const at = warning.location;
-  const where = at ? `${path.relative(root, path.resolve(workingDir, at.file)).split(path.sep).join("/")}:${at.line}:${at.column + 1}: ` : "";
+  const where = at
+    ? `${path.relative(root, path.resolve(workingDir, at.file)).split(path.sep).join("/")}:${at.line}:${at.column + 1}: `
+    : "";
   return `${where}${warning.text} (esbuild kept the stylesheet as it could read it; check that rule).`;
 }
 

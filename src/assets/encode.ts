@@ -10,7 +10,12 @@ import { HeirloomError } from "../errors.ts";
 /** Widths of the responsive variants; each image also gets its own width when smaller than the largest. */
 export const RESPONSIVE_WIDTHS = [480, 960, 1440] as const;
 export type Format = "avif" | "webp" | "jpeg" | "png";
-export const MIME: Record<Format, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
+export const MIME: Record<Format, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
 const EXTENSION: Record<Format, string> = { avif: ".avif", webp: ".webp", jpeg: ".jpg", png: ".png" };
 /** Encoder settings; part of the cache key, so changing them re-encodes every image. */
 const ENCODERS = {
@@ -19,7 +24,10 @@ const ENCODERS = {
   jpeg: { quality: 80, mozjpeg: true },
   png: { compressionLevel: 9, adaptiveFiltering: true },
 } as const;
-const SETTINGS = createHash("sha256").update(JSON.stringify({ ENCODERS, RESPONSIVE_WIDTHS, v: 1 })).digest("hex").slice(0, 8);
+const SETTINGS = createHash("sha256")
+  .update(JSON.stringify({ ENCODERS, RESPONSIVE_WIDTHS, v: 1 }))
+  .digest("hex")
+  .slice(0, 8);
 
 export interface Variant {
   format: Format;
@@ -33,20 +41,36 @@ export interface Variant {
 const RENDITION = { density: 288, fit: "cover" } as const;
 
 /** The cache name of a PNG rendition: the source's hash, the size and everything that shapes the drawing. */
-export function renditionCacheName(hash: string, width: number, height: number, drawing: { density: number; fit: string } = RENDITION): string {
-  const settings = createHash("sha256").update(JSON.stringify([drawing, ENCODERS.png])).digest("hex").slice(0, 8);
+export function renditionCacheName(
+  hash: string,
+  width: number,
+  height: number,
+  drawing: { density: number; fit: string } = RENDITION,
+): string {
+  const settings = createHash("sha256")
+    .update(JSON.stringify([drawing, ENCODERS.png]))
+    .digest("hex")
+    .slice(0, 8);
   return `${hash}-${width}x${height}-${settings}.png`;
 }
 
 /** A PNG of the image drawn at that size (cached). */
 export function pngRendition(contents: Buffer, hash: string, width: number, height: number): Promise<Buffer> {
   return cached(renditionCacheName(hash, width, height), async (sharp) =>
-    sharp(contents, { density: RENDITION.density }).resize(width, height, { fit: RENDITION.fit }).png(ENCODERS.png).toBuffer(),
+    sharp(contents, { density: RENDITION.density })
+      .resize(width, height, { fit: RENDITION.fit })
+      .png(ENCODERS.png)
+      .toBuffer(),
   );
 }
 
 /** AVIF, WebP and a fallback (JPEG for photos, PNG for PNGs) at every responsive width up to the intrinsic one. */
-export async function responsiveVariants(contents: Buffer, hash: string, outStem: string, file: string): Promise<Variant[]> {
+export async function responsiveVariants(
+  contents: Buffer,
+  hash: string,
+  outStem: string,
+  file: string,
+): Promise<Variant[]> {
   const manifestName = `${hash}-${SETTINGS}.json`;
   const fromCache = await readCachedVariants(manifestName);
   if (fromCache) return fromCache.map((v) => ({ ...v, out: `${outStem}-${v.width}${EXTENSION[v.format]}` }));
@@ -64,13 +88,24 @@ export async function responsiveVariants(contents: Buffer, hash: string, outStem
   }
   const intrinsic = meta.width ?? 0;
   const ratio = (meta.height ?? 0) / intrinsic;
-  const widths = [...new Set([...RESPONSIVE_WIDTHS.filter((w) => w < intrinsic), Math.min(intrinsic, RESPONSIVE_WIDTHS.at(-1)!)])];
+  const widths = [
+    ...new Set([...RESPONSIVE_WIDTHS.filter((w) => w < intrinsic), Math.min(intrinsic, RESPONSIVE_WIDTHS.at(-1)!)]),
+  ];
   const fallback: Format = meta.format === "png" || meta.hasAlpha ? "png" : "jpeg";
   const jobs = widths.flatMap((width) => (["avif", "webp", fallback] as const).map((format) => ({ width, format })));
   const variants: Variant[] = await Promise.all(
     jobs.map(async ({ width, format }) => {
-      const encoded = sharp(contents).rotate().resize(width)[format](ENCODERS[format] as never);
-      return { format, width, height: Math.round(width * ratio), out: `${outStem}-${width}${EXTENSION[format]}`, contents: await encoded.toBuffer() };
+      const encoded = sharp(contents)
+        .rotate()
+        .resize(width)
+        [format](ENCODERS[format] as never);
+      return {
+        format,
+        width,
+        height: Math.round(width * ratio),
+        out: `${outStem}-${width}${EXTENSION[format]}`,
+        contents: await encoded.toBuffer(),
+      };
     }),
   );
   await writeCachedVariants(manifestName, variants);
@@ -101,8 +136,12 @@ async function cached(name: string, make: (sharp: Sharp) => Promise<Buffer>): Pr
 async function readCachedVariants(manifestName: string): Promise<Array<Omit<Variant, "out">> | undefined> {
   try {
     const dir = path.join(cacheDir, "images");
-    const manifest = JSON.parse(await readFile(path.join(dir, manifestName), "utf8")) as Array<Omit<Variant, "out" | "contents"> & { file: string }>;
-    const variants = await Promise.all(manifest.map(async ({ file, ...v }) => ({ ...v, contents: await readFile(path.join(dir, file)) })));
+    const manifest = JSON.parse(await readFile(path.join(dir, manifestName), "utf8")) as Array<
+      Omit<Variant, "out" | "contents"> & { file: string }
+    >;
+    const variants = await Promise.all(
+      manifest.map(async ({ file, ...v }) => ({ ...v, contents: await readFile(path.join(dir, file)) })),
+    );
     await markCacheUsed(path.join(dir, manifestName), ...manifest.map((v) => path.join(dir, v.file)));
     return variants;
   } catch {

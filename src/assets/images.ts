@@ -71,13 +71,18 @@ export async function buildImages(
       );
       filesOf.set(stem, built.files);
       const image = onRead({ ...built.image }, ["url", "srcset", "sources"], () => read(stem));
-      const descriptors = { ...Object.getOwnPropertyDescriptors(image), renditions: { value: renditions, enumerable: true, configurable: true } };
+      const descriptors = {
+        ...Object.getOwnPropertyDescriptors(image),
+        renditions: { value: renditions, enumerable: true, configurable: true },
+      };
       for (const ref of uses) Object.defineProperties(ref, descriptors);
     }),
   );
   const names = [...filesOf.keys()].sort();
   return {
-    key: createHash("sha256").update(`${urlPrefix}\0${names.join("\0")}`).digest("hex"),
+    key: createHash("sha256")
+      .update(`${urlPrefix}\0${names.join("\0")}`)
+      .digest("hex"),
     usedFiles: () => [...used].sort().flatMap((name) => filesOf.get(name)!),
     allFiles: () => names.flatMap((name) => filesOf.get(name)!),
     track(render) {
@@ -113,7 +118,13 @@ async function buildOne(contents: Buffer, hash: string, stem: string, src: strin
 
 /** A file name safe in a URL: "Grandma's porch.JPG" -> "grandma-s-porch". */
 function outputName(src: string): string {
-  return path.parse(src).name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "image";
+  return (
+    path
+      .parse(src)
+      .name.toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "image"
+  );
 }
 
 function toBuilt(variants: Variant[], urlPrefix: string): Built {
@@ -141,7 +152,7 @@ export function imageSize(contents: Uint8Array, ext: string, file: string): { wi
   if (ext === ".svg") {
     const root = /<svg\b[^>]*>/i.exec(Buffer.from(contents).toString("utf8"))?.[0] ?? "";
     const attr = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)(px)?"`).exec(root)?.[1]);
-    const viewBox = /viewBox="[\d.\-]+[\s,]+[\d.\-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(root);
+    const viewBox = /viewBox="[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(root);
     const width = attr("width") || Number(viewBox?.[1]);
     const height = attr("height") || Number(viewBox?.[2]);
     if (width > 0 && height > 0) return { width: Math.round(width), height: Math.round(height) };

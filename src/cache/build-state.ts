@@ -54,7 +54,14 @@ export interface BuildState {
 const FORMAT = 2;
 
 /** A state with nothing in it (the dev server keeps one in memory: its markdown cache is never written). */
-export const emptyState = (): BuildState => ({ parsed: new Map(), markdown: markdownCache(), pages: new Map(), feeds: new Map(), output: new Map(), spare: new Map() });
+export const emptyState = (): BuildState => ({
+  parsed: new Map(),
+  markdown: markdownCache(),
+  pages: new Map(),
+  feeds: new Map(),
+  output: new Map(),
+  spare: new Map(),
+});
 
 interface StoredMarkdown extends MarkdownCache {
   keys(): string[];
@@ -106,8 +113,15 @@ function markdownCache(file?: string, keys = new Set<string>()): StoredMarkdown 
 }
 
 export function stateFiles(root: string, outDir: string) {
-  const scope = createHash("sha256").update(`${path.resolve(root)}\0${path.resolve(outDir)}`).digest("hex").slice(0, 16);
-  return { state: path.join(cacheDir, `build-${scope}.v8`), markdown: path.join(cacheDir, `markdown-${scope}.v8`), stamp: path.join(cacheDir, `stamp-${scope}.v8`) };
+  const scope = createHash("sha256")
+    .update(`${path.resolve(root)}\0${path.resolve(outDir)}`)
+    .digest("hex")
+    .slice(0, 16);
+  return {
+    state: path.join(cacheDir, `build-${scope}.v8`),
+    markdown: path.join(cacheDir, `markdown-${scope}.v8`),
+    stamp: path.join(cacheDir, `stamp-${scope}.v8`),
+  };
 }
 
 type Stored = Omit<BuildState, "markdown"> & { markdownKeys: string[] };

@@ -42,7 +42,8 @@ const FORMAT = 1;
 /** Sizes and times of the files `list` names (relative to `dir`), taken before any of them is read. */
 export function snapshotInputs(dir: string, list: string[], now = Date.now()): InputSnapshot {
   const files = new Map<string, string>();
-  for (const relative of list) files.set(relative, signature(statSync(path.join(dir, relative), { throwIfNoEntry: false })));
+  for (const relative of list)
+    files.set(relative, signature(statSync(path.join(dir, relative), { throwIfNoEntry: false })));
   return { takenAt: now, files };
 }
 
@@ -60,7 +61,13 @@ export function sameInputs(stamped: InputSnapshot, now: InputSnapshot, dir: stri
     if (now.files.get(file) !== sig || sig === "missing") return false;
     if (settled(stamped, sig)) continue;
     const read = stamped.hashes?.get(file);
-    if (!read || createHash("sha256").update(readFileSync(path.join(dir, file))).digest("hex") !== read) return false;
+    if (
+      !read ||
+      createHash("sha256")
+        .update(readFileSync(path.join(dir, file)))
+        .digest("hex") !== read
+    )
+      return false;
   }
   return true;
 }
@@ -79,7 +86,12 @@ function settled(snapshot: InputSnapshot, sig: string): boolean {
 export function foldersOf(outDir: string, output: Manifest): Map<string, number> {
   const names = new Set([""]);
   for (const file of output.keys()) {
-    for (let folder = path.posix.dirname(file); folder !== "." && !names.has(folder); folder = path.posix.dirname(folder)) names.add(folder);
+    for (
+      let folder = path.posix.dirname(file);
+      folder !== "." && !names.has(folder);
+      folder = path.posix.dirname(folder)
+    )
+      names.add(folder);
   }
   return new Map([...names].map((folder) => [folder, statSync(path.join(outDir, folder)).mtimeMs]));
 }
@@ -102,7 +114,11 @@ export function outputAsStamped(outDir: string, stamp: Stamp): boolean {
 
 export function loadStamp(root: string, outDir: string): Stamp | undefined {
   try {
-    const stored = deserialize(readFileSync(stateFiles(root, outDir).stamp)) as { format: number; engine: string; stamp: Stamp };
+    const stored = deserialize(readFileSync(stateFiles(root, outDir).stamp)) as {
+      format: number;
+      engine: string;
+      stamp: Stamp;
+    };
     return stored.format === FORMAT && stored.engine === ENGINE_KEY ? stored.stamp : undefined;
   } catch {
     return undefined;

@@ -13,7 +13,10 @@ export async function checkProject(options: BuildOptions = {}): Promise<{ pages:
   const paths = resolvePaths(options);
   // The type check runs in a worker thread meanwhile; a folder that is no project has only its missing
   // site.config.ts to report.
-  const worker = existsSync(path.join(paths.root, DEFINITION_FILE)) && existsSync(paths.templatesDir) ? startTypeCheckWorker(paths.root, paths.templatesDir) : undefined;
+  const worker =
+    existsSync(path.join(paths.root, DEFINITION_FILE)) && existsSync(paths.templatesDir)
+      ? startTypeCheckWorker(paths.root, paths.templatesDir)
+      : undefined;
   try {
     const types = worker?.check();
     types?.catch(() => undefined); // awaited below, after the content check

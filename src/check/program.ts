@@ -2,7 +2,7 @@
 // types ("heirloom" is the engine's src/index.ts). A checker keeps its last program and the parsed files,
 // so a check after a one-file change redoes only what that file touches; its build info is kept on disk
 // for the next process. Self-contained (TypeScript is passed in): the dev server runs it in a worker.
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import type * as TS from "typescript";
 
@@ -55,7 +55,8 @@ export function createTypeChecker(ts: typeof TS, options: CheckerOptions): TypeC
       for (const name of rootNames) {
         const file = program.getSourceFile(name);
         if (!file) continue;
-        for (const d of [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]) problems.push(toProblem(ts, d, file, options.root));
+        for (const d of [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)])
+          problems.push(toProblem(ts, d, file, options.root));
       }
       program.emit(); // with noEmit: the build info only
       return problems;
@@ -91,7 +92,10 @@ function compilerOptionsFor(ts: typeof TS, { root, engineRoot, buildInfoFile }: 
     types: ["node"],
   };
   const configFile = ts.findConfigFile(root, ts.sys.fileExists);
-  const own = configFile && path.dirname(configFile) === root ? ts.parseJsonConfigFileContent(ts.readConfigFile(configFile, ts.sys.readFile).config, ts.sys, root).options : {};
+  const own =
+    configFile && path.dirname(configFile) === root
+      ? ts.parseJsonConfigFileContent(ts.readConfigFile(configFile, ts.sys.readFile).config, ts.sys, root).options
+      : {};
   return {
     ...defaults,
     ...own,
@@ -99,7 +103,11 @@ function compilerOptionsFor(ts: typeof TS, { root, engineRoot, buildInfoFile }: 
     incremental: true,
     tsBuildInfoFile: buildInfoFile,
     typeRoots: [path.join(modules, "@types")],
-    paths: { ...own.paths, heirloom: [path.join(engineRoot, "src", "index.ts")], "*": [path.join(modules, "@types", "*"), path.join(modules, "*")] },
+    paths: {
+      ...own.paths,
+      heirloom: [path.join(engineRoot, "src", "index.ts")],
+      "*": [path.join(modules, "@types", "*"), path.join(modules, "*")],
+    },
   };
 }
 

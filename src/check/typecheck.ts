@@ -27,7 +27,10 @@ export function startTypeCheckWorker(root: string, templatesDir: string): TypeCh
   const run = async (): Promise<HeirloomError[]> => {
     // A check asked for just before close() starts no thread that nothing would end.
     if (closed) return [];
-    worker ??= workerFile().then((file) => new Worker(file, { workerData: { ...checkerOptions(root, templatesDir), typescript: typescriptPath() } }));
+    worker ??= workerFile().then(
+      (file) =>
+        new Worker(file, { workerData: { ...checkerOptions(root, templatesDir), typescript: typescriptPath() } }),
+    );
     const thread = await worker;
     return new Promise((resolve, reject) => {
       const fail = (error: unknown) => {
@@ -119,10 +122,14 @@ function typescriptPath(): string {
   try {
     return require.resolve("typescript");
   } catch (error) {
-    throw new HeirloomError("TypeCheckError", "TypeScript is not installed, so site.config.ts and templates/ cannot be checked.", {
-      hint: "run npm install in the engine's folder: typescript is one of its dependencies.",
-      cause: error,
-    });
+    throw new HeirloomError(
+      "TypeCheckError",
+      "TypeScript is not installed, so site.config.ts and templates/ cannot be checked.",
+      {
+        hint: "run npm install in the engine's folder: typescript is one of its dependencies.",
+        cause: error,
+      },
+    );
   }
 }
 
@@ -140,7 +147,10 @@ async function workerFile(): Promise<string> {
     logLevel: "silent",
   });
   const code = result.outputFiles[0].text;
-  const file = path.join(cacheDir, `typecheck-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`);
+  const file = path.join(
+    cacheDir,
+    `typecheck-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`,
+  );
   if (!existsSync(file)) {
     await mkdir(cacheDir, { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;

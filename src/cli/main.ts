@@ -39,7 +39,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
 function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Command {
   const program = new Command("heirloom")
-    .description("Builds a static site from site.config.ts, content/ and templates/ into a folder any static host serves.")
+    .description(
+      "Builds a static site from site.config.ts, content/ and templates/ into a folder any static host serves.",
+    )
     .version(VERSION, "-v, --version")
     .exitOverride()
     .configureOutput({
@@ -59,29 +61,69 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .option("--drafts", "include entries and pages marked draft: true")
     .option("--force", "replace a non-empty output folder that does not look like an earlier build")
     .option("--no-cache", "build from scratch instead of reusing the previous build's unchanged pages")
-    .option("--manifest <file>", "also write every published file with its size and SHA-256 to this JSON file, outside the output folder")
+    .option(
+      "--manifest <file>",
+      "also write every published file with its size and SHA-256 to this JSON file, outside the output folder",
+    )
     .option("--debug", "print stack traces")
-    .action(async (opts: { root: string; out: string; base?: string; siteUrl?: string; drafts?: boolean; force?: boolean; cache: boolean; manifest?: string }) => {
-      const [{ build }, { formatReport }, { createProgress }] = await Promise.all([import("../build.ts"), import("../output/report.ts"), import("./progress.ts")]);
-      const { root, out: outDir, base, siteUrl, drafts, force, cache, manifest } = opts;
-      const progress = createProgress(io.stderr);
-      const result = await build({ root, outDir, base, siteUrl, drafts, force, cache, manifest, env: io.env, onProgress: progress.update }).finally(progress.end);
-      for (const warning of result.warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
-      io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
-    });
+    .action(
+      async (opts: {
+        root: string;
+        out: string;
+        base?: string;
+        siteUrl?: string;
+        drafts?: boolean;
+        force?: boolean;
+        cache: boolean;
+        manifest?: string;
+      }) => {
+        const [{ build }, { formatReport }, { createProgress }] = await Promise.all([
+          import("../build.ts"),
+          import("../output/report.ts"),
+          import("./progress.ts"),
+        ]);
+        const { root, out: outDir, base, siteUrl, drafts, force, cache, manifest } = opts;
+        const progress = createProgress(io.stderr);
+        const result = await build({
+          root,
+          outDir,
+          base,
+          siteUrl,
+          drafts,
+          force,
+          cache,
+          manifest,
+          env: io.env,
+          onProgress: progress.update,
+        }).finally(progress.end);
+        for (const warning of result.warnings)
+          io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
+        io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
+      },
+    );
 
   program
     .command("check")
-    .description("Validate all content, every internal link and the types of site.config.ts and templates/, without writing anything.")
+    .description(
+      "Validate all content, every internal link and the types of site.config.ts and templates/, without writing anything.",
+    )
     .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
     .option("--base <path>", "base path to check the links with")
     .option("--drafts", "include entries and pages marked draft: true")
     .option("--debug", "print stack traces")
     .action(async (opts: { root: string; base?: string; drafts?: boolean }) => {
       const { checkProject } = await import("../check/check.ts");
-      const { pages, warnings } = await checkProject({ root: opts.root, base: opts.base, drafts: opts.drafts, env: io.env });
-      for (const warning of warnings) io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
-      io.stdout.write(`Checked ${pages} pages, their links, and the types of site.config.ts and templates/: no problems.\n`);
+      const { pages, warnings } = await checkProject({
+        root: opts.root,
+        base: opts.base,
+        drafts: opts.drafts,
+        env: io.env,
+      });
+      for (const warning of warnings)
+        io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
+      io.stdout.write(
+        `Checked ${pages} pages, their links, and the types of site.config.ts and templates/: no problems.\n`,
+      );
     });
 
   addServerCommands(program, io);

@@ -7,7 +7,10 @@ export interface Progress {
   end(): void;
 }
 
-export function createProgress(stream: NodeJS.WritableStream & { isTTY?: boolean }, now = () => performance.now()): Progress {
+export function createProgress(
+  stream: NodeJS.WritableStream & { isTTY?: boolean },
+  now = () => performance.now(),
+): Progress {
   if (!stream.isTTY) return { update() {}, end() {} };
   const started = now();
   let shownAt = 0;

@@ -20,7 +20,9 @@ export function addServerCommands(program: Command, io: Io): void {
 
   program
     .command("dev")
-    .description("Build in memory (drafts included), serve on 127.0.0.1, rebuild on every change and reload open pages.")
+    .description(
+      "Build in memory (drafts included), serve on 127.0.0.1, rebuild on every change and reload open pages.",
+    )
     .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
     .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(4321).argParser(parsePort))
     .option("--debug", "print stack traces")
@@ -84,7 +86,9 @@ async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
   });
   const { base, builtBase } = preview;
   if (opts.base && builtBase && builtBase !== base) {
-    say(`warning ${opts.out} was built with the base path ${builtBase}, and --base serves it under ${base}: its pages ask for their styles, scripts and links under ${builtBase}. Leave out --base to serve it as it was built.`);
+    say(
+      `warning ${opts.out} was built with the base path ${builtBase}, and --base serves it under ${base}: its pages ask for their styles, scripts and links under ${builtBase}. Leave out --base to serve it as it was built.`,
+    );
   }
   const entries = preview.formFiles.map((f) => `Form entries go to ${path.relative(process.cwd(), f)}\n`).join("");
   const asBuilt = !opts.base && base !== "/" ? ` (the base path it was built with)` : "";
@@ -106,7 +110,10 @@ function buildCommandFor(opts: PreviewFlags): string {
 
 /** Prints a failure the server survives; with --debug, its stack trace. */
 function failed(say: Say, what: string, debug?: boolean): (error: unknown) => void {
-  return (error) => say(`error: ${what}: ${debug && error instanceof Error && error.stack ? error.stack : ((error as Error)?.message ?? String(error))}`);
+  return (error) =>
+    say(
+      `error: ${what}: ${debug && error instanceof Error && error.stack ? error.stack : ((error as Error)?.message ?? String(error))}`,
+    );
 }
 
 /** What dev prints for its events: builds, failures, broken links, and the type check when it changes. */
@@ -114,12 +121,15 @@ function devReporter(say: Say): (e: DevEvent) => void {
   let types: string | undefined;
   return (e) => {
     if (e.type === "built") {
-      const files = e.changed?.length ? ` (${e.changed.length} file${e.changed.length === 1 ? "" : "s"} changed; ${e.redone.length ? `redid ${e.redone.join(" and ")}` : "content only"})` : "";
+      const files = e.changed?.length
+        ? ` (${e.changed.length} file${e.changed.length === 1 ? "" : "s"} changed; ${e.redone.length ? `redid ${e.redone.join(" and ")}` : "content only"})`
+        : "";
       say(`built in ${e.ms.toFixed(0)} ms${files}`);
       for (const warning of e.warnings ?? []) say(`warning ${warning}`);
     } else if (e.type === "types") {
       if (e.message) say(`${e.message}\n(type check of site.config.ts and templates/; the pages are served as built)`);
-      else if (types !== "") say(`type check of site.config.ts and templates/: no problems (${(e.ms / 1000).toFixed(1)} s)`);
+      else if (types !== "")
+        say(`type check of site.config.ts and templates/: no problems (${(e.ms / 1000).toFixed(1)} s)`);
       types = e.message;
     } else {
       say(`${e.message}\n(waiting for a fix; the server stays up)`);

@@ -48,17 +48,27 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
   const { build } = await import("esbuild");
   // tsconfig.json files shape the compile too (jsx, paths); hashed before esbuild reads them.
   const configs = tsconfigsOf(request.entry, request.root);
-  const inputs = new Map(await Promise.all(configs.map(async (file) => [file, await hashFile(file)] as [string, string])));
+  const inputs = new Map(
+    await Promise.all(configs.map(async (file) => [file, await hashFile(file)] as [string, string])),
+  );
   const recorder = recordInputs();
   let code: string;
   try {
-    const result = await build({ ...OPTIONS, entryPoints: [request.entry], absWorkingDir: request.root, plugins: [recorder.plugin] });
+    const result = await build({
+      ...OPTIONS,
+      entryPoints: [request.entry],
+      absWorkingDir: request.root,
+      plugins: [recorder.plugin],
+    });
     code = result.outputFiles![0].text;
   } catch (error) {
     throw esbuildError(error, request.what, request.entry, request.hint, request.root, request.root);
   }
   // A content-addressed name: an unchanged module is found in this process's cache, a changed one is new.
-  const file = path.join(cacheDir, `${request.name}-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`);
+  const file = path.join(
+    cacheDir,
+    `${request.name}-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`,
+  );
   await mkdir(cacheDir, { recursive: true });
   // Written under a private name and renamed: another build may be loading the same file right now.
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -103,7 +113,11 @@ function load(file: string): Record<string, unknown> {
   const base = createRequire(file);
   const require = (id: string) => (id === "heirloom" ? engine : id === "zod" ? zod : base(id));
   const module = { exports: {} as Record<string, unknown> };
-  const run = vm.compileFunction(readFileSync(file, "utf8"), ["exports", "require", "module", "__filename", "__dirname"], { filename: file });
+  const run = vm.compileFunction(
+    readFileSync(file, "utf8"),
+    ["exports", "require", "module", "__filename", "__dirname"],
+    { filename: file },
+  );
   run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file));
   loaded.set(file, module.exports);
   return module.exports;

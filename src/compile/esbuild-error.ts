@@ -11,12 +11,21 @@ interface EsbuildMessage {
  * The first esbuild message as a HeirloomError; esbuild columns are 0-based, ours 1-based. esbuild names
  * files relative to `workingDir`; the error names them relative to the project root, like content errors.
  */
-export function esbuildError(error: unknown, what: string, fallbackFile: string, hint: string, workingDir: string, root: string): HeirloomError {
+export function esbuildError(
+  error: unknown,
+  what: string,
+  fallbackFile: string,
+  hint: string,
+  workingDir: string,
+  root: string,
+): HeirloomError {
   const first = (error as { errors?: EsbuildMessage[] }).errors?.[0];
   const where = first?.location;
   const relative = (file: string) => path.relative(root, path.resolve(workingDir, file)).split(path.sep).join("/");
   return new HeirloomError("TemplateCompileError", `Could not compile ${what}: ${first?.text ?? String(error)}`, {
-    location: where ? { file: relative(where.file), line: where.line, column: where.column + 1 } : { file: relative(fallbackFile) },
+    location: where
+      ? { file: relative(where.file), line: where.line, column: where.column + 1 }
+      : { file: relative(fallbackFile) },
     hint,
     cause: error,
   });

@@ -66,7 +66,12 @@ export async function readStamped<T>(name: string, scope: string): Promise<T | u
 }
 
 /** Stores data with the hashes of the bytes it was made from (absolute paths; "" for a file that was absent). */
-export async function writeStamped<T>(name: string, scope: string, inputs: Map<string, string>, data: T): Promise<void> {
+export async function writeStamped<T>(
+  name: string,
+  scope: string,
+  inputs: Map<string, string>,
+  data: T,
+): Promise<void> {
   const file = entryFile(name, scope);
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await mkdir(cacheDir, { recursive: true });

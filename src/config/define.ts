@@ -40,8 +40,12 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
 }
 
 /** Declares a collection: a folder of entries, or a single file. */
-export function defineCollection<S extends z.ZodType>(options: CollectionOptions<S> & { file: string }): CollectionDefinition<S, true>;
-export function defineCollection<S extends z.ZodType>(options: CollectionOptions<S> & { folder: string }): CollectionDefinition<S, false>;
+export function defineCollection<S extends z.ZodType>(
+  options: CollectionOptions<S> & { file: string },
+): CollectionDefinition<S, true>;
+export function defineCollection<S extends z.ZodType>(
+  options: CollectionOptions<S> & { folder: string },
+): CollectionDefinition<S, false>;
 export function defineCollection<S extends z.ZodType>(options: CollectionOptions<S>): CollectionDefinition<S> {
   if ((options.file === undefined) === (options.folder === undefined)) {
     throw new HeirloomError("ConfigError", "A collection names both a folder and a file, or neither.", {
@@ -82,7 +86,13 @@ export type EntryOf<C> = C extends CollectionDefinition<infer S, boolean> ? Entr
 /** Every collection of a site, typed: a list of entries, or one entry for a single file. */
 export type ContentOf<D> =
   D extends SiteDefinition<infer C>
-    ? { [K in keyof C]: C[K] extends CollectionDefinition<infer S, infer Single> ? (Single extends true ? Entry<S> : Array<Entry<S>>) : never }
+    ? {
+        [K in keyof C]: C[K] extends CollectionDefinition<infer S, infer Single>
+          ? Single extends true
+            ? Entry<S>
+            : Array<Entry<S>>
+          : never;
+      }
     : never;
 
 /** One item of an Atom feed, taken from an entry. */

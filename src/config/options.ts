@@ -63,17 +63,31 @@ export interface SiteConfig extends SitePaths {
 export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): SiteConfig {
   const env = options.env ?? process.env;
   const base = normalizeBase(options.base ?? env.HEIRLOOM_BASE ?? site.base);
-  const siteUrlFrom = options.siteUrl !== undefined ? "--site-url" : env.HEIRLOOM_SITE_URL !== undefined ? "the HEIRLOOM_SITE_URL environment variable" : "siteUrl in site.config.ts";
+  const siteUrlFrom =
+    options.siteUrl !== undefined
+      ? "--site-url"
+      : env.HEIRLOOM_SITE_URL !== undefined
+        ? "the HEIRLOOM_SITE_URL environment variable"
+        : "siteUrl in site.config.ts";
   const siteUrl = normalizeSiteUrl(options.siteUrl ?? env.HEIRLOOM_SITE_URL ?? site.siteUrl, siteUrlFrom);
   const forms = site.forms.map((form) => {
     const fromEnv = form.env ? env[form.env] : undefined;
     const endpoint = (fromEnv ?? form.endpoint).trim();
-    const where = fromEnv !== undefined ? `the ${form.env} environment variable` : `forms.${form.name}.endpoint in site.config.ts`;
+    const where =
+      fromEnv !== undefined ? `the ${form.env} environment variable` : `forms.${form.name}.endpoint in site.config.ts`;
     const origin = endpoint ? endpointOrigin(endpoint, where) : "";
     return { ...form, endpoint, origin, action: endpoint || base + form.localPath.replace(/^\/+/, "") };
   });
   const sourceDate = sourceDateOf(env.SOURCE_DATE_EPOCH);
-  return { ...resolvePaths(options), base, siteUrl, forms, drafts: options.drafts ?? false, force: options.force ?? false, sourceDate };
+  return {
+    ...resolvePaths(options),
+    base,
+    siteUrl,
+    forms,
+    drafts: options.drafts ?? false,
+    force: options.force ?? false,
+    sourceDate,
+  };
 }
 
 /** SOURCE_DATE_EPOCH (whole seconds since 1970, as reproducible builds define it) as "2026-11-23T09:30:00Z". */
@@ -83,9 +97,13 @@ function sourceDateOf(value: string | undefined): string {
   const ms = Number(text) * 1000;
   // 8.64e15 ms is the latest time a Date holds.
   if (!/^\d+$/.test(text) || ms > 8.64e15) {
-    throw new HeirloomError("ConfigError", `SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970.`, {
-      hint: "set it to the commit's time, such as SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset.",
-    });
+    throw new HeirloomError(
+      "ConfigError",
+      `SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970.`,
+      {
+        hint: "set it to the commit's time, such as SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset.",
+      },
+    );
   }
   return new Date(ms).toISOString().replace(/\.000Z$/, "Z");
 }
@@ -117,9 +135,13 @@ function normalizeSiteUrl(value: string, from: string): string {
   if (!trimmed) return "";
   const url = parseUrl(trimmed);
   if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new HeirloomError("ConfigError", `The site URL "${value}" (from ${from}) is not an absolute http(s) address.`, {
-      hint: "use the published address, such as https://heirloom.example (set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
-    });
+    throw new HeirloomError(
+      "ConfigError",
+      `The site URL "${value}" (from ${from}) is not an absolute http(s) address.`,
+      {
+        hint: "use the published address, such as https://heirloom.example (set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
+      },
+    );
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
@@ -131,10 +153,20 @@ function normalizeSiteUrl(value: string, from: string): string {
 function endpointOrigin(endpoint: string, where: string): string {
   const url = parseUrl(endpoint);
   const local = url && (url.hostname === "127.0.0.1" || url.hostname === "localhost");
-  if (!url || !(url.protocol === "https:" || (url.protocol === "http:" && local)) || url.username || url.password || !/^[a-z0-9.-]+$/i.test(url.hostname)) {
-    throw new HeirloomError("ConfigError", `The form endpoint "${endpoint}" (from ${where}) is not an https:// address.`, {
-      hint: "use the full https:// URL of the web endpoint (http:// only for 127.0.0.1 or localhost), or leave it empty for the local receiver.",
-    });
+  if (
+    !url ||
+    !(url.protocol === "https:" || (url.protocol === "http:" && local)) ||
+    url.username ||
+    url.password ||
+    !/^[a-z0-9.-]+$/i.test(url.hostname)
+  ) {
+    throw new HeirloomError(
+      "ConfigError",
+      `The form endpoint "${endpoint}" (from ${where}) is not an https:// address.`,
+      {
+        hint: "use the full https:// URL of the web endpoint (http:// only for 127.0.0.1 or localhost), or leave it empty for the local receiver.",
+      },
+    );
   }
   return url.origin;
 }

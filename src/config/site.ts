@@ -95,13 +95,21 @@ export function assertProject(root: string): string {
 
 function withLocation(error: unknown): HeirloomError {
   if (error instanceof HeirloomError) {
-    return new HeirloomError(error.code, error.message, { location: error.location ?? { file: DEFINITION_FILE }, hint: error.hint, cause: error.cause });
+    return new HeirloomError(error.code, error.message, {
+      location: error.location ?? { file: DEFINITION_FILE },
+      hint: error.hint,
+      cause: error.cause,
+    });
   }
-  return new HeirloomError("ConfigError", `${DEFINITION_FILE} failed while it was loaded: ${(error as Error)?.message ?? String(error)}`, {
-    location: { file: DEFINITION_FILE },
-    hint: "run the build with --debug for the stack trace.",
-    cause: error,
-  });
+  return new HeirloomError(
+    "ConfigError",
+    `${DEFINITION_FILE} failed while it was loaded: ${(error as Error)?.message ?? String(error)}`,
+    {
+      location: { file: DEFINITION_FILE },
+      hint: "run the build with --debug for the stack trace.",
+      cause: error,
+    },
+  );
 }
 
 /** Checks a definition object; `source` is the file's text, to point at the line of a problem. */
@@ -124,42 +132,85 @@ function checkDefinition(definition: unknown, source: string): Omit<ResolvedSite
   for (const [name, value] of Object.entries(definition.collections ?? {})) {
     const c = value as CollectionDefinition;
     if (!c || typeof c.schema?.safeParse !== "function") {
-      fail(`The collection "${name}" is not made with defineCollection().`, "declare it as defineCollection({ folder, schema }).", name);
+      fail(
+        `The collection "${name}" is not made with defineCollection().`,
+        "declare it as defineCollection({ folder, schema }).",
+        name,
+      );
       continue;
     }
-    collections.set(name, { name, single: c.single, source: c.source, schema: c.schema, body: c.body as ResolvedCollection["body"], sort: c.sort as ResolvedCollection["sort"], unique: c.unique });
+    collections.set(name, {
+      name,
+      single: c.single,
+      source: c.source,
+      schema: c.schema,
+      body: c.body as ResolvedCollection["body"],
+      sort: c.sort as ResolvedCollection["sort"],
+      unique: c.unique,
+    });
   }
   const names = [...collections.keys()];
   const known = (collection: string, where: string) => {
     if (collections.has(collection)) return true;
-    fail(`${where} names the collection "${collection}", which is not declared.`, `use one of: ${names.join(", ") || "(none yet)"}.`, collection);
+    fail(
+      `${where} names the collection "${collection}", which is not declared.`,
+      `use one of: ${names.join(", ") || "(none yet)"}.`,
+      collection,
+    );
     return false;
   };
   const { routes } = definition;
   if (routes?.pages !== undefined && known(routes.pages, "routes.pages") && collections.get(routes.pages)!.single) {
-    fail(`routes.pages names "${routes.pages}", a single file.`, "pages come from a folder: declare the collection with `folder`.", routes.pages);
+    fail(
+      `routes.pages names "${routes.pages}", a single file.`,
+      "pages come from a folder: declare the collection with `folder`.",
+      routes.pages,
+    );
   }
   for (const route of routes?.entries ?? []) {
     known(route.collection, "An entry route");
     if (!/^\/.*:\w+/.test(route.path)) {
-      fail(`The entry route path "${route.path}" has no parameter.`, 'write a pattern such as "/blog/:slug/", where :slug is each entry\'s file name.', route.path);
+      fail(
+        `The entry route path "${route.path}" has no parameter.`,
+        'write a pattern such as "/blog/:slug/", where :slug is each entry\'s file name.',
+        route.path,
+      );
     }
   }
   for (const list of routes?.lists ?? []) {
     known(list.collection, "A list route");
     if (!Number.isInteger(list.perPage) || list.perPage < 1) {
-      fail(`The list of "${list.collection}" has perPage ${String(list.perPage)}.`, "use a whole number of entries per page, such as 10.", "perPage");
+      fail(
+        `The list of "${list.collection}" has perPage ${String(list.perPage)}.`,
+        "use a whole number of entries per page, such as 10.",
+        "perPage",
+      );
     }
     const limit = list.feed?.limit;
     if (limit !== undefined && limit !== Number.POSITIVE_INFINITY && (!Number.isInteger(limit) || limit < 1)) {
-      fail(`The feed of "${list.collection}" has limit ${String(limit)}.`, "use a whole number of entries, such as 20, or Infinity for every entry.", "limit");
+      fail(
+        `The feed of "${list.collection}" has limit ${String(limit)}.`,
+        "use a whole number of entries, such as 20, or Infinity for every entry.",
+        "limit",
+      );
     }
-    if (list.feed && !/^\/[^\s]*\.xml$/.test(list.feed.path)) fail(`The feed path "${list.feed.path}" is not a site path ending in .xml.`, 'write a path such as "/blog/feed.xml".', list.feed.path);
+    if (list.feed && !/^\/[^\s]*\.xml$/.test(list.feed.path))
+      fail(
+        `The feed path "${list.feed.path}" is not a site path ending in .xml.`,
+        'write a path such as "/blog/feed.xml".',
+        list.feed.path,
+      );
   }
   const urlFormat = definition.urlFormat ?? "directory";
-  if (urlFormat !== "file" && urlFormat !== "directory") fail(`urlFormat is "${String(urlFormat)}".`, 'use "file" (/pricing served from pricing.html) or "directory" (/pricing/ from pricing/index.html).', "urlFormat");
+  if (urlFormat !== "file" && urlFormat !== "directory")
+    fail(
+      `urlFormat is "${String(urlFormat)}".`,
+      'use "file" (/pricing served from pricing.html) or "directory" (/pricing/ from pricing/index.html).',
+      "urlFormat",
+    );
   const forms = Object.entries(definition.forms ?? {}).map(([name, form]) => {
-    if (!/^[\w-]+$/.test(form.field ?? "")) fail(`The form "${name}" has no usable field name.`, 'name its single field, such as field: "email".', name);
+    if (!/^[\w-]+$/.test(form.field ?? ""))
+      fail(`The form "${name}" has no usable field name.`, 'name its single field, such as field: "email".', name);
     return {
       name,
       field: form.field,
@@ -169,15 +220,20 @@ function checkDefinition(definition: unknown, source: string): Omit<ResolvedSite
       localPath: form.localPath ?? `/__heirloom/${name}`,
       frameOrigins: (form.frameOrigins ?? []).map((origin) => {
         const url = URL.canParse(origin) ? new URL(origin) : undefined;
-        if (!url || url.protocol !== "https:" || url.origin !== origin.replace(/\/+$/, "")) {
-          fail(`The frame origin "${origin}" of the form "${name}" is not an https origin.`, 'write an origin only, such as "https://script.googleusercontent.com".', origin);
+        if (url?.protocol !== "https:" || url.origin !== origin.replace(/\/+$/, "")) {
+          fail(
+            `The frame origin "${origin}" of the form "${name}" is not an https origin.`,
+            'write an origin only, such as "https://script.googleusercontent.com".',
+            origin,
+          );
         }
         return url?.origin ?? "";
       }),
     } satisfies ResolvedForm;
   });
   for (const p of definition.unregistered ?? []) {
-    if (!/^\/[\w\-./~]*$/.test(p)) fail(`The unregistered path "${p}" is not a site path.`, "write paths such as /about.", p);
+    if (!/^\/[\w\-./~]*$/.test(p))
+      fail(`The unregistered path "${p}" is not a site path.`, "write paths such as /about.", p);
   }
   throwIfAny(errors);
   return {

@@ -10,7 +10,11 @@ export function decodeContent(file: string, bytes: Uint8Array): string {
   const fail = (code: "EmptyFileError" | "FileEncodingError", message: string, hint: string, line?: number) =>
     new HeirloomError(code, message, { location: { file, ...(line ? { line } : {}) }, hint });
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw fail("FileEncodingError", `${file} is saved as UTF-16.`, "save it as UTF-8 (most editors offer it under Save As or the status bar's encoding).");
+    throw fail(
+      "FileEncodingError",
+      `${file} is saved as UTF-16.`,
+      "save it as UTF-8 (most editors offer it under Save As or the status bar's encoding).",
+    );
   }
   let text: string;
   try {
@@ -18,10 +22,19 @@ export function decodeContent(file: string, bytes: Uint8Array): string {
   } catch {
     const offset = firstInvalidUtf8(bytes);
     const line = bytes.subarray(0, offset).filter((b) => b === 0x0a).length + 1;
-    throw fail("FileEncodingError", `${file} is not valid UTF-8 (the first bad byte is on line ${line}).`, "save it as UTF-8; it was probably saved as Latin-1 or Windows-1252.", line);
+    throw fail(
+      "FileEncodingError",
+      `${file} is not valid UTF-8 (the first bad byte is on line ${line}).`,
+      "save it as UTF-8; it was probably saved as Latin-1 or Windows-1252.",
+      line,
+    );
   }
   if (text.trim() === "") {
-    throw fail("EmptyFileError", `${file} is empty.`, "write its front matter between two --- lines, or delete the file.");
+    throw fail(
+      "EmptyFileError",
+      `${file} is empty.`,
+      "write its front matter between two --- lines, or delete the file.",
+    );
   }
   return text;
 }
@@ -42,4 +55,3 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   }
   return bytes.length;
 }
-

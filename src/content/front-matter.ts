@@ -43,11 +43,17 @@ export function parseSource(file: string, source: string): ParsedSource {
     });
   }
   const deep = deepestPath(data, MAX_DEPTH);
-  if (deep) throw tooDeep(file, locateInFrontMatter(frontMatter, parseDocument(frontMatter, { prettyErrors: false }), deep));
+  if (deep)
+    throw tooDeep(file, locateInFrontMatter(frontMatter, parseDocument(frontMatter, { prettyErrors: false }), deep));
   // Line 1 is the opening ---; the front matter text starts on line 2.
   const frontMatterLines = frontMatter ? frontMatter.replace(/^\r?\n/, "").split("\n").length : 0;
   const bodyOffset = split ? split.bodyOffset : source.charCodeAt(0) === BOM ? 1 : 0;
-  return { data: data as Record<string, unknown>, bodyOffset, bodyLine: frontMatter ? frontMatterLines + 3 : 1, frontMatter };
+  return {
+    data: data as Record<string, unknown>,
+    bodyOffset,
+    bodyLine: frontMatter ? frontMatterLines + 3 : 1,
+    frontMatter,
+  };
 }
 
 const BOM = 0xfeff;
@@ -65,10 +71,14 @@ function splitFrontMatter(file: string, source: string): { frontMatter: string; 
   const lineEnd = source.slice(afterOpen).search(/\r?\n/);
   const language = source.slice(afterOpen, lineEnd < 0 ? source.length : afterOpen + lineEnd).trim();
   if (language !== "" && !/^ya?ml$/i.test(language)) {
-    throw new HeirloomError("FrontMatterParseError", `The front matter of ${file} is marked as "${language}"; only YAML front matter is read.`, {
-      location: { file, line: 1 },
-      hint: "write the first line as --- alone and the fields as YAML (`name: value`).",
-    });
+    throw new HeirloomError(
+      "FrontMatterParseError",
+      `The front matter of ${file} is marked as "${language}"; only YAML front matter is read.`,
+      {
+        location: { file, line: 1 },
+        hint: "write the first line as --- alone and the fields as YAML (`name: value`).",
+      },
+    );
   }
   const from = language === "" ? afterOpen : lineEnd < 0 ? source.length : afterOpen + lineEnd;
   const close = source.indexOf("\n---", from);
@@ -86,7 +96,8 @@ function readYaml(file: string, text: string): unknown {
   } catch (error) {
     // js-yaml stops at 100 levels; the position-keeping parser would exhaust its stack on such nesting.
     const mark = (error as { mark?: { position?: number } }).mark;
-    if (/nesting exceeded maxDepth/.test((error as Error).message)) throw tooDeep(file, mark?.position === undefined ? undefined : frontMatterPosition(text, mark.position), error);
+    if (/nesting exceeded maxDepth/.test((error as Error).message))
+      throw tooDeep(file, mark?.position === undefined ? undefined : frontMatterPosition(text, mark.position), error);
     // Let the position-keeping parser describe the problem (and decide: it is the reference).
     let doc: Document;
     try {
@@ -98,7 +109,8 @@ function readYaml(file: string, text: string): unknown {
     const [first] = doc.errors;
     if (first) {
       // An unclosed quote is reported where the scalar ends (often the last line): point at where it opens.
-      const open = first.code === "MISSING_CHAR" && /quote/.test(first.message) ? unclosedQuote(text, first.pos[0]) : -1;
+      const open =
+        first.code === "MISSING_CHAR" && /quote/.test(first.message) ? unclosedQuote(text, first.pos[0]) : -1;
       const reason = open >= 0 ? "a quoted value is never closed" : first.message;
       throw yamlError(file, reason, frontMatterPosition(text, open >= 0 ? open : first.pos[0]), first);
     }
@@ -130,11 +142,15 @@ export function parseEntry(file: string, source: string): RawEntry {
 export const MAX_DEPTH = 50;
 
 function tooDeep(file: string, position?: { line: number; column: number }, cause?: unknown): HeirloomError {
-  return new HeirloomError("FrontMatterParseError", `The front matter of ${file} nests lists or fields more than ${MAX_DEPTH} levels deep.`, {
-    location: { file, ...position },
-    hint: "flatten the front matter; content needs a few levels at most.",
-    cause,
-  });
+  return new HeirloomError(
+    "FrontMatterParseError",
+    `The front matter of ${file} nests lists or fields more than ${MAX_DEPTH} levels deep.`,
+    {
+      location: { file, ...position },
+      hint: "flatten the front matter; content needs a few levels at most.",
+      cause,
+    },
+  );
 }
 
 /** The path to a value nested deeper than `limit` levels (objects and lists), if there is one. */
@@ -144,7 +160,8 @@ function deepestPath(data: unknown, limit: number): PropertyKey[] | undefined {
     const { value, path } = stack.pop()!;
     if (path.length > limit) return path;
     if (value && typeof value === "object") {
-      for (const [key, child] of Object.entries(value)) stack.push({ value: child, path: [...path, Array.isArray(value) ? Number(key) : key] });
+      for (const [key, child] of Object.entries(value))
+        stack.push({ value: child, path: [...path, Array.isArray(value) ? Number(key) : key] });
     }
   }
   return undefined;

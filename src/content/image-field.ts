@@ -51,7 +51,8 @@ export function image<const O extends ImageOptions = ImageOptions>(
 ): z.ZodType<ContentImage<Extract<keyof NonNullable<O["renditions"]>, string>>, string> {
   const allowed = (options?.extensions ?? IMAGE_EXTENSIONS).map((e) => e.replace(/^\./, "").toLowerCase());
   const example = `images/picture.${allowed[0]}`;
-  const kinds = allowed.length === IMAGE_EXTENSIONS.length ? "an image" : `a ${allowed.map((e) => `.${e}`).join(" or ")} image`;
+  const kinds =
+    allowed.length === IMAGE_EXTENSIONS.length ? "an image" : `a ${allowed.map((e) => `.${e}`).join(" or ")} image`;
   return z
     .string()
     .trim()
@@ -75,10 +76,15 @@ export function imageOptionsOf(ref: ImageRef): ImageOptions {
 }
 
 /** Every image field in parsed data, with the path of fields that leads to it (for error locations). */
-export function findImageRefs(data: unknown, path: PropertyKey[] = [], found: Array<{ ref: ImageRef; path: PropertyKey[] }> = []) {
+export function findImageRefs(
+  data: unknown,
+  path: PropertyKey[] = [],
+  found: Array<{ ref: ImageRef; path: PropertyKey[] }> = [],
+) {
   if (isImageRef(data)) found.push({ ref: data, path });
   else if (Array.isArray(data)) data.forEach((item, i) => findImageRefs(item, [...path, i], found));
-  else if (data && typeof data === "object") for (const [key, value] of Object.entries(data)) findImageRefs(value, [...path, key], found);
+  else if (data && typeof data === "object")
+    for (const [key, value] of Object.entries(data)) findImageRefs(value, [...path, key], found);
   return found;
 }
 

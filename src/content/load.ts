@@ -70,7 +70,12 @@ export interface RawContent {
 const IMAGES = new Set<string>(IMAGE_EXTENSIONS);
 
 /** Reads every file under content/ and sorts it into collections, images and passthrough files. */
-export async function loadContent(site: ResolvedSite, root: string, contentDir: string, options: LoadOptions = {}): Promise<RawContent> {
+export async function loadContent(
+  site: ResolvedSite,
+  root: string,
+  contentDir: string,
+  options: LoadOptions = {},
+): Promise<RawContent> {
   if (!existsSync(contentDir)) {
     throw new HeirloomError("MissingContentError", `There is no content folder at ${contentDir}.`, {
       hint: "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
@@ -141,19 +146,28 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
   const toRead: Placement["toRead"] = [];
   for (const relative of files) {
     const place = placeOf(site, relative);
-    if (place.kind === "entry") toRead.push({ relative, file: display(root, contentDir, relative), collection: place.collection, slug: place.slug });
+    if (place.kind === "entry")
+      toRead.push({
+        relative,
+        file: display(root, contentDir, relative),
+        collection: place.collection,
+        slug: place.slug,
+      });
     else if (place.kind === "image") images.add(relative);
     else if (place.kind === "passthrough") passthrough.push(relative);
-    else if (place.kind === "unexpected") errors.push(unexpected(site, display(root, contentDir, relative), place.reason));
+    else if (place.kind === "unexpected")
+      errors.push(unexpected(site, display(root, contentDir, relative), place.reason));
   }
   const listed = new Set(files);
   for (const [name, collection] of site.collections) {
     if (collection.single && !listed.has(collection.source)) {
       const file = display(root, contentDir, collection.source);
-      errors.push(new HeirloomError("MissingContentError", `${file} does not exist.`, {
-        location: { file },
-        hint: `create ${file}; site.config.ts declares it as the collection "${name}".`,
-      }));
+      errors.push(
+        new HeirloomError("MissingContentError", `${file} does not exist.`, {
+          location: { file },
+          hint: `create ${file}; site.config.ts declares it as the collection "${name}".`,
+        }),
+      );
     }
   }
   return { files: listed, toRead, images, passthrough, errors };
@@ -170,12 +184,17 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   let best: { name: string; source: string } | undefined;
   for (const [name, collection] of site.collections) {
     if (collection.single) {
-      if (collection.source === relative) return { kind: "entry", collection: name, slug: relative.replace(/\.md$/, "") };
-    } else if (relative.startsWith(`${collection.source}/`) && (!best || collection.source.length > best.source.length)) {
+      if (collection.source === relative)
+        return { kind: "entry", collection: name, slug: relative.replace(/\.md$/, "") };
+    } else if (
+      relative.startsWith(`${collection.source}/`) &&
+      (!best || collection.source.length > best.source.length)
+    ) {
       best = { name, source: collection.source };
     }
   }
-  if (best && extension === "md") return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -3) };
+  if (best && extension === "md")
+    return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -3) };
   if (IMAGES.has(extension)) return { kind: "image" };
   if (site.passthrough.some((p) => relative === p || relative.startsWith(`${p}/`))) return { kind: "passthrough" };
   return { kind: "unexpected", reason: extension === "md" ? "markdown" : "other" };
@@ -207,9 +226,14 @@ function toSourceEntry(
   }
   options.parsed?.set(result.hash, result.parsed);
   if (result.html !== undefined) options.markdown?.set(`${result.hash}:${options.base}`, result.html);
-  return { ...toRawEntry(job.file, result.parsed, result.text), collection: job.collection, slug: job.slug, hash: result.hash, validated: undefined };
+  return {
+    ...toRawEntry(job.file, result.parsed, result.text),
+    collection: job.collection,
+    slug: job.slug,
+    hash: result.hash,
+    validated: undefined,
+  };
 }
-
 
 /** A content file's path relative to the project root, with forward slashes (the prefix is worked out once). */
 const prefixes = new Map<string, string>();

@@ -20,7 +20,8 @@ export function renderMarkdown(source: string, file: string, firstLine: number, 
       checkUrl(token, block, file, firstLine);
       const attr = token.type === "link_open" ? "href" : token.type === "image" ? "src" : undefined;
       const url = attr ? String(token.attrGet(attr) ?? "") : "";
-      if (attr && url && base !== "/" && url.startsWith("/") && !url.startsWith("//")) token.attrSet(attr, base + url.slice(1));
+      if (attr && url && base !== "/" && url.startsWith("/") && !url.startsWith("//"))
+        token.attrSet(attr, base + url.slice(1));
     }
   }
   return md.renderer.render(tokens, md.options, {}).trim();
@@ -34,11 +35,15 @@ function checkUrl(token: Token, block: Token, file: string, firstLine: number): 
   const url = value === null ? null : String(value);
   const location = { file, line: firstLine + (block.map?.[0] ?? 0) };
   // "//host/x" leaves the site for whatever host it names: refused, like a scheme that is not allowed.
-  if (url !== null && url.trim().startsWith("//")) {
-    throw new HeirloomError("UnsafeLinkError", `The link "${url}" in ${file} starts with // (a protocol-relative address), which leaves the site for another host.`, {
-      location,
-      hint: "write the full address with https:// for another site, or a path with a single / for a page of this site, such as /pricing.",
-    });
+  if (url?.trim().startsWith("//")) {
+    throw new HeirloomError(
+      "UnsafeLinkError",
+      `The link "${url}" in ${file} starts with // (a protocol-relative address), which leaves the site for another host.`,
+      {
+        location,
+        hint: "write the full address with https:// for another site, or a path with a single / for a page of this site, such as /pricing.",
+      },
+    );
   }
   if (url === null || SAFE_URL.test(url.trim())) return;
   throw new HeirloomError("UnsafeLinkError", `The link "${url}" in ${file} uses a scheme that is not allowed.`, {

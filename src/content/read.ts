@@ -44,10 +44,14 @@ function readLimited(file: string, absolute: string): Buffer {
   try {
     const { size } = fstatSync(fd);
     if (size > MAX_CONTENT_BYTES) {
-      throw new HeirloomError("FileTooLargeError", `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`, {
-        location: { file },
-        hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
-      });
+      throw new HeirloomError(
+        "FileTooLargeError",
+        `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`,
+        {
+          location: { file },
+          hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
+        },
+      );
     }
     return readFileSync(fd);
   } finally {
@@ -59,12 +63,17 @@ function readLimited(file: string, absolute: string): Buffer {
  * Parses a read file's front matter and, with a base path, renders its markdown ahead (used only for
  * collections with a body).
  */
-function parseContent(file: string, text: string, base: string | undefined): Pick<ReadResult, "parsed" | "html" | "error"> {
+function parseContent(
+  file: string,
+  text: string,
+  base: string | undefined,
+): Pick<ReadResult, "parsed" | "html" | "error"> {
   try {
     const parsed = readSource(file, text);
     let html: string | undefined;
     try {
-      html = base === undefined ? undefined : renderMarkdown(text.slice(parsed.bodyOffset), file, parsed.bodyLine, base);
+      html =
+        base === undefined ? undefined : renderMarkdown(text.slice(parsed.bodyOffset), file, parsed.bodyLine, base);
     } catch {
       html = undefined;
     }
@@ -75,7 +84,8 @@ function parseContent(file: string, text: string, base: string | undefined): Pic
 }
 
 function serializable(error: unknown, file: string): NonNullable<ReadResult["error"]> {
-  if (error instanceof HeirloomError) return { code: error.code, message: error.message, location: error.location, hint: error.hint };
+  if (error instanceof HeirloomError)
+    return { code: error.code, message: error.message, location: error.location, hint: error.hint };
   const absent = (error as NodeJS.ErrnoException).code === "ENOENT";
   return {
     code: "MissingContentError",
@@ -90,11 +100,17 @@ function readOne(job: ReadJob, base: string | undefined, parsed?: ReadonlyMap<st
   const result = readContentFile(job);
   if (result.error) return result;
   const known = parsed?.get(result.hash!);
-  return known ? Object.assign(result, { parsed: known }) : Object.assign(result, parseContent(job.file, result.text!, base));
+  return known
+    ? Object.assign(result, { parsed: known })
+    : Object.assign(result, parseContent(job.file, result.text!, base));
 }
 
 /** Reads every job, in order; a file parsed before (found by its hash in `parsed`) is not parsed again. */
-export function readAll(jobs: ReadJob[], base: string | undefined, parsed?: ReadonlyMap<string, ParsedSource>): ReadResult[] {
+export function readAll(
+  jobs: ReadJob[],
+  base: string | undefined,
+  parsed?: ReadonlyMap<string, ParsedSource>,
+): ReadResult[] {
   return jobs.map((job) => readOne(job, base, parsed));
 }
 

@@ -47,7 +47,7 @@ export function issueToError(issue: Issue, entry: RawEntry, schema: z.ZodType): 
 
   if (issue.code === "unrecognized_keys") return issuesToErrors([issue], entry, schema)[0];
   const field = fieldName(path);
-  const expected = describeExpected(issue, found);
+  const expected = describeExpected(issue);
   const message =
     found === undefined
       ? `${entry.file} is missing the field "${field}" (expected ${expected}).`
@@ -55,7 +55,7 @@ export function issueToError(issue: Issue, entry: RawEntry, schema: z.ZodType): 
   return new HeirloomError("ContentSchemaError", message, { location: where, hint: hintFor(issue, field, found) });
 }
 
-function describeExpected(issue: Issue, found: unknown): string {
+function describeExpected(issue: Issue): string {
   switch (issue.code) {
     case "invalid_type":
       return issue.message.startsWith("Invalid input") ? article(issue.expected) : issue.message;
@@ -66,7 +66,9 @@ function describeExpected(issue: Issue, found: unknown): string {
     case "too_big":
       return issue.origin === "string" ? `at most ${issue.maximum} characters long` : `at most ${issue.maximum}`;
     case "invalid_value":
-      return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+      return issue.values.length === 1
+        ? JSON.stringify(issue.values[0])
+        : `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
     case "invalid_union": {
       // A discriminated union names the values it accepts.
       const options = (issue as { options?: unknown[] }).options;
@@ -78,11 +80,14 @@ function describeExpected(issue: Issue, found: unknown): string {
 }
 
 function hintFor(issue: Issue, field: string, found: unknown): string {
-  if (issue.code === "too_small" && issue.origin === "string") return `write some text for ${field}, or remove the file if the item is no longer wanted.`;
+  if (issue.code === "too_small" && issue.origin === "string")
+    return `write some text for ${field}, or remove the file if the item is no longer wanted.`;
   if (found === undefined) return `add a line \`${field.split(".").pop()}: ...\` to the front matter.`;
-  if (issue.code === "invalid_type" && issue.expected === "number") return "write the number without quotes, currency signs or words, such as 49.";
+  if (issue.code === "invalid_type" && issue.expected === "number")
+    return "write the number without quotes, currency signs or words, such as 49.";
   if (issue.code === "invalid_type" && issue.expected === "boolean") return "write true or false, without quotes.";
-  if (issue.code === "invalid_type" && issue.expected === "array") return "write a list: one `- item` per line, indented under the field.";
+  if (issue.code === "invalid_type" && issue.expected === "array")
+    return "write a list: one `- item` per line, indented under the field.";
   return "correct the value and build again.";
 }
 
@@ -155,19 +160,29 @@ function distance(a: string, b: string): number {
 }
 
 function valueAt(data: unknown, path: PropertyKey[]): unknown {
-  return path.reduce<unknown>((v, key) => (v && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[key] : undefined), data);
+  return path.reduce<unknown>(
+    (v, key) => (v && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[key] : undefined),
+    data,
+  );
 }
 
 function fieldName(path: PropertyKey[]): string {
-  return path.map((k, i) => (typeof k === "number" ? `[${k}]` : `${i ? "." : ""}${String(k)}`)).join("") || "(front matter)";
+  return (
+    path.map((k, i) => (typeof k === "number" ? `[${k}]` : `${i ? "." : ""}${String(k)}`)).join("") || "(front matter)"
+  );
 }
 
 function article(type: string): string {
-  return { number: "a number", string: "text", boolean: "true or false", array: "a list", object: "a group of fields" }[type] ?? type;
+  return (
+    { number: "a number", string: "text", boolean: "true or false", array: "a list", object: "a group of fields" }[
+      type
+    ] ?? type
+  );
 }
 
 function describe(value: unknown): string {
-  if (typeof value === "string") return value.trim() === "" ? "empty text" : `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === "string")
+    return value.trim() === "" ? "empty text" : `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
   if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? "" : "s"}`;
   if (value === null) return "nothing (an empty value)";
   if (typeof value === "object") return "a group of fields";

@@ -79,7 +79,12 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   return { content: { items, images } satisfies ValidatedContent, errors };
 }
 
-function validateEntry(collection: ResolvedCollection, source: SourceEntry, options: ValidateOptions, errors: HeirloomError[]): ContentItem | undefined {
+function validateEntry(
+  collection: ResolvedCollection,
+  source: SourceEntry,
+  options: ValidateOptions,
+  errors: HeirloomError[],
+): ContentItem | undefined {
   const { draft: _draft, ...data } = source.data;
   const draftCheck = draftField.safeParse(source.data);
   if (!draftCheck.success) {
@@ -92,7 +97,12 @@ function validateEntry(collection: ResolvedCollection, source: SourceEntry, opti
   const before = errors.length;
   if (!result.success) errors.push(...issuesToErrors(result.error.issues, source, collection.schema));
   let html: string | (() => string) = "";
-  const body = typeof collection.body === "function" ? (result.success ? collection.body(result.data as Record<string, unknown>) : "markdown") : collection.body;
+  const body =
+    typeof collection.body === "function"
+      ? result.success
+        ? collection.body(result.data as Record<string, unknown>)
+        : "markdown"
+      : collection.body;
   if (body === "markdown") {
     const key = `${source.hash}:${options.base}`;
     const render = () => renderMarkdown(source.body, source.file, source.bodyLine, options.base);
@@ -112,7 +122,12 @@ function validateEntry(collection: ResolvedCollection, source: SourceEntry, opti
     errors.push(unexpectedBody(collection, source));
   }
   if (!result.success || errors.length > before) return undefined;
-  const value = { ...(result.data as Record<string, unknown>), slug: source.slug, file: source.file, html: "" } as EntryValue;
+  const value = {
+    ...(result.data as Record<string, unknown>),
+    slug: source.slug,
+    file: source.file,
+    html: "",
+  } as EntryValue;
   if (typeof html === "function") lazyHtml(value, html);
   else value.html = html;
   Object.defineProperty(value, SOURCE_HASH, { value: source.hash });
@@ -143,10 +158,14 @@ function lazyHtml(value: EntryValue, read: () => string): void {
 
 function unexpectedBody(collection: ResolvedCollection, source: SourceEntry): HeirloomError {
   const firstLine = source.body.split("\n").findIndex((line) => line.trim() !== "");
-  return new HeirloomError("UnexpectedBodyError", `${source.file} has text below its front matter, but entries of "${collection.name}" have no body.`, {
-    location: { file: source.file, line: source.bodyLine + Math.max(0, firstLine) },
-    hint: `move the text into a field of the front matter or delete it; or declare body: "markdown" for "${collection.name}" in site.config.ts.`,
-  });
+  return new HeirloomError(
+    "UnexpectedBodyError",
+    `${source.file} has text below its front matter, but entries of "${collection.name}" have no body.`,
+    {
+      location: { file: source.file, line: source.bodyLine + Math.max(0, firstLine) },
+      hint: `move the text into a field of the front matter or delete it; or declare body: "markdown" for "${collection.name}" in site.config.ts.`,
+    },
+  );
 }
 
 function missingImage(src: string, source: SourceEntry, path: PropertyKey[], known: Set<string>): HeirloomError {
@@ -159,7 +178,8 @@ function missingImage(src: string, source: SourceEntry, path: PropertyKey[], kno
 
 /** The collection's declared order; ties (and collections without one) keep file-path order. */
 function compareBy(collection: ResolvedCollection): (a: ContentItem, b: ContentItem) => number {
-  const byFile = (a: ContentItem, b: ContentItem) => (a.source.file < b.source.file ? -1 : a.source.file > b.source.file ? 1 : 0);
+  const byFile = (a: ContentItem, b: ContentItem) =>
+    a.source.file < b.source.file ? -1 : a.source.file > b.source.file ? 1 : 0;
   const { sort } = collection;
   if (sort === undefined) return byFile;
   if (typeof sort === "function") return (a, b) => sort(a.value, b.value) || byFile(a, b);
@@ -199,10 +219,14 @@ function duplicates(collection: ResolvedCollection, list: ContentItem[], key: st
     const fields = key.join(" and ");
     const shown = values.map((v) => String(v)).join(", ");
     errors.push(
-      new HeirloomError("DuplicateItemError", `The ${fields} "${shown}" of ${item.source.file} ${key.length > 1 ? "are" : "is"} already used by ${first.source.file}.`, {
-        location: { file: item.source.file, ...item.source.locate([key[key.length - 1]]) },
-        hint: `give each entry of "${collection.name}" its own ${fields}.`,
-      }),
+      new HeirloomError(
+        "DuplicateItemError",
+        `The ${fields} "${shown}" of ${item.source.file} ${key.length > 1 ? "are" : "is"} already used by ${first.source.file}.`,
+        {
+          location: { file: item.source.file, ...item.source.locate([key[key.length - 1]]) },
+          hint: `give each entry of "${collection.name}" its own ${fields}.`,
+        },
+      ),
     );
   }
   return errors;

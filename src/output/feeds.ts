@@ -47,7 +47,9 @@ function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[]): stri
       item.summary ? `    <summary>${text(item.summary)}</summary>` : "",
       item.entry.html ? `    <content type="html">${text(absolutize(item.entry.html, origin))}</content>` : "",
       "  </entry>",
-    ].filter(Boolean).join("\n");
+    ]
+      .filter(Boolean)
+      .join("\n");
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
@@ -70,13 +72,21 @@ function itemOf(feed: FeedSpec, entry: EntryValue, errors: HeirloomError[]): Ite
     : { title: entry.title as string, date: entry.date as string, summary: entry.description as string | undefined };
   const updated = isoDate(mapped.date);
   if (typeof mapped.title !== "string" || !mapped.title.trim() || !updated) {
-    errors.push(new HeirloomError("ConfigError", `The feed ${feed.path} cannot describe ${entry.file}: it needs a title and a date.`, {
-      location: { file: entry.file },
-      hint: "give the entries `title` and `date` (YYYY-MM-DD) fields, or map them with `feed.item` in site.config.ts.",
-    }));
+    errors.push(
+      new HeirloomError(
+        "ConfigError",
+        `The feed ${feed.path} cannot describe ${entry.file}: it needs a title and a date.`,
+        {
+          location: { file: entry.file },
+          hint: "give the entries `title` and `date` (YYYY-MM-DD) fields, or map them with `feed.item` in site.config.ts.",
+        },
+      ),
+    );
     return [];
   }
-  return [{ entry, title: mapped.title, updated, summary: typeof mapped.summary === "string" ? mapped.summary : undefined }];
+  return [
+    { entry, title: mapped.title, updated, summary: typeof mapped.summary === "string" ? mapped.summary : undefined },
+  ];
 }
 
 /**
@@ -86,7 +96,8 @@ function itemOf(feed: FeedSpec, entry: EntryValue, errors: HeirloomError[]): Ite
  */
 function isoDate(value: unknown): string | undefined {
   const iso = typeof value === "string" ? ISO_DATE.exec(value.trim()) : null;
-  const date = value instanceof Date ? value : iso ? new Date(`${iso[1]}${iso[2] ?? "T00:00:00"}${iso[3] ?? "Z"}`) : undefined;
+  const date =
+    value instanceof Date ? value : iso ? new Date(`${iso[1]}${iso[2] ?? "T00:00:00"}${iso[3] ?? "Z"}`) : undefined;
   return date && !Number.isNaN(date.getTime()) ? date.toISOString().replace(/\.000Z$/, "Z") : undefined;
 }
 

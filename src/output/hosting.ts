@@ -48,7 +48,8 @@ export function hostingFiles(config: SiteConfig, routes: Route[], feeds: FeedSpe
     ["_headers", netlifyHeaders(config, pages)],
     ["serve.json", serveJson(config)],
   ];
-  if (config.siteUrl) files.push(["sitemap.xml", sitemap(config, [...pages.map((r) => r.path), ...feeds.map((f) => f.path)])]);
+  if (config.siteUrl)
+    files.push(["sitemap.xml", sitemap(config, [...pages.map((r) => r.path), ...feeds.map((f) => f.path)])]);
   return files.map(([path, text]) => ({ path, contents: Buffer.from(text) }));
 }
 
@@ -64,10 +65,16 @@ function robots(config: SiteConfig): string {
 
 function netlifyHeaders(config: SiteConfig, pages: Route[]): string {
   const block = (path: string, headers: Record<string, string>) =>
-    `${path}\n${Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`).join("\n")}\n`;
+    `${path}\n${Object.entries(headers)
+      .map(([k, v]) => `  ${k}: ${v}`)
+      .join("\n")}\n`;
   // Rules are merged per path, so Cache-Control is set on disjoint paths only.
   // Each page at its URL and at its file's name (hosts answer both).
-  const html = pages.flatMap((r) => (r.path === "/" ? [config.base, `${config.base}index.html`] : [config.base + r.path.slice(1), config.base + r.outFile]));
+  const html = pages.flatMap((r) =>
+    r.path === "/"
+      ? [config.base, `${config.base}index.html`]
+      : [config.base + r.path.slice(1), config.base + r.outFile],
+  );
   return [
     block(`${config.base}*`, securityHeaders(config)),
     block(`${config.base}assets/*`, { "Cache-Control": IMMUTABLE }),

@@ -33,7 +33,10 @@ export function siteManifest(files: OutputFile[]): SiteManifest {
 /** The manifest of files already measured (the staging folder's record of what it holds). */
 export function manifestOf(files: ManifestEntry[]): SiteManifest {
   const entries = files
-    .map((entry) => ({ key: Buffer.from(entry.path), entry: { path: entry.path, size: entry.size, sha256: entry.sha256 } }))
+    .map((entry) => ({
+      key: Buffer.from(entry.path),
+      entry: { path: entry.path, size: entry.size, sha256: entry.sha256 },
+    }))
     .sort((a, b) => Buffer.compare(a.key, b.key))
     .map(({ entry }) => entry);
   const listing = createHash("sha256");
@@ -53,9 +56,13 @@ export function resolveManifestFile(file: string, paths: SitePaths): string {
   const resolved = path.resolve(paths.root, file);
   const inside = path.relative(paths.outDir, resolved);
   if (!file.trim() || inside === "" || !(inside.startsWith("..") || path.isAbsolute(inside))) {
-    throw new HeirloomError("OutputDirError", `Refusing to write the manifest to ${resolved}: ${file.trim() ? "it is inside the output folder, which hosts publish" : "no file is named"}.`, {
-      hint: "name a file beside the output folder, such as --manifest site-manifest.json.",
-    });
+    throw new HeirloomError(
+      "OutputDirError",
+      `Refusing to write the manifest to ${resolved}: ${file.trim() ? "it is inside the output folder, which hosts publish" : "no file is named"}.`,
+      {
+        hint: "name a file beside the output folder, such as --manifest site-manifest.json.",
+      },
+    );
   }
   return resolved;
 }

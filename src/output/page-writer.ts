@@ -50,13 +50,21 @@ export const WRITER_THREADS_FROM = 1000;
  * Starts the writer; without `dir` pages are only measured (heirloom check). `folders` are the folders
  * the staging folder already has; `pages`, how many pages are coming (threads only for many).
  */
-export function createPageWriter(dir: string | undefined, folders: string[] = [], pages = Number.POSITIVE_INFINITY): PageWriter {
+export function createPageWriter(
+  dir: string | undefined,
+  folders: string[] = [],
+  pages = Number.POSITIVE_INFINITY,
+): PageWriter {
   return pages >= WRITER_THREADS_FROM ? threadedWriter(dir, folders) : inlineWriter(dir, folders);
 }
 
 /** Writes and measures each page as it is added, on this thread. */
 function inlineWriter(dir: string | undefined, folders: string[]): PageWriter {
-  const write = pageWriterFor({ fs, path, zlib, crypto, findLinks: internalUrls, makeFolder: makeFolderSource }, dir, folders);
+  const write = pageWriterFor(
+    { fs, path, zlib, crypto, findLinks: internalUrls, makeFolder: makeFolderSource },
+    dir,
+    folders,
+  );
   const records: PageRecord[] = [];
   return {
     async add(outFile, html, held) {
@@ -70,7 +78,10 @@ function inlineWriter(dir: string | undefined, folders: string[]): PageWriter {
 
 /** Writes and measures pages in worker threads, a batch at a time, while the main thread renders. */
 function threadedWriter(dir: string | undefined, folders: string[]): PageWriter {
-  const workers = Array.from({ length: WRITERS }, () => new Worker(WORKER_SOURCE, { eval: true, workerData: { dir, folders } }));
+  const workers = Array.from(
+    { length: WRITERS },
+    () => new Worker(WORKER_SOURCE, { eval: true, workerData: { dir, folders } }),
+  );
   const records: PageRecord[] = [];
   const waiting: Array<() => void> = [];
   let batch: Array<{ outFile: string; html: string; held?: FileState | "unknown" }> = [];
@@ -138,7 +149,11 @@ type Page = { outFile: string; length: number; held?: FileState | "unknown" };
  * `require` inside functions) and the engine's `internalUrls` and `makeFolder`, passed as source (a
  * bundler may rename what a free name refers to).
  */
-function pageWriterFor({ fs, path, zlib, crypto, findLinks, makeFolder }: WorkerModules, dir: string | undefined, folders: string[]) {
+function pageWriterFor(
+  { fs, path, zlib, crypto, findLinks, makeFolder }: WorkerModules,
+  dir: string | undefined,
+  folders: string[],
+) {
   // The staging folder and the folders it has exist; others are made once each, parents first.
   const made = new Set<string>(dir ? [dir, ...folders.map((f) => path.join(dir, f))] : []);
   return ({ outFile, held }: Page, html: string): PageRecord => {
@@ -151,26 +166,42 @@ function pageWriterFor({ fs, path, zlib, crypto, findLinks, makeFolder }: Worker
       // A file of the spare is kept if it holds these bytes: its record says so and its size and time
       // still match, or reading it shows it.
       const stat = fs.statSync(file);
-      const vouched = held !== "unknown" && held.sha256 === sha256 && held.size === stat.size && held.mtimeMs === stat.mtimeMs;
+      const vouched =
+        held !== "unknown" && held.sha256 === sha256 && held.size === stat.size && held.mtimeMs === stat.mtimeMs;
       kept = vouched || (stat.size === bytes.length && fs.readFileSync(file).equals(bytes));
       if (kept) mtimeMs = stat.mtimeMs;
     }
     if (file && !kept) {
       // Overwriting a file the spare already has is much cheaper than creating one.
       // (Only anonymous functions in here: a minifier names named ones through a helper of its own.)
-      makeFolder(path.dirname(file), made, (folder) => (fs.mkdirSync(folder), fs.chmodSync(folder, 0o755)), path.dirname);
+      makeFolder(
+        path.dirname(file),
+        made,
+        (folder) => (fs.mkdirSync(folder), fs.chmodSync(folder, 0o755)),
+        path.dirname,
+      );
       fs.writeFileSync(file, bytes);
       const stat = fs.statSync(file);
       // The same modes whatever the umask: a site built twice has the same files.
       if ((stat.mode & 0o777) !== 0o644) fs.chmodSync(file, 0o644);
       mtimeMs = stat.mtimeMs;
     }
-    return { mtimeMs, outFile, bytes: bytes.length, gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length, sha256, links: findLinks(html) };
+    return {
+      mtimeMs,
+      outFile,
+      bytes: bytes.length,
+      gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length,
+      sha256,
+      links: findLinks(html),
+    };
   };
 }
 
 /** The worker: takes batches of pages (one string each) and answers with their records. */
-function writerMain(modules: WorkerModules & { threads: typeof import("node:worker_threads") }, writerFor: typeof pageWriterFor): void {
+function writerMain(
+  modules: WorkerModules & { threads: typeof import("node:worker_threads") },
+  writerFor: typeof pageWriterFor,
+): void {
   const { parentPort, workerData } = modules.threads;
   const { dir, folders } = workerData as { dir?: string; folders: string[] };
   const write = writerFor(modules, dir, folders);

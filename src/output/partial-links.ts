@@ -49,15 +49,23 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
 function outFilesOfFailed({ config, site, raw, validated }: PartialSite): string[] | undefined {
   const valid = new Set([...validated.items.values()].flat().map((item) => item.source.file));
   const failed = [
-    ...raw.entries.filter((e) => !valid.has(e.file) && !(e.data.draft === true && !config.drafts)).map((e) => ({ ...e, fields: e.data })),
+    ...raw.entries
+      .filter((e) => !valid.has(e.file) && !(e.data.draft === true && !config.drafts))
+      .map((e) => ({ ...e, fields: e.data })),
     ...raw.unread.map((u) => ({ ...u, fields: guessFieldsOf(u.absolute) })),
   ];
   const outFiles: string[] = [];
   for (const entry of failed) {
     const paths: unknown[] = entry.collection === site.pages ? [entry.fields?.path] : [];
     for (const route of site.entryRoutes.filter((r) => r.collection === entry.collection)) {
-      const values = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => (name === "slug" ? entry.slug : entry.fields?.[name]));
-      paths.push(values.every((v) => typeof v === "string" || typeof v === "number") ? route.path.replace(/:(\w+)/g, () => String(values.shift())) : undefined);
+      const values = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) =>
+        name === "slug" ? entry.slug : entry.fields?.[name],
+      );
+      paths.push(
+        values.every((v) => typeof v === "string" || typeof v === "number")
+          ? route.path.replace(/:(\w+)/g, () => String(values.shift()))
+          : undefined,
+      );
     }
     for (const value of paths) {
       const path = typeof value === "string" ? value.trim() : "";

@@ -40,9 +40,14 @@ export function formatReport(summary: BuildSummary, options: { color?: boolean; 
   const out = path.relative(options.cwd ?? process.cwd(), summary.outDir) || ".";
   const seconds = (summary.durationMs / 1000).toFixed(2);
   const reused = summary.rendered ? summary.routes.length - summary.rendered.length : 0;
-  const pages = reused > 0 ? ` (${count(summary.routes.length)} pages: ${count(summary.routes.length - reused)} rendered, ${count(reused)} unchanged)` : "";
+  const pages =
+    reused > 0
+      ? ` (${count(summary.routes.length)} pages: ${count(summary.routes.length - reused)} rendered, ${count(reused)} unchanged)`
+      : "";
   const files = count(summary.fileCount);
-  const done = summary.kept ? `Nothing changed since the last build: kept ${files} files in ${out}` : `Wrote ${files} files${pages} to ${out}`;
+  const done = summary.kept
+    ? `Nothing changed since the last build: kept ${files} files in ${out}`
+    : `Wrote ${files} files${pages} to ${out}`;
   const tables = summary.routes.length <= ROUTE_ROWS ? [routeTable(summary.routes)] : groupTables(summary.routes);
   return [
     ...tables.flatMap(([header, ...rows]) => [bold(header), ...rows, ""]),
@@ -70,13 +75,27 @@ function groupTables(routes: RouteReport[]): string[][] {
   const rows = [...groups].map(([key, members]) => {
     const sizes = members.map((m) => m.htmlBytes).sort((a, b) => a - b);
     const name = members.length === 1 ? members[0].route : key;
-    const [js, css] = [members.reduce((max, m) => Math.max(max, m.jsBytes), 0), members.reduce((max, m) => Math.max(max, m.cssBytes), 0)];
-    return [name, count(members.length), formatBytes(sizes[Math.floor((sizes.length - 1) / 2)]), formatBytes(sizes[sizes.length - 1]), formatBytes(js), formatBytes(css)];
+    const [js, css] = [
+      members.reduce((max, m) => Math.max(max, m.jsBytes), 0),
+      members.reduce((max, m) => Math.max(max, m.cssBytes), 0),
+    ];
+    return [
+      name,
+      count(members.length),
+      formatBytes(sizes[Math.floor((sizes.length - 1) / 2)]),
+      formatBytes(sizes[sizes.length - 1]),
+      formatBytes(js),
+      formatBytes(css),
+    ];
   });
   const heaviest = [...routes].sort((a, b) => b.htmlBytes - a.htmlBytes).slice(0, HEAVIEST);
   return [
     table(["Routes", "Pages", "HTML median (gz)", "HTML max (gz)", "JS (gz)", "CSS (gz)"], rows, 1),
-    table(["Heaviest pages", "File", "HTML (gz)"], heaviest.map((r) => [r.route, r.file, formatBytes(r.htmlBytes)]), 2),
+    table(
+      ["Heaviest pages", "File", "HTML (gz)"],
+      heaviest.map((r) => [r.route, r.file, formatBytes(r.htmlBytes)]),
+      2,
+    ),
   ];
 }
 
@@ -90,7 +109,11 @@ function groupOf(route: string): string {
 /** Aligned rows: the first `left` columns to the left, the rest (figures) to the right. */
 function table(header: string[], rows: string[][], left: number): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < left ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < left ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }
 

@@ -4,7 +4,19 @@
 // (`.heirloom/spare-<out>` beside the output folder) and becomes the next staging folder: its folders are
 // there already, and a file that already holds the right bytes is not written at all.
 import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { refuseTrackedLosses } from "./tracked.ts";
@@ -82,7 +94,16 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
     if (!state) {
       const { size, mtimeMs } = statSync(path.join(dir, file));
       const known = spare.get(file);
-      state = known && known.size === size && known.mtimeMs === mtimeMs ? known : { sha256: createHash("sha256").update(readFileSync(path.join(dir, file))).digest("hex"), size, mtimeMs };
+      state =
+        known && known.size === size && known.mtimeMs === mtimeMs
+          ? known
+          : {
+              sha256: createHash("sha256")
+                .update(readFileSync(path.join(dir, file)))
+                .digest("hex"),
+              size,
+              mtimeMs,
+            };
       measured.set(file, state);
     }
     return state;
@@ -143,7 +164,8 @@ function removeUnwritten(dir: string, present: Set<string>, written: Manifest): 
   for (const file of present) {
     if (written.has(file)) continue;
     unlinkSync(path.join(dir, file));
-    for (let folder = path.posix.dirname(file); folder !== "."; folder = path.posix.dirname(folder)) emptied.add(folder);
+    for (let folder = path.posix.dirname(file); folder !== "."; folder = path.posix.dirname(folder))
+      emptied.add(folder);
   }
   const deepestFirst = [...emptied].sort((a, b) => b.split("/").length - a.split("/").length);
   for (const folder of deepestFirst) {
@@ -176,7 +198,12 @@ function makeDir(folder: string): void {
  * Creates a folder and its missing parents, remembering them: a plain mkdir is much cheaper than a
  * recursive one. Self-contained (the page writer's worker runs its source), so it is given mkdir and dirname.
  */
-export function makeFolder(folder: string, made: Set<string>, mkdir: (folder: string) => void, dirname: (p: string) => string): void {
+export function makeFolder(
+  folder: string,
+  made: Set<string>,
+  mkdir: (folder: string) => void,
+  dirname: (p: string) => string,
+): void {
   // `mkdir` also gives the folder its mode (0o755, whatever the umask).
   if (made.has(folder)) return;
   makeFolder(dirname(folder), made, mkdir, dirname);

@@ -10,7 +10,13 @@ import type { PageRecord } from "./page-writer.ts";
 import type { RouteReport } from "./report.ts";
 
 /** Each page's gzipped HTML, and the script and stylesheet it loads. */
-export function reportRoutes(routes: Route[], assets: Assets, base: string, records: PageRecord[], files: OutputFile[]): RouteReport[] {
+export function reportRoutes(
+  routes: Route[],
+  assets: Assets,
+  base: string,
+  records: PageRecord[],
+  files: OutputFile[],
+): RouteReport[] {
   const { script, stylesheet } = assets;
   const gzipped = (url?: string) => {
     const file = url && files.find((f) => f.path === url.slice(base.length));
@@ -47,7 +53,9 @@ export function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
     );
   }
   if (config.base !== "/") {
-    const sitemap = config.siteUrl ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}"` : "";
+    const sitemap = config.siteUrl
+      ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}"`
+      : "";
     warnings.push(
       `robots.txt was not written: crawlers read it only at the root of a host, never under the base path ${config.base}. ` +
         `To have one, publish a robots.txt at the root of the host${sitemap} (on GitHub Pages, from the user or organization site).`,

@@ -16,14 +16,22 @@ export function refuseTrackedLosses(outDir: string, published: ReadonlyMap<strin
   if (!existsSync(outDir)) return;
   let listing: string;
   try {
-    listing = execFileSync("git", ["-C", outDir, "ls-files", "-z", "--", "."], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 64 * 1024 * 1024 });
+    listing = execFileSync("git", ["-C", outDir, "ls-files", "-z", "--", "."], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch {
     return;
   }
   const lost = listing.split("\0").filter((file) => file !== "" && !published.has(file));
   if (lost.length === 0) return;
   const named = lost.slice(0, NAMED).join(", ") + (lost.length > NAMED ? ` and ${lost.length - NAMED} more` : "");
-  throw new HeirloomError("OutputDirError", `Refusing to replace ${outDir}: git tracks files in it that the site does not publish, and the build would delete them: ${named}.`, {
-    hint: "build into a folder of its own (such as dist), or move those files out of it first; --force does not override this.",
-  });
+  throw new HeirloomError(
+    "OutputDirError",
+    `Refusing to replace ${outDir}: git tracks files in it that the site does not publish, and the build would delete them: ${named}.`,
+    {
+      hint: "build into a folder of its own (such as dist), or move those files out of it first; --force does not override this.",
+    },
+  );
 }

@@ -22,7 +22,6 @@ export async function writeSite(outDir: string, files: OutputFile[]): Promise<vo
   await removeLeftovers(outDir);
 }
 
-
 /**
  * The swap is two renames; a build killed between them leaves the old site under `<out>.old-<pid>` and no
  * `<out>`. The next build puts it back first, so even a failing next build leaves the old site in place.
@@ -30,7 +29,9 @@ export async function writeSite(outDir: string, files: OutputFile[]): Promise<vo
 export async function recoverInterrupted(outDir: string): Promise<void> {
   if (existsSync(outDir) || !existsSync(path.dirname(outDir))) return;
   const prefix = `${path.basename(outDir)}.old-`;
-  const retired = (await readdir(path.dirname(outDir))).filter((n) => n.startsWith(prefix) && !isAlive(Number(n.slice(prefix.length))));
+  const retired = (await readdir(path.dirname(outDir))).filter(
+    (n) => n.startsWith(prefix) && !isAlive(Number(n.slice(prefix.length))),
+  );
   if (retired.length === 1) await rename(path.join(path.dirname(outDir), retired[0]), outDir);
 }
 
@@ -63,18 +64,27 @@ const BUILD_MARKERS = ["404.html", "index.html"];
  */
 export async function checkOutDir(outDir: string, root: string, force: boolean): Promise<void> {
   const out = path.resolve(outDir);
-  const refuse = (why: string, hint: string) => new HeirloomError("OutputDirError", `Refusing to write the site to ${out}: ${why}`, { hint });
+  const refuse = (why: string, hint: string) =>
+    new HeirloomError("OutputDirError", `Refusing to write the site to ${out}: ${why}`, { hint });
   const [realOut, realRoot] = await Promise.all([realPathOf(out), realPathOf(root)]);
-  const protectedDirs = ["content", "templates", "src", "bin", "tests", "node_modules", ".git"].map((d) => realPathOf(path.join(realRoot, d)));
+  const protectedDirs = ["content", "templates", "src", "bin", "tests", "node_modules", ".git"].map((d) =>
+    realPathOf(path.join(realRoot, d)),
+  );
   const never = [path.parse(realOut).root, await realPathOf(os.homedir()), ...(await Promise.all(protectedDirs))];
   // The project itself, or any folder that holds it, is refused as well.
   if (never.includes(realOut) || holds(realOut, realRoot)) {
-    throw refuse("the build replaces this folder, and it holds things that are not build output.", "choose a folder of its own, such as dist.");
+    throw refuse(
+      "the build replaces this folder, and it holds things that are not build output.",
+      "choose a folder of its own, such as dist.",
+    );
   }
   if (force || !existsSync(out)) return;
   const names = await readdir(out);
   if (names.length > 0 && !BUILD_MARKERS.every((m) => names.includes(m))) {
-    throw refuse("it is not empty and does not look like an earlier build (no index.html and 404.html).", "choose an empty or new folder, or pass --force to replace it.");
+    throw refuse(
+      "it is not empty and does not look like an earlier build (no index.html and 404.html).",
+      "choose an empty or new folder, or pass --force to replace it.",
+    );
   }
 }
 

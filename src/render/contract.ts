@@ -38,7 +38,11 @@ export interface Head {
  * The props of every template: the entry it shows, every collection, the route, assets and head.
  * `Item` is the entry type of a paginated list's collection.
  */
-export interface PageProps<Entry = Record<string, unknown>, Content = Record<string, unknown>, Item = Record<string, unknown>> {
+export interface PageProps<
+  Entry = Record<string, unknown>,
+  Content = Record<string, unknown>,
+  Item = Record<string, unknown>,
+> {
   /** The page's entry (a page file, or the collection entry of a per-entry route). */
   page: Entry;
   /** Every collection of the site, as site.config.ts declares them. */

@@ -57,10 +57,18 @@ export function missingTemplates(routes: Route[], templates: Templates, definiti
     if (reported.has(key)) continue;
     reported.add(key);
     const fromEntry = route.templateFrom === "entry";
-    errors.push(new HeirloomError("TemplateNotFoundError", `${fromEntry ? route.source.file : "site.config.ts"} names the template "${route.template}", which does not exist.`, {
-      location: fromEntry ? { file: route.source.file, ...route.source.locate(["template"]) } : locate(definitionSource, route.template),
-      hint: `use one of: ${names.join(", ") || "(none yet)"}; or add "${route.template}" to \`templates\` in templates/index.ts.`,
-    }));
+    errors.push(
+      new HeirloomError(
+        "TemplateNotFoundError",
+        `${fromEntry ? route.source.file : "site.config.ts"} names the template "${route.template}", which does not exist.`,
+        {
+          location: fromEntry
+            ? { file: route.source.file, ...route.source.locate(["template"]) }
+            : locate(definitionSource, route.template),
+          hint: `use one of: ${names.join(", ") || "(none yet)"}; or add "${route.template}" to \`templates\` in templates/index.ts.`,
+        },
+      ),
+    );
   }
   return errors;
 }

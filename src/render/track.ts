@@ -7,7 +7,10 @@ import type { Dependency } from "../cache/build-state.ts";
  * The collections behind a recording proxy. `hashOf` gives an entry's content hash. Array methods (map,
  * slice, filter, for...of) read through the proxy, so they are recorded index by index.
  */
-export function trackContent(content: Record<string, unknown>, hashOf: (entry: unknown) => string): { content: Record<string, unknown>; deps(): Dependency[] } {
+export function trackContent(
+  content: Record<string, unknown>,
+  hashOf: (entry: unknown) => string,
+): { content: Record<string, unknown>; deps(): Dependency[] } {
   const seen = new Map<string, Dependency>();
   const record = (collection: string, index: number, value: string) => {
     const key = `${collection}:${index}`;
@@ -43,7 +46,11 @@ export function trackContent(content: Record<string, unknown>, hashOf: (entry: u
 }
 
 /** The value a dependency has in the current content, to compare with the one recorded. */
-export function currentValue(content: Record<string, unknown>, dep: Dependency, hashOf: (entry: unknown) => string): string {
+export function currentValue(
+  content: Record<string, unknown>,
+  dep: Dependency,
+  hashOf: (entry: unknown) => string,
+): string {
   const value = content[dep.collection];
   if (dep.index === -1) return value === undefined ? "" : hashOf(value);
   if (!Array.isArray(value)) return "";

@@ -72,7 +72,7 @@ export function createRoutes(
     item.placed = placing;
     if (route.entry.url !== url) route.entry.url = url;
   };
-  const pages = site.pages ? content.items.get(site.pages) ?? [] : [];
+  const pages = site.pages ? (content.items.get(site.pages) ?? []) : [];
   for (const item of pages) {
     const route = pageRoute(item, format, errors);
     if (route) show(item, route, route.path === NOT_FOUND ? undefined : withBase(base, route.path));
@@ -88,7 +88,14 @@ export function createRoutes(
       }
       const path = fillPattern(pattern, item, errors);
       if (!path) continue;
-      const route: Route = { path, outFile: outFileFor(path, format), template: declared.template, entry: item.value, source: item.source, templateFrom: "definition" };
+      const route: Route = {
+        path,
+        outFile: outFileFor(path, format),
+        template: declared.template,
+        entry: item.value,
+        source: item.source,
+        templateFrom: "definition",
+      };
       const url = withBase(base, path);
       (item.routes ??= [])[d] = { pattern, route, base, url };
       show(item, route, url);
@@ -99,26 +106,44 @@ export function createRoutes(
     const first = normalizePath(list.page, format);
     const index = routes.findIndex((r) => r.path === first);
     if (index < 0) {
-      errors.push(new HeirloomError("ConfigError", `The list of "${list.collection}" is on the page "${list.page}", which no page publishes.`, {
-        location: locate(site.source, list.page),
-        hint: `add a page with path: ${list.page} to the "${site.pages ?? "pages"}" collection, or correct the list's page in site.config.ts.`,
-      }));
+      errors.push(
+        new HeirloomError(
+          "ConfigError",
+          `The list of "${list.collection}" is on the page "${list.page}", which no page publishes.`,
+          {
+            location: locate(site.source, list.page),
+            hint: `add a page with path: ${list.page} to the "${site.pages ?? "pages"}" collection, or correct the list's page in site.config.ts.`,
+          },
+        ),
+      );
       continue;
     }
-    const items = (content.items.get(list.collection) ?? []).map((i) => i.value).filter((v) => !list.filter || list.filter(v));
+    const items = (content.items.get(list.collection) ?? [])
+      .map((i) => i.value)
+      .filter((v) => !list.filter || list.filter(v));
     const [page] = routes.splice(index, 1, ...paginate(routes[index], items, list.perPage, format, base));
     if (list.feed) {
       const title = list.feed.title ?? String(page.entry.title ?? list.collection);
-      feeds.push({ path: list.feed.path, title, author: list.feed.author ?? title, listPath: first, items, options: list.feed, source: page.source });
+      feeds.push({
+        path: list.feed.path,
+        title,
+        author: list.feed.author ?? title,
+        listPath: first,
+        items,
+        options: list.feed,
+        source: page.source,
+      });
     }
   }
   errors.push(...collisions(routes), ...unregistered(routes, site.unregistered, format));
   // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
   if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
-    errors.push(new HeirloomError("MissingContentError", "No page has the path 404, so the site would have no 404.html.", {
-      location: { file: `content/${site.collections.get(site.pages)!.source}` },
-      hint: `add a page such as content/${site.collections.get(site.pages)!.source}/404.md with \`path: "404"\` and a template.`,
-    }));
+    errors.push(
+      new HeirloomError("MissingContentError", "No page has the path 404, so the site would have no 404.html.", {
+        location: { file: `content/${site.collections.get(site.pages)!.source}` },
+        hint: `add a page such as content/${site.collections.get(site.pages)!.source}/404.md with \`path: "404"\` and a template.`,
+      }),
+    );
   }
   return { routes: sortByPath(routes), feeds, errors };
 }
@@ -126,17 +151,37 @@ export function createRoutes(
 function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]): Route | undefined {
   const { path, template } = item.value as { path?: unknown; template?: unknown };
   const fail = (field: string, message: string, hint: string) =>
-    errors.push(new HeirloomError("PagePathError", message, { location: { file: item.source.file, ...item.source.locate([field]) }, hint }));
+    errors.push(
+      new HeirloomError("PagePathError", message, {
+        location: { file: item.source.file, ...item.source.locate([field]) },
+        hint,
+      }),
+    );
   if (typeof template !== "string" || !template.trim()) {
-    fail("template", `${item.source.file} names no template.`, "add a line `template: name` with the name of a template in templates/index.ts.");
+    fail(
+      "template",
+      `${item.source.file} names no template.`,
+      "add a line `template: name` with the name of a template in templates/index.ts.",
+    );
     return undefined;
   }
   if (typeof path !== "string" || (path !== NOT_FOUND && path !== `/${NOT_FOUND}` && !isPlainPath(path.trim()))) {
-    fail("path", `The page path ${JSON.stringify(path ?? "")} of ${item.source.file} is not a site path.`, 'write a path such as /pricing or /legal/privacy (letters, digits, - . _ ~ and /), or "404" for the not-found page.');
+    fail(
+      "path",
+      `The page path ${JSON.stringify(path ?? "")} of ${item.source.file} is not a site path.`,
+      'write a path such as /pricing or /legal/privacy (letters, digits, - . _ ~ and /), or "404" for the not-found page.',
+    );
     return undefined;
   }
   const normalized = normalizePath(path.trim(), format);
-  return { path: normalized, outFile: outFileFor(normalized, format), template: template.trim(), entry: item.value, source: item.source, templateFrom: "entry" };
+  return {
+    path: normalized,
+    outFile: outFileFor(normalized, format),
+    template: template.trim(),
+    entry: item.value,
+    source: item.source,
+    templateFrom: "entry",
+  };
 }
 
 /** A pattern such as "/blog/:slug/" split once into its fixed parts and parameter names, in the site's form. */
@@ -177,10 +222,20 @@ function fillPattern(pattern: Pattern, item: ContentItem, errors: HeirloomError[
   }
   if (bad === undefined && pattern.valid) return filled;
   const field = bad ?? "slug";
-  errors.push(new HeirloomError("PagePathError", `${item.source.file} cannot be published at ${source}: its ${field} "${String(item.value[field] ?? "")}" is not a plain URL segment.`, {
-    location: field === "slug" ? { file: item.source.file } : { file: item.source.file, ...item.source.locate([field]) },
-    hint: field === "slug" ? "rename the file using letters, digits and - only, such as my-first-post.md." : `use letters, digits and - in ${field}.`,
-  }));
+  errors.push(
+    new HeirloomError(
+      "PagePathError",
+      `${item.source.file} cannot be published at ${source}: its ${field} "${String(item.value[field] ?? "")}" is not a plain URL segment.`,
+      {
+        location:
+          field === "slug" ? { file: item.source.file } : { file: item.source.file, ...item.source.locate([field]) },
+        hint:
+          field === "slug"
+            ? "rename the file using letters, digits and - only, such as my-first-post.md."
+            : `use letters, digits and - in ${field}.`,
+      },
+    ),
+  );
   return undefined;
 }
 
@@ -215,10 +270,16 @@ function collisions(routes: Route[]): HeirloomError[] {
       continue;
     }
     const field = route.templateFrom === "entry" ? ["path"] : [];
-    errors.push(new HeirloomError("RouteCollisionError", `The page path "${route.path}" of ${route.source.file} is already used by ${first.source.file}.`, {
-      location: { file: route.source.file, ...(field.length ? route.source.locate(field) : {}) },
-      hint: "give each page its own path; two pages cannot share a URL.",
-    }));
+    errors.push(
+      new HeirloomError(
+        "RouteCollisionError",
+        `The page path "${route.path}" of ${route.source.file} is already used by ${first.source.file}.`,
+        {
+          location: { file: route.source.file, ...(field.length ? route.source.locate(field) : {}) },
+          hint: "give each page its own path; two pages cannot share a URL.",
+        },
+      ),
+    );
   }
   return errors;
 }
@@ -227,16 +288,28 @@ function unregistered(routes: Route[], paths: string[], format: UrlFormat): Heir
   const listed = new Set(paths.map((p) => normalizePath(p, format)));
   return routes
     .filter((route) => listed.has(route.path))
-    .map((route) => new HeirloomError("UnregisteredRouteError", `${route.source.file} publishes ${route.path}, which site.config.ts still lists as unregistered.`, {
-      location: { file: route.source.file, ...(route.templateFrom === "entry" ? route.source.locate(["path"]) : {}) },
-      hint: `remove "${paths.find((p) => normalizePath(p, format) === route.path)}" from \`unregistered\` in site.config.ts: the page exists now.`,
-    }));
+    .map(
+      (route) =>
+        new HeirloomError(
+          "UnregisteredRouteError",
+          `${route.source.file} publishes ${route.path}, which site.config.ts still lists as unregistered.`,
+          {
+            location: {
+              file: route.source.file,
+              ...(route.templateFrom === "entry" ? route.source.locate(["path"]) : {}),
+            },
+            hint: `remove "${paths.find((p) => normalizePath(p, format) === route.path)}" from \`unregistered\` in site.config.ts: the page exists now.`,
+          },
+        ),
+    );
 }
 
 /** "/" first, 404 last, the rest by path (code points, the same everywhere). */
 function sortByPath(routes: Route[]): Route[] {
   const first = routes.filter((r) => r.path === "/");
   const last = routes.filter((r) => r.path === NOT_FOUND);
-  const rest = routes.filter((r) => r.path !== "/" && r.path !== NOT_FOUND).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const rest = routes
+    .filter((r) => r.path !== "/" && r.path !== NOT_FOUND)
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return [...first, ...rest, ...last];
 }

@@ -38,7 +38,12 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
   // The hosting files (sitemap, headers) are made when asked for: at 10,000 pages they take a while.
   let hosting: OutputFile[] | undefined;
   for (const name of ["robots.txt", "_headers", "serve.json", "sitemap.xml"]) {
-    files.set(name, () => (hosting ??= hostingFiles(prepared.config, prepared.routes, prepared.feeds)).find((f) => f.path === name)?.contents ?? "");
+    files.set(
+      name,
+      () =>
+        (hosting ??= hostingFiles(prepared.config, prepared.routes, prepared.feeds)).find((f) => f.path === name)
+          ?.contents ?? "",
+    );
   }
   for (const p of prepared.raw.passthrough) files.set(p, () => readFileSync(path.join(prepared.config.contentDir, p)));
   for (const feed of prepared.feeds) {
@@ -53,7 +58,13 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
       kept.set(route.outFile, html);
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
       known ??= new Set([...prepared.routes.map((r) => r.outFile), ...files.keys()]);
-      const problems = checkLinks({ pages: [{ route: route.path, links: internalUrls(html) }], files: known, base, unregistered: prepared.site.unregistered, entries: prepared.raw.entries });
+      const problems = checkLinks({
+        pages: [{ route: route.path, links: internalUrls(html) }],
+        files: known,
+        base,
+        unregistered: prepared.site.unregistered,
+        entries: prepared.raw.entries,
+      });
       const fresh = problems.filter((p) => !told.has(p.message));
       fresh.forEach((p) => told.add(p.message));
       if (fresh.length) onLinkProblems(fresh);

@@ -107,7 +107,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const site = await prepareSite({ drafts: true, ...options }, cache);
       lastRaw = site.raw;
       // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
-      if (cache.state!.parsed.size > site.raw.entries.length * 1.25 + 64) pruneState(cache.state!, site.raw, site.config.base);
+      if (cache.state!.parsed.size > site.raw.entries.length * 1.25 + 64)
+        pruneState(cache.state!, site.raw, site.config.base);
       served = createDevSite(site, (problems) => {
         const message = problems.map((e) => format(e)).join("\n\n");
         options.onEvent?.({ type: "links", build: number, ms: 0, message, redone: [] });
@@ -118,14 +119,28 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const key = JSON.stringify([base, site.site.forms]);
       if (key !== formsKey) [forms, formsKey] = [await openLocalForms(paths.root, site.site.forms, base), key];
       failure = undefined;
-      options.onEvent?.({ type: "built", build: number, ms: performance.now() - started, changed, redone: steps, warnings: site.bundle.warnings });
+      options.onEvent?.({
+        type: "built",
+        build: number,
+        ms: performance.now() - started,
+        changed,
+        redone: steps,
+        warnings: site.bundle.warnings,
+      });
       send("reload", "", number);
     } catch (error) {
       // What this build was to read is read again by the next one.
       for (const file of reading) unread.add(file);
       const known = errorsOf(error);
       failure = known.length ? known.map((e) => format(e)).join("\n\n") : String((error as Error)?.stack ?? error);
-      options.onEvent?.({ type: "failed", build: number, ms: performance.now() - started, message: failure, changed, redone: steps });
+      options.onEvent?.({
+        type: "failed",
+        build: number,
+        ms: performance.now() - started,
+        message: failure,
+        changed,
+        redone: steps,
+      });
       send("failure", failure, number);
     }
     if (typesStale) types?.request();
@@ -165,13 +180,18 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
         return;
       }
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      if (url.pathname === DEV_CLIENT_PATH) return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
+      if (url.pathname === DEV_CLIENT_PATH)
+        return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
       let found: ReturnType<DevSite["get"]>;
       try {
-        found = served?.get(url.pathname) ?? (failure ? { status: 200, file: "failed.html", body: FAILED_PAGE } : undefined);
+        found =
+          served?.get(url.pathname) ?? (failure ? { status: 200, file: "failed.html", body: FAILED_PAGE } : undefined);
       } catch (error) {
         // A template that throws while rendering this page: the terminal and the overlay say why.
-        const message = errorsOf(error).map((e) => format(e)).join("\n\n") || String((error as Error)?.stack ?? error);
+        const message =
+          errorsOf(error)
+            .map((e) => format(e))
+            .join("\n\n") || String((error as Error)?.stack ?? error);
         options.onEvent?.({ type: "failed", build: builds, ms: 0, message, redone: [] });
         send("failure", message);
         found = { status: 500, file: "failed.html", body: FAILED_PAGE };
@@ -203,7 +223,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // Watching starts once the server listens, so a server that cannot start leaves nothing running.
   // The server answers before the watcher has scanned every folder: a file saved since the first build
   // began reading (less a second for coarse file times) is taken as changed when the scan finds it.
-  const watcher = watchFiles([path.join(paths.root, DEFINITION_FILE), paths.contentDir, paths.templatesDir], onChange, { changedSince: started - 1000 });
+  const watcher = watchFiles([path.join(paths.root, DEFINITION_FILE), paths.contentDir, paths.templatesDir], onChange, {
+    changedSince: started - 1000,
+  });
   await watcher.ready;
   return {
     url,
@@ -221,7 +243,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
  * Drops the cached step a change makes stale: the definition (and the templates, which may import it),
  * scripts and styles the assets, other templates the compile. Content is always re-read.
  */
-function invalidate(cache: BuildCache, paths: SitePaths, file: string): "definition" | "templates" | "assets" | undefined {
+function invalidate(
+  cache: BuildCache,
+  paths: SitePaths,
+  file: string,
+): "definition" | "templates" | "assets" | undefined {
   if (file === path.join(paths.root, DEFINITION_FILE)) {
     delete cache.site;
     delete cache.templates;

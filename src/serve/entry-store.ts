@@ -61,7 +61,10 @@ export async function openEntryStore(file: string, field: string, options: Store
     if (typeof value === "string") known.add(value.toLowerCase());
     else if (!reported.has(number)) {
       reported.add(number);
-      options.onDamagedLine?.(number, partial ? "it is cut off (no newline at the end)" : `it is not a JSON entry with "${field}"`);
+      options.onDamagedLine?.(
+        number,
+        partial ? "it is cut off (no newline at the end)" : `it is not a JSON entry with "${field}"`,
+      );
     }
   };
   await refresh();
@@ -112,7 +115,8 @@ async function lock(file: string, timeoutMs: number): Promise<() => Promise<void
     }
     const owner = Number(await readFile(file, "utf8").catch(() => ""));
     if (owner && !isAlive(owner)) await rm(file, { force: true });
-    else if (Date.now() > deadline) throw new Error(`another process has held ${path.basename(file)} for over ${timeoutMs} ms`);
+    else if (Date.now() > deadline)
+      throw new Error(`another process has held ${path.basename(file)} for over ${timeoutMs} ms`);
     else await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }

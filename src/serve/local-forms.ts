@@ -23,11 +23,18 @@ export interface LocalFormEvents {
 }
 
 /** Opens the stores of every form under `<root>/.heirloom/`; `base` is the base path the site is served under. */
-export async function openLocalForms(root: string, forms: LocalForm[], base: string, events: LocalFormEvents = {}): Promise<LocalForms> {
+export async function openLocalForms(
+  root: string,
+  forms: LocalForm[],
+  base: string,
+  events: LocalFormEvents = {},
+): Promise<LocalForms> {
   const stores = new Map<string, { form: LocalForm; store: EntryStore }>();
   for (const form of forms) {
     const file = path.join(root, ".heirloom", `${form.name}.jsonl`);
-    const store = await openEntryStore(file, form.field, { onDamagedLine: (line, reason) => events.onDamagedLine?.(file, line, reason) });
+    const store = await openEntryStore(file, form.field, {
+      onDamagedLine: (line, reason) => events.onDamagedLine?.(file, line, reason),
+    });
     stores.set(base + form.localPath.replace(/^\/+/, ""), { form, store });
   }
   return {

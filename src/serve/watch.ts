@@ -23,7 +23,11 @@ const SETTLE_MS = 30;
  * (a time in ms), a file already there when watching starts that was modified since then counts as
  * changed: what was saved before its folder was watched is not missed.
  */
-export function watchFiles(targets: string[], onChange: (files: string[]) => void, options: { changedSince?: number } = {}): Watcher {
+export function watchFiles(
+  targets: string[],
+  onChange: (files: string[]) => void,
+  options: { changedSince?: number } = {},
+): Watcher {
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -51,7 +55,8 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
       watcher.on("error", () => forget(dir));
       watchers.set(dir, watcher);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR")
+        throw error;
     }
   };
   const forget = (dir: string) => {
@@ -64,7 +69,8 @@ export function watchFiles(targets: string[], onChange: (files: string[]) => voi
   /** Watches a folder and every folder under it; the files in them, relative to it. */
   const watchTree = (dir: string) => listTree(dir, watchFolder).catch((): string[] => []);
   /** A folder made or moved in: watched, and every file it holds reported. */
-  const follow = (dir: string) => void watchTree(dir).then((files) => files.forEach((file) => changed(path.join(dir, file))));
+  const follow = (dir: string) =>
+    void watchTree(dir).then((files) => files.forEach((file) => changed(path.join(dir, file))));
   const onEvent = (dir: string, event: string, name: string | Buffer | null) => {
     if (closed) return;
     if (!name) return changed(dir);

@@ -17,7 +17,13 @@ export function PageHero({ title, lead }: { title: string; lead?: string }) {
 }
 
 /** A grid of icon cards (benefits, gift options); `marker` is the data-* attribute tests and scripts find them by. */
-export function FeatureGrid({ items, marker }: { items: Array<{ title: string; text: string; icon: IconName }>; marker: "data-benefit" | "data-gift" }) {
+export function FeatureGrid({
+  items,
+  marker,
+}: {
+  items: Array<{ title: string; text: string; icon: IconName }>;
+  marker: "data-benefit" | "data-gift";
+}) {
   return (
     <div className="grid">
       {items.map((item) => (
@@ -76,7 +82,13 @@ export function CtaSection({ title, lead, action }: { title: string; lead: strin
 }
 
 /** The closing band whose action is a link (on /home and /how-it-works); `href` already carries the base path. */
-export function CtaLinkSection({ cta, href }: { cta: { title: string; lead: string; button: { label: string } }; href: string }) {
+export function CtaLinkSection({
+  cta,
+  href,
+}: {
+  cta: { title: string; lead: string; button: { label: string } };
+  href: string;
+}) {
   return (
     <CtaSection
       title={cta.title}

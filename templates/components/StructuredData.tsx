@@ -10,7 +10,13 @@ export function StructuredData({ page, content, assets }: PageProps) {
   if (page.template === "not-found") return null;
   const url = assets.absolute(assets.href("/"));
   const data: Json[] = [
-    { "@context": "https://schema.org", "@type": "Organization", name: content.site.name, description: content.site.description, ...(url ? { url } : {}) },
+    {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: content.site.name,
+      description: content.site.description,
+      ...(url ? { url } : {}),
+    },
   ];
   if (page.template === "pricing") data.push(offers(content));
   if (page.template === "pricing" || page.template === "how-it-works") data.push(faqPage(content, page.template));
@@ -18,7 +24,11 @@ export function StructuredData({ page, content, assets }: PageProps) {
     <>
       {data.map((item) => (
         // A data block, not a script: serialized so that content cannot close the element.
-        <script key={String(item["@type"])} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(item) }} />
+        <script
+          key={String(item["@type"])}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(item) }}
+        />
       ))}
     </>
   );
@@ -39,7 +49,13 @@ function offers(content: Content): Json {
         description: plan.description,
         price,
         priceCurrency: "USD",
-        priceSpecification: { "@type": "UnitPriceSpecification", price, priceCurrency: "USD", unitCode: "MON", billingDuration: "P1M" },
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price,
+          priceCurrency: "USD",
+          unitCode: "MON",
+          billingDuration: "P1M",
+        },
       };
     }),
   };
@@ -51,7 +67,11 @@ function faqPage(content: Content, shownOn: "pricing" | "how-it-works"): Json {
     "@type": "FAQPage",
     mainEntity: content.faqs
       .filter((faq) => faq.page === shownOn)
-      .map((faq) => ({ "@type": "Question", name: faq.question, acceptedAnswer: { "@type": "Answer", text: plainText(faq.html) } })),
+      .map((faq) => ({
+        "@type": "Question",
+        name: faq.question,
+        acceptedAnswer: { "@type": "Answer", text: plainText(faq.html) },
+      })),
   };
 }
 

@@ -24,7 +24,13 @@ export function HomePage({ page, content, assets }: PageProps<"home">) {
               </a>
             </div>
           </div>
-          <Picture className="hero-image" image={hero.image.src} alt={hero.image.alt} sizes="(min-width: 60rem) 36rem, 100vw" loading="high" />
+          <Picture
+            className="hero-image"
+            image={hero.image.src}
+            alt={hero.image.alt}
+            sizes="(min-width: 60rem) 36rem, 100vw"
+            loading="high"
+          />
         </div>
       </section>
 

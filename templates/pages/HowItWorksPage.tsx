@@ -51,6 +51,7 @@ export function HowItWorksPage({ page, content, assets }: PageProps<"how-it-work
             </figcaption>
             <ol className="dialogue">
               {conversation.lines.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed transcript, rendered once and never reordered
                 <li key={i} className={`line line-${line.speaker}`} data-line data-speaker={line.speaker}>
                   <span className="speaker">
                     <Icon name={line.speaker === "interviewer" ? "phone" : "heart"} />
@@ -64,7 +65,11 @@ export function HowItWorksPage({ page, content, assets }: PageProps<"how-it-work
         </div>
       </section>
 
-      <FaqSection title={page.faq.title} lead={page.faq.lead} faqs={content.faqs.filter((f) => f.page === "how-it-works")} />
+      <FaqSection
+        title={page.faq.title}
+        lead={page.faq.lead}
+        faqs={content.faqs.filter((f) => f.page === "how-it-works")}
+      />
 
       <CtaLinkSection cta={page.cta} href={assets.href(page.cta.button.href)} />
     </>

@@ -22,7 +22,20 @@ export function ProsePage({ page }: PageProps<"prose">) {
 
 /** "2026-11-23" -> "23 November 2026", the same on every machine (no locale or time zone involved). */
 function formatDate(iso: string): string {
-  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  const months = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ];
   const [year, month, day] = iso.split("-").map(Number);
   return `${day} ${months[month - 1]} ${year}`;
 }

@@ -16,7 +16,9 @@ describe.skipIf(!chromePath)("a /heirloom/ build in Chromium", () => {
       expect(await w.page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe("18px");
       for (const img of await w.page.locator("img").all()) {
         await img.scrollIntoViewIfNeeded(); // lazy images load when near the viewport
-        await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { timeout: 5000 }).toBe(true);
+        await expect
+          .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { timeout: 5000 })
+          .toBe(true);
       }
     }
     expect(w.errors).toEqual([]);

@@ -2,7 +2,15 @@
 // scheme, including the states axe does not see: hover, the busy button, the toast and the placeholder.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_PAGES, axeViolationsForTags, chromePath, contrastRatio, useSiteAndBrowser, VIEWPORTS, WCAG_AAA_TAGS } from "./helpers.ts";
+import {
+  ALL_PAGES,
+  axeViolationsForTags,
+  chromePath,
+  contrastRatio,
+  useSiteAndBrowser,
+  VIEWPORTS,
+  WCAG_AAA_TAGS,
+} from "./helpers.ts";
 
 const SCHEMES = ["light", "dark"] as const;
 
@@ -14,7 +22,12 @@ describe.skipIf(!chromePath)("contrast in Chromium", () => {
     for (const colorScheme of SCHEMES) {
       for (const size of ["desktop", "phone"] as const) {
         // Reduced motion, so that hover colours are read at their end and not halfway through a transition.
-        const context = await state.browser.newContext({ viewport: VIEWPORTS[size], isMobile: size === "phone", colorScheme, reducedMotion: "reduce" });
+        const context = await state.browser.newContext({
+          viewport: VIEWPORTS[size],
+          isMobile: size === "phone",
+          colorScheme,
+          reducedMotion: "reduce",
+        });
         contexts.set(`${colorScheme}-${size}`, context);
       }
     }
@@ -33,8 +46,12 @@ describe.skipIf(!chromePath)("contrast in Chromium", () => {
   describe.each(SCHEMES)("%s scheme", (scheme) => {
     it("takes the scheme's colours: the page background follows the preference", async () => {
       const page = await open(`${scheme}-desktop`, "/");
-      const [background, text] = await page.evaluate(() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color]);
-      const darkBackground = contrastRatio(background, "rgb(0, 0, 0)") < contrastRatio(background, "rgb(255, 255, 255)");
+      const [background, text] = await page.evaluate(() => [
+        getComputedStyle(document.body).backgroundColor,
+        getComputedStyle(document.body).color,
+      ]);
+      const darkBackground =
+        contrastRatio(background, "rgb(0, 0, 0)") < contrastRatio(background, "rgb(255, 255, 255)");
       expect(darkBackground).toBe(scheme === "dark");
       expect(contrastRatio(background, text)).toBeGreaterThanOrEqual(12);
       await page.close();

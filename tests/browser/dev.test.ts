@@ -66,7 +66,9 @@ describe.skipIf(!chromePath)("heirloom dev in Chromium", () => {
     await expect.poll(() => overlay.isVisible(), { timeout: 60_000, interval: 100 }).toBe(true);
     const text = await overlay.innerText();
     expect(text).toContain("TypeScript found problems in site.config.ts or templates/; the page shows what was built.");
-    expect(text).toMatch(/TypeCheckError: Property 'title' does not exist on type [\s\S]*at templates\/pages\/PricingPage\.tsx:\d+:\d+/);
+    expect(text).toMatch(
+      /TypeCheckError: Property 'title' does not exist on type [\s\S]*at templates\/pages\/PricingPage\.tsx:\d+:\d+/,
+    );
     writeFileSync(pricing, original);
     await expect.poll(() => overlay.count(), { timeout: 60_000, interval: 100 }).toBe(0);
     await page.close();

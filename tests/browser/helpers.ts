@@ -18,9 +18,28 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 export const ROUTES = ["/", "/home", "/how-it-works", "/pricing"] as const;
-export const UNREGISTERED = ["/testimonials", "/contact", "/login", "/get-started", "/gift", "/about", "/team", "/careers", "/faq", "/blog", "/privacy", "/terms", "/cookies"];
+export const UNREGISTERED = [
+  "/testimonials",
+  "/contact",
+  "/login",
+  "/get-started",
+  "/gift",
+  "/about",
+  "/team",
+  "/careers",
+  "/faq",
+  "/blog",
+  "/privacy",
+  "/terms",
+  "/cookies",
+];
 
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
+const CANDIDATES = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+];
 
 /**
  * The browser to drive: CHROME_PATH first, then the usual install paths. Without one, CI=true fails the run;
@@ -77,8 +96,11 @@ export async function startCapture(): Promise<Capture> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      if (req.method === "POST") posts.push({ contentType: req.headers["content-type"] ?? "", body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>ok</title><p>ok</p>");
+      if (req.method === "POST")
+        posts.push({ contentType: req.headers["content-type"] ?? "", body: Buffer.concat(chunks).toString("utf8") });
+      res
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end("<!doctype html><title>ok</title><p>ok</p>");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -134,7 +156,8 @@ export async function watchedPage(context: BrowserContext, origin: string): Prom
   page.on("console", (m) => {
     watched.messages.push(`${m.type()}: ${m.text()}`);
     // A 404 page's own status is reported by Chromium as an error about the document itself: not a fault.
-    const ownStatus = m.text().includes("status of 404") && m.location().url === page.url() && page.url().startsWith(origin);
+    const ownStatus =
+      m.text().includes("status of 404") && m.location().url === page.url() && page.url().startsWith(origin);
     if (m.type() === "error" && !ownStatus) watched.errors.push(`${m.text()} (${m.location().url})`);
   });
   page.on("pageerror", (e) => watched.errors.push(`pageerror: ${e.message}`));
@@ -165,8 +188,14 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(o: unknown): Promise<any> } }).axe.run({ resultTypes: ["violations"] });
-    return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target.join(" ")) }));
+    const result = await (window as unknown as { axe: { run(o: unknown): Promise<any> } }).axe.run({
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n: any) => n.target.join(" ")),
+    }));
   });
 }
 
@@ -194,7 +223,10 @@ export const ALL_PAGES = [...ROUTES, "/no-such-page"] as const;
 export const WCAG_AAA_TAGS = ["wcag2a", "wcag2aa", "wcag2aaa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** Runs axe-core with only the rules of the given tags; violations with the failing colours where axe gives them. */
-export async function axeViolationsForTags(page: Page, tags: string[]): Promise<Array<{ id: string; nodes: string[] }>> {
+export async function axeViolationsForTags(
+  page: Page,
+  tags: string[],
+): Promise<Array<{ id: string; nodes: string[] }>> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   await page.evaluate(axeSource);
   return page.evaluate(async (values) => {
@@ -204,7 +236,9 @@ export async function axeViolationsForTags(page: Page, tags: string[]): Promise<
       id: v.id,
       nodes: v.nodes.map((n: any) => {
         const data = n.any[0]?.data;
-        return data?.contrastRatio ? `${n.target.join(" ")} ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}` : n.target.join(" ");
+        return data?.contrastRatio
+          ? `${n.target.join(" ")} ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}`
+          : n.target.join(" ");
       }),
     }));
   }, tags);
@@ -243,11 +277,13 @@ export async function applyTextSpacing(page: Page): Promise<void> {
  * What does not fit: the page's own horizontal scroll, and every element whose text is cut or spills out of
  * its box (scroll size beyond client size), with every FAQ answer and the mobile menu opened first.
  */
-export async function overflowReport(page: Page): Promise<{ scrollWidth: number; viewport: number; spilled: string[] }> {
+export async function overflowReport(
+  page: Page,
+): Promise<{ scrollWidth: number; viewport: number; spilled: string[] }> {
   return page.evaluate(() => {
     for (const details of document.querySelectorAll("details")) details.open = true;
     const toggle = document.querySelector<HTMLElement>("[data-menu-toggle]");
-    if (toggle && toggle.offsetParent && toggle.getAttribute("aria-expanded") !== "true") toggle.click();
+    if (toggle?.offsetParent && toggle.getAttribute("aria-expanded") !== "true") toggle.click();
     const spilled = [...document.querySelectorAll<HTMLElement>("body *")]
       .filter((el) => !el.closest(".sr-only, svg") && el.clientWidth > 0 && el.getClientRects().length > 0)
       .filter((el) => {
@@ -257,7 +293,10 @@ export async function overflowReport(page: Page): Promise<{ scrollWidth: number;
         if (!clips && !ownText) return false;
         return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
       })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth, spilled };
   });
 }
@@ -274,11 +313,22 @@ export async function launchWithMinimumFontSize(
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(os.tmpdir(), "heirloom-min-font-"));
   mkdirSync(path.join(profile, "Default"));
-  writeFileSync(path.join(profile, "Default", "Preferences"), JSON.stringify({ webkit: { webprefs: { minimum_font_size: px } } }));
+  writeFileSync(
+    path.join(profile, "Default", "Preferences"),
+    JSON.stringify({ webkit: { webprefs: { minimum_font_size: px } } }),
+  );
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     viewport,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   return {
     context,

@@ -6,7 +6,11 @@ describe.skipIf(!chromePath)("the mobile menu in Chromium", () => {
   const state = useSiteAndBrowser();
 
   async function open(size: keyof typeof VIEWPORTS, route = "/home") {
-    const context = await state.browser.newContext({ viewport: VIEWPORTS[size], isMobile: size === "phone", hasTouch: size === "phone" });
+    const context = await state.browser.newContext({
+      viewport: VIEWPORTS[size],
+      isMobile: size === "phone",
+      hasTouch: size === "phone",
+    });
     const w = await watchedPage(context, state.site.origin);
     await w.page.goto(state.site.origin + route);
     await expect.poll(() => w.page.evaluate(() => document.documentElement.classList.contains("js"))).toBe(true);

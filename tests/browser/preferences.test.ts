@@ -5,7 +5,15 @@ import { describe, expect, it } from "vitest";
 import { chromePath, contrastRatio, useSiteAndBrowser, VIEWPORTS } from "./helpers.ts";
 
 /** Runs in the page: what makes an element's edge visible, its border or outline and the colour behind it. */
-function edgeOf(el: Element): { width: number; style: string; color: string; outlineWidth: number; outlineStyle: string; outlineColor: string; background: string } {
+function edgeOf(el: Element): {
+  width: number;
+  style: string;
+  color: string;
+  outlineWidth: number;
+  outlineStyle: string;
+  outlineColor: string;
+  background: string;
+} {
   const style = getComputedStyle(el);
   let background = "rgb(255, 255, 255)";
   for (let node = el.parentElement; node; node = node.parentElement) {
@@ -29,7 +37,10 @@ function edgeOf(el: Element): { width: number; style: string; color: string; out
 describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
   const state = useSiteAndBrowser();
 
-  async function open(options: Parameters<typeof state.browser.newContext>[0], route: string): Promise<{ context: BrowserContext; page: Page }> {
+  async function open(
+    options: Parameters<typeof state.browser.newContext>[0],
+    route: string,
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await state.browser.newContext(options);
     const page = await context.newPage();
     await page.goto(state.site.origin + route);
@@ -76,7 +87,12 @@ describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
               break;
             }
           }
-          return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor, background };
+          return {
+            style: style.outlineStyle,
+            width: parseFloat(style.outlineWidth),
+            color: style.outlineColor,
+            background,
+          };
         });
         expect(ring.style, selector).not.toBe("none");
         expect(ring.width, selector).toBeGreaterThanOrEqual(2);
@@ -88,12 +104,21 @@ describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
 
   describe("forced colours", () => {
     it("keeps buttons, the email field, the toast and the focus ring visible on the waitlist page", async () => {
-      const { context, page } = await open({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, forcedColors: "active" }, "/");
+      const { context, page } = await open(
+        { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, forcedColors: "active" },
+        "/",
+      );
       await page.locator("form[data-waitlist] input").fill("forced@example.com");
       await page.locator("form[data-waitlist] button").click();
       await expect.poll(() => page.locator("[data-toast-region]").innerText()).not.toBe("");
       const edges: Record<string, Awaited<ReturnType<typeof edgeOf>>> = {};
-      for (const selector of ["form[data-waitlist] input", "form[data-waitlist] button", "[data-menu-toggle]", "[data-toast-region]", ".badge"]) {
+      for (const selector of [
+        "form[data-waitlist] input",
+        "form[data-waitlist] button",
+        "[data-menu-toggle]",
+        "[data-toast-region]",
+        ".badge",
+      ]) {
         edges[selector] = await page.locator(selector).evaluate(edgeOf);
       }
       for (const [selector, edge] of Object.entries(edges)) {
@@ -102,14 +127,22 @@ describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
         expect(edge.color, selector).not.toBe(edge.background);
       }
       // The menu's bars are drawn with a background, which forced colours would otherwise remove.
-      const bars = await page.locator(".menu-bars").evaluate((el) => ({ bars: getComputedStyle(el).backgroundColor, behind: getComputedStyle(el.parentElement!.parentElement!).backgroundColor }));
+      const bars = await page.locator(".menu-bars").evaluate((el) => ({
+        bars: getComputedStyle(el).backgroundColor,
+        behind: getComputedStyle(el.parentElement!.parentElement!).backgroundColor,
+      }));
       expect(bars.bars).not.toBe(bars.behind);
       expect(bars.bars).not.toMatch(/rgba\(.*, 0\)$/);
 
       await focusWithTab(page, "a.brand");
       const ring = await page.evaluate(() => {
         const style = getComputedStyle(document.activeElement!);
-        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor, fill: getComputedStyle(document.querySelector(".site-header")!).backgroundColor };
+        return {
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          color: style.outlineColor,
+          fill: getComputedStyle(document.querySelector(".site-header")!).backgroundColor,
+        };
       });
       expect(ring.style).not.toBe("none");
       expect(ring.width).toBeGreaterThanOrEqual(2);
@@ -119,16 +152,33 @@ describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
 
     it("keeps the edge of every card, plan, answer, button and the call-to-action band visible", async () => {
       const { context, page } = await open({ viewport: VIEWPORTS.desktop, forcedColors: "active" }, "/pricing");
-      const selectors = [".plan", ".plan-recommended", ".plan-badge", ".plan .btn", ".card.feature", ".faq", ".cta-box", ".cta-box .btn", ".nav-cta"];
+      const selectors = [
+        ".plan",
+        ".plan-recommended",
+        ".plan-badge",
+        ".plan .btn",
+        ".card.feature",
+        ".faq",
+        ".cta-box",
+        ".cta-box .btn",
+        ".nav-cta",
+      ];
       const home = ["/home", [".step", ".testimonial", ".card.feature", ".hero .btn"]] as const;
       const found: string[] = [];
       for (const [route, list] of [["/pricing", selectors], home] as const) {
         if (route !== "/pricing") await page.goto(state.site.origin + route);
         for (const selector of list) {
-          for (const edge of await page.locator(selector).evaluateAll((els) => els.map((el) => {
-            const style = getComputedStyle(el);
-            return { width: parseFloat(style.borderTopWidth), style: style.borderTopStyle, color: style.borderTopColor, fill: style.backgroundColor };
-          }))) {
+          for (const edge of await page.locator(selector).evaluateAll((els) =>
+            els.map((el) => {
+              const style = getComputedStyle(el);
+              return {
+                width: parseFloat(style.borderTopWidth),
+                style: style.borderTopStyle,
+                color: style.borderTopColor,
+                fill: style.backgroundColor,
+              };
+            }),
+          )) {
             found.push(selector);
             expect(edge.width, `${route} ${selector}`).toBeGreaterThan(0);
             expect(edge.style, `${route} ${selector}`).not.toBe("none");
@@ -143,7 +193,10 @@ describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
 
   describe("reduced motion", () => {
     it("moves nothing: no running animation after the menu and the toast, no transition longer than 0.01 s", async () => {
-      const { context, page } = await open({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, reducedMotion: "reduce" }, "/");
+      const { context, page } = await open(
+        { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, reducedMotion: "reduce" },
+        "/",
+      );
       await page.locator("[data-menu-toggle]").click();
       await page.locator("[data-menu-toggle]").click();
       await page.locator("form[data-waitlist] input").fill("still@example.com");
@@ -151,7 +204,11 @@ describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
       await expect.poll(() => page.locator("[data-toast-region]").innerText()).not.toBe("");
       // Two frames: an animation of 0.01 ms has ended by then.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await page.evaluate(() => document.getAnimations().map((a) => `${(a as CSSAnimation).animationName ?? a.id} ${a.playState}`))).toEqual([]);
+      expect(
+        await page.evaluate(() =>
+          document.getAnimations().map((a) => `${(a as CSSAnimation).animationName ?? a.id} ${a.playState}`),
+        ),
+      ).toEqual([]);
       const slow = await page.evaluate(() => {
         const found: string[] = [];
         for (const el of document.querySelectorAll("*")) {
@@ -162,7 +219,9 @@ describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
               Math.max(...list.split(",").map((v) => (v.trim().endsWith("ms") ? parseFloat(v) / 1000 : parseFloat(v)))),
             );
             if (transition > 0.01 || (style.animationName !== "none" && animation > 0.01)) {
-              found.push(`${el.tagName.toLowerCase()}.${el.className}${pseudo ?? ""} ${style.transitionDuration} ${style.animationDuration}`);
+              found.push(
+                `${el.tagName.toLowerCase()}.${el.className}${pseudo ?? ""} ${style.transitionDuration} ${style.animationDuration}`,
+              );
             }
           }
         }

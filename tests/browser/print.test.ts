@@ -20,7 +20,11 @@ describe.skipIf(!chromePath)("print in Chromium", () => {
   beforeAll(async () => {
     // A dark-mode visitor: printing must still give dark ink on white paper. JavaScript is off, so the
     // answers print open through CSS alone.
-    context = await state.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "dark", javaScriptEnabled: false });
+    context = await state.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: "dark",
+      javaScriptEnabled: false,
+    });
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -36,18 +40,32 @@ describe.skipIf(!chromePath)("print in Chromium", () => {
   it("hides the navigation, menu toggle, waitlist form, buttons and decorative art, and prints black on white", async () => {
     for (const [route, hidden] of [
       ["/", ["#site-menu", "[data-menu-toggle]", "form[data-waitlist]", ".waitlist-photos", ".skip-link", ".toast"]],
-      ["/home", ["#site-menu", ".hero-image", ".feature-icon", ".step-icon", ".portrait", ".hero .btn", ".cta-box .btn"]],
+      [
+        "/home",
+        ["#site-menu", ".hero-image", ".feature-icon", ".step-icon", ".portrait", ".hero .btn", ".cta-box .btn"],
+      ],
       ["/pricing", ["#site-menu", ".plan .btn", ".cta-box .btn"]],
     ] as const) {
       await openForPrint(route);
       const shown = await page.evaluate(
-        (selectors) => selectors.filter((s) => [...document.querySelectorAll<HTMLElement>(s)].some((el) => getComputedStyle(el).display !== "none" && el.checkVisibility())),
+        (selectors) =>
+          selectors.filter((s) =>
+            [...document.querySelectorAll<HTMLElement>(s)].some(
+              (el) => getComputedStyle(el).display !== "none" && el.checkVisibility(),
+            ),
+          ),
         [...hidden],
       );
       expect(shown, route).toEqual([]);
       const colours = await page.evaluate(() => ({
         body: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
-        text: [...new Set([...document.querySelectorAll("main p, main li, main h1, main h2, main h3, footer p")].map((el) => getComputedStyle(el).color))],
+        text: [
+          ...new Set(
+            [...document.querySelectorAll("main p, main li, main h1, main h2, main h3, footer p")].map(
+              (el) => getComputedStyle(el).color,
+            ),
+          ),
+        ],
       }));
       expect(colours.body, route).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)"]);
       expect(colours.text, route).toEqual(["rgb(0, 0, 0)"]);
@@ -59,7 +77,11 @@ describe.skipIf(!chromePath)("print in Chromium", () => {
     const after = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLAnchorElement>("a[href]")]
         .filter((a) => a.checkVisibility())
-        .map((a) => ({ href: a.getAttribute("href"), brand: a.classList.contains("brand"), content: getComputedStyle(a, "::after").content })),
+        .map((a) => ({
+          href: a.getAttribute("href"),
+          brand: a.classList.contains("brand"),
+          content: getComputedStyle(a, "::after").content,
+        })),
     );
     expect(after.length).toBeGreaterThan(10);
     for (const link of after) expect(link.content, link.href!).toBe(link.brand ? "none" : `" (${link.href})"`);
@@ -84,10 +106,17 @@ describe.skipIf(!chromePath)("print in Chromium", () => {
       expect(answer.answerHeight).toBeGreaterThan(30);
       expect(answer.breakInside).toBe("avoid");
     }
-    expect(await page.locator("[data-plan]").evaluateAll((plans) => plans.map((p) => getComputedStyle(p).breakInside))).toEqual(["avoid", "avoid", "avoid"]);
+    expect(
+      await page.locator("[data-plan]").evaluateAll((plans) => plans.map((p) => getComputedStyle(p).breakInside)),
+    ).toEqual(["avoid", "avoid", "avoid"]);
     // On screen the answers stay closed until asked for.
     await page.emulateMedia({ media: "screen" });
-    expect(await page.locator("details .prose").first().evaluate((el) => el.checkVisibility())).toBe(false);
+    expect(
+      await page
+        .locator("details .prose")
+        .first()
+        .evaluate((el) => el.checkVisibility()),
+    ).toBe(false);
   });
 
   // Measured with Debian's Chromium and its fonts: 4 A4 pages each (the home page 4, / and 404 one each).

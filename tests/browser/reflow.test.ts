@@ -2,7 +2,14 @@
 // and with text made twice as large, no page scrolls sideways and no text is cut off or spills out of its box.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_PAGES, applyTextSpacing, chromePath, launchWithMinimumFontSize, overflowReport, useSiteAndBrowser } from "./helpers.ts";
+import {
+  ALL_PAGES,
+  applyTextSpacing,
+  chromePath,
+  launchWithMinimumFontSize,
+  overflowReport,
+  useSiteAndBrowser,
+} from "./helpers.ts";
 
 const NARROW = { width: 320, height: 640 };
 
@@ -62,7 +69,9 @@ describe.skipIf(!chromePath)("reflow and large text in Chromium", () => {
       const page = minimumFont.context.pages()[0] ?? (await minimumFont.context.newPage());
       for (const route of ALL_PAGES) {
         await page.goto(state.site.origin + route);
-        expect(await page.evaluate(() => getComputedStyle(document.querySelector("main p")!).fontSize), route).toBe("32px");
+        expect(await page.evaluate(() => getComputedStyle(document.querySelector("main p")!).fontSize), route).toBe(
+          "32px",
+        );
         await expectEverythingFits(page, route, NARROW.width);
       }
     });

@@ -18,7 +18,11 @@ describe.skipIf(!chromePath)("the waitlist form in Chromium", () => {
 
   /** A page at `size`; with `clock`, the page's timers run only when the test moves its clock. */
   async function open(size: keyof typeof VIEWPORTS, options: { clock?: boolean } = {}) {
-    const context = await state.browser.newContext({ viewport: VIEWPORTS[size], isMobile: size === "phone", hasTouch: size === "phone" });
+    const context = await state.browser.newContext({
+      viewport: VIEWPORTS[size],
+      isMobile: size === "phone",
+      hasTouch: size === "phone",
+    });
     const w = await watchedPage(context, state.site.origin);
     if (options.clock) await w.page.clock.install();
     await w.page.goto(`${state.site.origin}/`);
@@ -42,7 +46,11 @@ describe.skipIf(!chromePath)("the waitlist form in Chromium", () => {
     expect([...new URLSearchParams(post.body)]).toEqual([["email", email]]);
   }
 
-  const idle = async (page: Page) => ({ label: await button(page).innerText(), disabled: await button(page).isDisabled(), value: await field(page).inputValue() });
+  const idle = async (page: Page) => ({
+    label: await button(page).innerText(),
+    disabled: await button(page).isDisabled(),
+    value: await field(page).inputValue(),
+  });
 
   /** On the paused clock: busy until 1000 ms, idle and cleared from then; the toast until 5000 ms. */
   async function followOnClock(page: Page, email: string) {

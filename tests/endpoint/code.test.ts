@@ -45,7 +45,10 @@ describe("doPost", () => {
   });
 
   it("appends after the last row of an existing sheet", () => {
-    const waitlist = new MemoryRowStore([["Timestamp", "Email"], ["2025-01-01T00:00:00.000Z", "bob@example.com"]]);
+    const waitlist = new MemoryRowStore([
+      ["Timestamp", "Email"],
+      ["2025-01-01T00:00:00.000Z", "bob@example.com"],
+    ]);
     threadWorld({ Waitlist: waitlist }).post(ann);
     expect(waitlist.rows.map((r) => r[1])).toEqual(["Email", "bob@example.com", "ann@example.com"]);
   });
@@ -116,7 +119,9 @@ describe("doPost", () => {
 
   it("refuses an email in the query string and another in the body", () => {
     const world = threadWorld();
-    expect(world.post("email=bob%40example.com", "email=ann%40example.com").page.getContent()).toContain("one email address");
+    expect(world.post("email=bob%40example.com", "email=ann%40example.com").page.getContent()).toContain(
+      "one email address",
+    );
     expect(world.cells()).toEqual([]);
   });
 
@@ -128,7 +133,10 @@ describe("doPost", () => {
 
 describe("doGet", () => {
   it("answers a health page that reads nothing and reveals no entry or count", () => {
-    const waitlist = new MemoryRowStore([["Timestamp", "Email"], ["2025-01-01T00:00:00.000Z", "bob@example.com"]]);
+    const waitlist = new MemoryRowStore([
+      ["Timestamp", "Email"],
+      ["2025-01-01T00:00:00.000Z", "bob@example.com"],
+    ]);
     const execution = threadWorld({ Waitlist: waitlist }).execution();
     const content = execution.doGet(postEvent("")).getContent();
     expect(content).toContain("running");

@@ -10,7 +10,8 @@ function posts(): string[] {
   for (let i = 0; i < 400; i++) {
     const email = `visitor.${i}@example.com`;
     bodies.push(new URLSearchParams({ email }).toString());
-    if (i % 4 === 0) bodies.push(new URLSearchParams({ email: i % 8 ? email.toUpperCase() : `Visitor.${i}@Example.COM` }).toString());
+    if (i % 4 === 0)
+      bodies.push(new URLSearchParams({ email: i % 8 ? email.toUpperCase() : `Visitor.${i}@Example.COM` }).toString());
   }
   return bodies;
 }

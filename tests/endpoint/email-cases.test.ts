@@ -23,7 +23,8 @@ function checkCase({ before = [], body, stored }: EmailCase, source = codeSource
   const entries = cells.slice(1);
   const added = entries.slice(entriesBefore.length);
   const problems: string[] = [];
-  if (JSON.stringify(entries.slice(0, entriesBefore.length)) !== JSON.stringify(entriesBefore)) problems.push("earlier rows changed");
+  if (JSON.stringify(entries.slice(0, entriesBefore.length)) !== JSON.stringify(entriesBefore))
+    problems.push("earlier rows changed");
   if (cells.flat().some((cell) => cell.formula !== null)) problems.push("a cell holds a formula");
   if (lockHeldAtEnd) problems.push("the lock was still held at the end");
   if (logs.some((line) => line.startsWith("error"))) problems.push(`logged ${logs.join("; ")}`);
@@ -53,10 +54,17 @@ async function addedByPreview({ before = [], body }: EmailCase): Promise<string[
   const forms = [{ name: "waitlist", field: "email", type: "email" as const, localPath: "/__heirloom/waitlist" }];
   const preview = await startPreview({ outDir: path.join(root, "dist"), root, forms, port: 0 });
   const post = (text: string) =>
-    fetch(new URL("__heirloom/waitlist", preview.url), { method: "POST", body: text, headers: { "content-type": "application/x-www-form-urlencoded" } }).then((r) => r.text());
+    fetch(new URL("__heirloom/waitlist", preview.url), {
+      method: "POST",
+      body: text,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    }).then((r) => r.text());
   const entries = () => {
     try {
-      return readFileSync(preview.formFiles[0], "utf8").split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { email: string }).email);
+      return readFileSync(preview.formFiles[0], "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { email: string }).email);
     } catch {
       return [];
     }
@@ -81,13 +89,52 @@ describe("the local receiver of heirloom preview with each posted body: the same
 
 describe("the checks catch a mistaken endpoint", () => {
   const mistakes: { mistake: string; from: string; to: string; caught: string[] }[] = [
-    { mistake: "no text marker", from: `NEEDS_TEXT_MARKER.test(value) ? "'" + value : value`, to: "value", caught: ["formula-like, kept as text", "starting with an apostrophe", "starting with a plus"] },
-    { mistake: "searching for the marked text", from: "createTextFinder(email)", to: "createTextFinder(asText(email))", caught: ["formula-like, listed, in other letter case"] },
-    { mistake: "partial matches", from: ".matchEntireCell(true)", to: ".matchEntireCell(false)", caught: ["a listed address inside a new one is not a match"] },
-    { mistake: "a regular expression search", from: ".matchEntireCell(true)", to: ".matchEntireCell(true).useRegularExpression(true)", caught: ["a dot is a dot, not any character", "an asterisk is an asterisk, not a wildcard", "a question mark is a question mark"] },
-    { mistake: "a case-sensitive search", from: ".matchCase(false)", to: ".matchCase(true)", caught: ["the same address in other letter case"] },
-    { mistake: "taking the first of two fields", from: "if (values.length > 1) return 'repeated';", to: "", caught: ["two email fields", "the same email field twice"] },
-    { mistake: "no trimming", from: ".trim()", to: "", caught: ["surrounding spaces trimmed", "surrounding tab and newline trimmed"] },
+    {
+      mistake: "no text marker",
+      from: `NEEDS_TEXT_MARKER.test(value) ? "'" + value : value`,
+      to: "value",
+      caught: ["formula-like, kept as text", "starting with an apostrophe", "starting with a plus"],
+    },
+    {
+      mistake: "searching for the marked text",
+      from: "createTextFinder(email)",
+      to: "createTextFinder(asText(email))",
+      caught: ["formula-like, listed, in other letter case"],
+    },
+    {
+      mistake: "partial matches",
+      from: ".matchEntireCell(true)",
+      to: ".matchEntireCell(false)",
+      caught: ["a listed address inside a new one is not a match"],
+    },
+    {
+      mistake: "a regular expression search",
+      from: ".matchEntireCell(true)",
+      to: ".matchEntireCell(true).useRegularExpression(true)",
+      caught: [
+        "a dot is a dot, not any character",
+        "an asterisk is an asterisk, not a wildcard",
+        "a question mark is a question mark",
+      ],
+    },
+    {
+      mistake: "a case-sensitive search",
+      from: ".matchCase(false)",
+      to: ".matchCase(true)",
+      caught: ["the same address in other letter case"],
+    },
+    {
+      mistake: "taking the first of two fields",
+      from: "if (values.length > 1) return 'repeated';",
+      to: "",
+      caught: ["two email fields", "the same email field twice"],
+    },
+    {
+      mistake: "no trimming",
+      from: ".trim()",
+      to: "",
+      caught: ["surrounding spaces trimmed", "surrounding tab and newline trimmed"],
+    },
     { mistake: "no length limit", from: "value.length <= MAX_EMAIL_LENGTH && ", to: "", caught: ["255 characters"] },
   ];
 

@@ -57,12 +57,16 @@ export function startExecution(
       return granted;
     },
     waitLock: (ms: number) => {
-      if (!recordingLock.tryLock(ms)) throw new Error("Lock timeout: another process was holding the lock for too long.");
+      if (!recordingLock.tryLock(ms))
+        throw new Error("Lock timeout: another process was holding the lock for too long.");
     },
     hasLock: () => lock.hasLock(),
     releaseLock: () => (calls.push("releaseLock"), lock.releaseLock()),
   };
-  const log = (level: string) => (...args: unknown[]) => void logs.push(`${level}: ${args.join(" ")}`);
+  const log =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void logs.push(`${level}: ${args.join(" ")}`);
   const context = vm.createContext({
     SpreadsheetApp: services.app(),
     LockService: { getScriptLock: () => recordingLock },

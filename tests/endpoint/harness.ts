@@ -82,7 +82,9 @@ export async function runConcurrently(options: {
   });
   const messages = threads.map((thread) => {
     const ready = new Promise((resolve, reject) => thread.once("message", resolve).once("error", reject));
-    const done = ready.then(() => new Promise<WorkerOutcome[]>((resolve, reject) => thread.once("message", resolve).once("error", reject)));
+    const done = ready.then(
+      () => new Promise<WorkerOutcome[]>((resolve, reject) => thread.once("message", resolve).once("error", reject)),
+    );
     return { ready, done };
   });
   await Promise.all(messages.map((m) => m.ready));

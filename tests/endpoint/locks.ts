@@ -32,7 +32,7 @@ export class ThreadScriptLock implements LockService {
   forExecution(id: number): ScriptLock {
     return {
       tryLock: (timeoutMs) => {
-        if (this.holder === null || this.holder === id) return (this.holder = id), true;
+        if (this.holder === null || this.holder === id) return ((this.holder = id), true);
         this.clockMs += timeoutMs;
         return false;
       },

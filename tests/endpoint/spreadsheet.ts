@@ -129,7 +129,11 @@ export class SpreadsheetServices {
   }
 
   /** TextFinder: literal or regex, partial or whole-cell, case-insensitive unless told; displayed values. */
-  private finder(store: RowStore, text: string, area: { row: number; column: number; numRows: number; numColumns: number }) {
+  private finder(
+    store: RowStore,
+    text: string,
+    area: { row: number; column: number; numRows: number; numColumns: number },
+  ) {
     const services = this;
     const options = { matchCase: false, entireCell: false, regex: false, formulaText: false };
     let after = -1;

@@ -24,7 +24,12 @@ export interface WorkerOutcome {
 const input = workerData as WorkerInput;
 const store = new SharedRowStore(input.buffer);
 const world = {
-  spreadsheet: { sheets: new Map([["Waitlist", store]]), newSheet: () => { throw new Error("the shared sheet exists"); } },
+  spreadsheet: {
+    sheets: new Map([["Waitlist", store]]),
+    newSheet: () => {
+      throw new Error("the shared sheet exists");
+    },
+  },
   locks: input.locked ? store.lock() : noLock,
   roundTrip: randomRoundTrip(input.maxRoundTripMs),
 };

@@ -13,7 +13,21 @@ const BASE = "/heirloom/";
 const SITE_URL = "https://heirloom.example";
 const ENDPOINT = "https://script.example.com/macros/s/abc/exec";
 const ROUTES = ["", "home", "how-it-works", "pricing"];
-const UNREGISTERED = ["/testimonials", "/contact", "/login", "/get-started", "/gift", "/about", "/team", "/careers", "/faq", "/blog", "/privacy", "/terms", "/cookies"];
+const UNREGISTERED = [
+  "/testimonials",
+  "/contact",
+  "/login",
+  "/get-started",
+  "/gift",
+  "/about",
+  "/team",
+  "/careers",
+  "/faq",
+  "/blog",
+  "/privacy",
+  "/terms",
+  "/cookies",
+];
 
 let result: BuildResult;
 let server: PreviewServer;
@@ -22,12 +36,20 @@ let origin: string;
 const get = (pathname: string) => fetch(origin + pathname);
 const html = async (pathname: string) => parse(await (await get(pathname)).text());
 const jsonLd = (doc: HTMLElement) =>
-  doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent) as Record<string, any>);
+  doc
+    .querySelectorAll('script[type="application/ld+json"]')
+    .map((s) => JSON.parse(s.textContent) as Record<string, any>);
 
 beforeAll(async () => {
   const root = makeProject();
   result = await buildProject(root, { base: BASE, siteUrl: SITE_URL, env: { HEIRLOOM_WAITLIST_ENDPOINT: ENDPOINT } });
-  server = await startPreview({ outDir: result.outDir, root, forms: (await loadSite(root)).forms, base: BASE, port: 0 });
+  server = await startPreview({
+    outDir: result.outDir,
+    root,
+    forms: (await loadSite(root)).forms,
+    base: BASE,
+    port: 0,
+  });
   origin = new URL(server.url).origin;
 });
 
@@ -45,7 +67,12 @@ describe("a build under /heirloom/ served under that prefix", () => {
       const doc = await html(BASE + route);
       const urls = [
         ...doc.querySelectorAll("[href], [src]").map((el) => el.getAttribute("href") ?? el.getAttribute("src")!),
-        ...doc.querySelectorAll("[srcset]").flatMap((el) => el.getAttribute("srcset")!.split(",").map((c) => c.trim().split(/\s+/)[0])),
+        ...doc.querySelectorAll("[srcset]").flatMap((el) =>
+          el
+            .getAttribute("srcset")!
+            .split(",")
+            .map((c) => c.trim().split(/\s+/)[0]),
+        ),
       ].filter((u) => u.startsWith("/"));
       expect(urls.length).toBeGreaterThan(10);
       for (const url of urls) {
@@ -69,7 +96,10 @@ describe("a build under /heirloom/ served under that prefix", () => {
     const stylesheet = await get(css);
     expect(stylesheet.status).toBe(200);
     expect(stylesheet.headers.get("content-type")).toMatch(/text\/css/);
-    const home = doc.querySelector("main")!.querySelectorAll("a").find((a) => a.textContent.trim() === "Return to Home");
+    const home = doc
+      .querySelector("main")!
+      .querySelectorAll("a")
+      .find((a) => a.textContent.trim() === "Return to Home");
     expect(home?.getAttribute("href")).toBe("/heirloom/");
     expect((await get("/elsewhere")).status).toBe(404);
   });
@@ -85,7 +115,9 @@ describe("absolute URLs", () => {
     const sitemap = await (await get("/heirloom/sitemap.xml")).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(ROUTES.map((r) => `${SITE_URL}${BASE}${r}`));
-    expect(sitemap).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(sitemap).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     // Before: /heirloom/robots.txt was written, where crawlers never look.
     expect((await get("/heirloom/robots.txt")).status).toBe(404);
     expect(result.warnings).toContainEqual(
@@ -96,26 +128,34 @@ describe("absolute URLs", () => {
 
   it("writes robots.txt pointing to the sitemap for a site at the root of its host", async () => {
     const built = await buildProject(makeProject(), { siteUrl: SITE_URL });
-    expect(readFileSync(path.join(built.outDir, "robots.txt"), "utf8")).toBe(`User-agent: *\nAllow: /\nSitemap: ${SITE_URL}/sitemap.xml\n`);
+    expect(readFileSync(path.join(built.outDir, "robots.txt"), "utf8")).toBe(
+      `User-agent: *\nAllow: /\nSitemap: ${SITE_URL}/sitemap.xml\n`,
+    );
     expect(built.warnings.join("\n")).not.toContain("robots.txt");
   });
 
-  it.each(ROUTES)("/%s has a canonical link, Open Graph and Twitter tags with an absolute image that resolves", async (route) => {
-    const doc = await html(BASE + route);
-    const meta = (key: string) => doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content");
-    const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute("href");
-    expect(canonical).toBe(`${SITE_URL}${BASE}${route}`);
-    expect(meta("og:url")).toBe(canonical);
-    expect(meta("og:title")).toBe(doc.querySelector("title")?.textContent);
-    expect(meta("og:description")).toBe(meta("description"));
-    expect(meta("twitter:card")).toBe("summary_large_image");
-    const image = meta("og:image")!;
-    expect(image).toMatch(/^https:\/\/heirloom\.example\/heirloom\/assets\/images\/social-card-[0-9a-f]+-1200x630\.png$/);
-    expect(meta("twitter:image")).toBe(image);
-    expect(meta("og:image:alt")!.length).toBeGreaterThan(10);
-    const png = Buffer.from(await (await get(new URL(image).pathname)).arrayBuffer());
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
-  });
+  it.each(ROUTES)(
+    "/%s has a canonical link, Open Graph and Twitter tags with an absolute image that resolves",
+    async (route) => {
+      const doc = await html(BASE + route);
+      const meta = (key: string) =>
+        doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content");
+      const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute("href");
+      expect(canonical).toBe(`${SITE_URL}${BASE}${route}`);
+      expect(meta("og:url")).toBe(canonical);
+      expect(meta("og:title")).toBe(doc.querySelector("title")?.textContent);
+      expect(meta("og:description")).toBe(meta("description"));
+      expect(meta("twitter:card")).toBe("summary_large_image");
+      const image = meta("og:image")!;
+      expect(image).toMatch(
+        /^https:\/\/heirloom\.example\/heirloom\/assets\/images\/social-card-[0-9a-f]+-1200x630\.png$/,
+      );
+      expect(meta("twitter:image")).toBe(image);
+      expect(meta("og:image:alt")!.length).toBeGreaterThan(10);
+      const png = Buffer.from(await (await get(new URL(image).pathname)).arrayBuffer());
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    },
+  );
 
   it("gives the 404 page no canonical address, and every page an SVG favicon and a 180 px PNG touch icon", async () => {
     const notFound = await html("/heirloom/missing");
@@ -124,7 +164,9 @@ describe("absolute URLs", () => {
       const icon = doc.querySelector('link[rel="icon"]')!;
       expect(icon.getAttribute("type")).toBe("image/svg+xml");
       expect((await get(icon.getAttribute("href")!)).headers.get("content-type")).toMatch(/image\/svg\+xml/);
-      const touch = Buffer.from(await (await get(doc.querySelector('link[rel="apple-touch-icon"]')!.getAttribute("href")!)).arrayBuffer());
+      const touch = Buffer.from(
+        await (await get(doc.querySelector('link[rel="apple-touch-icon"]')!.getAttribute("href")!)).arrayBuffer(),
+      );
       expect([touch.readUInt32BE(16), touch.readUInt32BE(20)]).toEqual([180, 180]);
       expect(doc.querySelector('meta[name="theme-color"]')?.getAttribute("content")).toBe("#7a3e1d");
     }
@@ -151,17 +193,30 @@ describe("structured data", () => {
   });
 
   it("keeps content that tries to close the script element inside it", async () => {
-    const hostile = '</script><script>alert(1)</script><!-- & \u2028';
+    const hostile = "</script><script>alert(1)</script><!-- & \u2028";
     expect(serializeJsonLd({ q: hostile })).not.toMatch(/<|>|&|\u2028/);
     expect(JSON.parse(serializeJsonLd({ q: hostile }))).toEqual({ q: hostile });
 
     const root = makeProject();
     const faq = path.join(root, "content/faqs/pricing-1-change.md");
-    writeFileSync(faq, readFileSync(faq, "utf8").replace("question: Can I change my plan later?", `question: "Can I change my plan later? ${hostile.replace(/\u2028/, "")}"`));
+    writeFileSync(
+      faq,
+      readFileSync(faq, "utf8").replace(
+        "question: Can I change my plan later?",
+        `question: "Can I change my plan later? ${hostile.replace(/\u2028/, "")}"`,
+      ),
+    );
     const built = await buildProject(root, { siteUrl: SITE_URL });
     const doc = parse(readFileSync(path.join(built.outDir, "pricing.html"), "utf8"));
-    expect(doc.querySelectorAll("script").map((s) => s.getAttribute("type"))).toEqual(["module", "application/ld+json", "application/ld+json", "application/ld+json"]);
-    expect(jsonLd(doc)[2].mainEntity[0].name).toBe(`Can I change my plan later? ${hostile.replace(/\u2028/, "")}`.trim());
+    expect(doc.querySelectorAll("script").map((s) => s.getAttribute("type"))).toEqual([
+      "module",
+      "application/ld+json",
+      "application/ld+json",
+      "application/ld+json",
+    ]);
+    expect(jsonLd(doc)[2].mainEntity[0].name).toBe(
+      `Can I change my plan later? ${hostile.replace(/\u2028/, "")}`.trim(),
+    );
   });
 });
 
@@ -196,9 +251,17 @@ describe("header files", () => {
         current![match![1]] = match![2];
       }
     }
-    expect(rules.get("/heirloom/*")?.["Content-Security-Policy"]).toContain("form-action 'self' https://script.example.com");
+    expect(rules.get("/heirloom/*")?.["Content-Security-Policy"]).toContain(
+      "form-action 'self' https://script.example.com",
+    );
     expect(rules.get("/heirloom/assets/*")).toEqual({ "Cache-Control": "public, max-age=31536000, immutable" });
-    for (const p of ["/heirloom/", "/heirloom/index.html", "/heirloom/pricing", "/heirloom/pricing.html", "/heirloom/404.html"]) {
+    for (const p of [
+      "/heirloom/",
+      "/heirloom/index.html",
+      "/heirloom/pricing",
+      "/heirloom/pricing.html",
+      "/heirloom/404.html",
+    ]) {
       expect(rules.get(p), p).toEqual({ "Cache-Control": "public, max-age=0, must-revalidate" });
     }
     expect(JSON.parse(readFileSync(path.join(result.outDir, "serve.json"), "utf8")).headers).toHaveLength(2);
@@ -208,7 +271,9 @@ describe("header files", () => {
 describe("without a site URL", () => {
   it("warns and leaves out canonical links, social images and the sitemap instead of writing wrong URLs", async () => {
     const built = await buildProject(makeProject());
-    expect(built.warnings.join("\n")).toMatch(/No site URL is set, so canonical links, sitemap.xml and absolute URLs for shared links were left out/);
+    expect(built.warnings.join("\n")).toMatch(
+      /No site URL is set, so canonical links, sitemap.xml and absolute URLs for shared links were left out/,
+    );
     const doc = parse(readFileSync(path.join(built.outDir, "pricing.html"), "utf8"));
     expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
     expect(doc.querySelector('meta[property="og:image"]')).toBeNull();

@@ -12,7 +12,21 @@ const page = (file: string): HTMLElement => parse(readFileSync(path.join(out, fi
 const text = (el: HTMLElement | null) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
 const texts = (root: HTMLElement, selector: string) => root.querySelectorAll(selector).map((e) => text(e));
 
-const UNREGISTERED = ["/testimonials", "/contact", "/login", "/get-started", "/gift", "/about", "/team", "/careers", "/faq", "/blog", "/privacy", "/terms", "/cookies"];
+const UNREGISTERED = [
+  "/testimonials",
+  "/contact",
+  "/login",
+  "/get-started",
+  "/gift",
+  "/about",
+  "/team",
+  "/careers",
+  "/faq",
+  "/blog",
+  "/privacy",
+  "/terms",
+  "/cookies",
+];
 const FILES = ["index.html", "home.html", "how-it-works.html", "pricing.html", "404.html"];
 
 beforeAll(async () => {
@@ -34,16 +48,21 @@ describe("the built site", () => {
     for (const p of UNREGISTERED) expect(existsSync(path.join(out, p.slice(1)))).toBe(false);
   });
 
-  it.each(FILES)("%s is a complete document: lang, viewport, unique title and description, one h1, stylesheet, script", (file) => {
-    const doc = page(file);
-    expect(doc.querySelector("html")?.getAttribute("lang")).toBe("en");
-    expect(doc.querySelector('meta[name="viewport"]')?.getAttribute("content")).toContain("width=device-width");
-    expect(text(doc.querySelector("title")).length).toBeGreaterThan(5);
-    expect(doc.querySelector('meta[name="description"]')?.getAttribute("content")?.length).toBeGreaterThan(20);
-    expect(doc.querySelectorAll("h1")).toHaveLength(1);
-    expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute("href")).toMatch(/^\/assets\/site-[A-Z0-9]+\.css$/);
-    expect(doc.querySelector('script[type="module"]')?.getAttribute("src")).toMatch(/^\/assets\/main-[A-Z0-9]+\.js$/);
-  });
+  it.each(FILES)(
+    "%s is a complete document: lang, viewport, unique title and description, one h1, stylesheet, script",
+    (file) => {
+      const doc = page(file);
+      expect(doc.querySelector("html")?.getAttribute("lang")).toBe("en");
+      expect(doc.querySelector('meta[name="viewport"]')?.getAttribute("content")).toContain("width=device-width");
+      expect(text(doc.querySelector("title")).length).toBeGreaterThan(5);
+      expect(doc.querySelector('meta[name="description"]')?.getAttribute("content")?.length).toBeGreaterThan(20);
+      expect(doc.querySelectorAll("h1")).toHaveLength(1);
+      expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute("href")).toMatch(
+        /^\/assets\/site-[A-Z0-9]+\.css$/,
+      );
+      expect(doc.querySelector('script[type="module"]')?.getAttribute("src")).toMatch(/^\/assets\/main-[A-Z0-9]+\.js$/);
+    },
+  );
 
   it("gives every page a distinct title and description", () => {
     const titles = FILES.map((f) => text(page(f).querySelector("title")));
@@ -72,8 +91,12 @@ describe("the built site", () => {
   });
 
   it("links the footer to the further pages, none of which is generated", () => {
-    const hrefs = page("home.html").querySelector("footer")!.querySelectorAll("a").map((a) => a.getAttribute("href"));
-    for (const p of ["/about", "/team", "/careers", "/faq", "/blog", "/privacy", "/terms", "/cookies", "/gift"]) expect(hrefs).toContain(p);
+    const hrefs = page("home.html")
+      .querySelector("footer")!
+      .querySelectorAll("a")
+      .map((a) => a.getAttribute("href"));
+    for (const p of ["/about", "/team", "/careers", "/faq", "/blog", "/privacy", "/terms", "/cookies", "/gift"])
+      expect(hrefs).toContain(p);
   });
 
   it.each(FILES)("%s: every image has alt, width and height, and every internal URL resolves", (file) => {
@@ -88,7 +111,8 @@ describe("the built site", () => {
       const url = (el.getAttribute("href") ?? el.getAttribute("src"))!.split(/[?#]/)[0];
       const local = path.join(out, url);
       // Served as a static host would, without a redirect: the file itself, or the page's .html file.
-      const ok = url === "/" ? existsSync(path.join(out, "index.html")) : existsSync(local) || existsSync(`${local}.html`);
+      const ok =
+        url === "/" ? existsSync(path.join(out, "index.html")) : existsSync(local) || existsSync(`${local}.html`);
       expect(ok || UNREGISTERED.includes(url), `${url} on ${file}`).toBe(true);
     }
   });
@@ -131,9 +155,13 @@ describe("/ (waitlist)", () => {
 
   it("posts to the configured endpoint: HEIRLOOM_WAITLIST_ENDPOINT wins over site.config.ts", async () => {
     const root = makeProject();
-    const built = await buildProject(root, { env: { HEIRLOOM_WAITLIST_ENDPOINT: "https://script.example.com/macros/s/abc/exec" } });
+    const built = await buildProject(root, {
+      env: { HEIRLOOM_WAITLIST_ENDPOINT: "https://script.example.com/macros/s/abc/exec" },
+    });
     const html = readFileSync(path.join(built.outDir, "index.html"), "utf8");
-    expect(parse(html).querySelector("form[data-waitlist]")?.getAttribute("action")).toBe("https://script.example.com/macros/s/abc/exec");
+    expect(parse(html).querySelector("form[data-waitlist]")?.getAttribute("action")).toBe(
+      "https://script.example.com/macros/s/abc/exec",
+    );
     expect(built.warnings.join("\n")).not.toMatch(/"waitlist" has no endpoint/);
     expect(result.warnings[0]).toMatch(/^The form "waitlist" has no endpoint, so it posts to \/__heirloom\/waitlist/);
   });
@@ -162,7 +190,12 @@ describe("/how-it-works", () => {
   const main = () => page("how-it-works.html").querySelector("main")!;
 
   it("has four detailed steps, the five-question FAQ and the sample conversation", () => {
-    expect(texts(main(), "h2, h3").filter((t) => ["Talk", "Schedule", "Create", "Share"].includes(t))).toEqual(["Talk", "Schedule", "Create", "Share"]);
+    expect(texts(main(), "h2, h3").filter((t) => ["Talk", "Schedule", "Create", "Share"].includes(t))).toEqual([
+      "Talk",
+      "Schedule",
+      "Create",
+      "Share",
+    ]);
     expect(main().querySelectorAll("details")).toHaveLength(5);
     expect(main().querySelectorAll("[data-line]").length).toBeGreaterThanOrEqual(6);
   });
@@ -181,13 +214,31 @@ describe("/pricing", () => {
   const plans = () => main().querySelectorAll("[data-plan]");
 
   it("shows three plans with the spec's names, monthly prices and every feature", () => {
-    expect(plans().map((p) => text(p.querySelector("h3")))).toEqual(["Essential Memories", "Legacy Collection", "Family Archive"]);
+    expect(plans().map((p) => text(p.querySelector("h3")))).toEqual([
+      "Essential Memories",
+      "Legacy Collection",
+      "Family Archive",
+    ]);
     expect(plans().map((p) => text(p).match(/\$\d+/)?.[0])).toEqual(["$29", "$49", "$89"]);
     expect(plans().map((p) => p.querySelectorAll("li").length)).toEqual([4, 6, 8]);
     const legacy = text(plans()[1]);
-    for (const f of ["Weekly calls", "Up to 50 photos", "Up to 3 family members", "Priority support", "Audio preservation"]) expect(legacy).toContain(f);
+    for (const f of [
+      "Weekly calls",
+      "Up to 50 photos",
+      "Up to 3 family members",
+      "Priority support",
+      "Audio preservation",
+    ])
+      expect(legacy).toContain(f);
     const archive = text(plans()[2]);
-    for (const f of ["Unlimited calls", "Up to 5 storytellers", "Up to 10 family members", "dedicated support manager", "Family tree integration"]) expect(archive).toContain(f);
+    for (const f of [
+      "Unlimited calls",
+      "Up to 5 storytellers",
+      "Up to 10 family members",
+      "dedicated support manager",
+      "Family tree integration",
+    ])
+      expect(archive).toContain(f);
   });
 
   it("marks only Legacy Collection as Most Popular", () => {
@@ -218,7 +269,10 @@ describe("404.html", () => {
     const doc = page("404.html");
     expect(text(doc.querySelector("h1"))).toBe("Page Not Found");
     expect(text(doc.querySelector("main"))).toMatch(/does not exist or has been moved/);
-    const home = doc.querySelector("main")!.querySelectorAll("a").find((a) => text(a) === "Return to Home")!;
+    const home = doc
+      .querySelector("main")!
+      .querySelectorAll("a")
+      .find((a) => text(a) === "Return to Home")!;
     expect(home.getAttribute("href")).toBe("/");
     expect(doc.querySelector("[data-not-found]")).not.toBeNull();
     for (const el of doc.querySelectorAll("[href], [src]")) {
@@ -248,9 +302,14 @@ Your name, your email address and the recordings of your calls.
     const root = makeProject();
     writeFileSync(path.join(root, "content/pages/privacy.md"), privacy);
     const config = path.join(root, "site.config.ts");
-    const listed = await buildProject(root).then(() => undefined, (e: unknown) => e);
-    expect(String((listed as Error).message)).toBe("content/pages/privacy.md publishes /privacy, which site.config.ts still lists as unregistered.");
-    writeFileSync(config, readFileSync(config, "utf8").replace('"/blog", "/privacy",', '"/blog",'));
+    const listed = await buildProject(root).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(String((listed as Error).message)).toBe(
+      "content/pages/privacy.md publishes /privacy, which site.config.ts still lists as unregistered.",
+    );
+    writeFileSync(config, readFileSync(config, "utf8").replace(/"\/privacy",\s*/, ""));
     const built = await buildProject(root);
     const doc = parse(readFileSync(path.join(built.outDir, "privacy.html"), "utf8"));
     expect(text(doc.querySelector("h1"))).toBe("Privacy Policy");

@@ -13,7 +13,10 @@ export interface Expected {
 }
 
 export async function failures(root: string): Promise<HeirloomError[]> {
-  const outcome = await buildProject(root).then(() => undefined, (error: unknown) => error);
+  const outcome = await buildProject(root).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   expect(outcome, `${root} must fail the build`).toBeDefined();
   expect(existsSync(path.join(root, "dist")), "nothing is written").toBe(false);
   const errors = errorsOf(outcome);
@@ -25,6 +28,9 @@ export function expectErrors(actual: HeirloomError[], expected: Expected[]) {
   expect(actual.map((e) => ({ code: e.code, message: e.message, location: e.location }))).toEqual(
     expected.map(({ code, message, location }) => ({ code, message, location })),
   );
-  actual.forEach((e, i) => (typeof expected[i].hint === "string" ? expect(e.hint).toBe(expected[i].hint) : expect(e.hint).toMatch(expected[i].hint)));
+  actual.forEach((e, i) =>
+    typeof expected[i].hint === "string"
+      ? expect(e.hint).toBe(expected[i].hint)
+      : expect(e.hint).toMatch(expected[i].hint),
+  );
 }
-

@@ -12,7 +12,10 @@ export async function startStaticHost(dir: string): Promise<{ url: string; close
     const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://host").pathname);
     const local = path.join(dir, pathname);
     const send = (status: number, file: string) => res.writeHead(status).end(readFileSync(file));
-    if (pathname.endsWith("/")) return isFile(path.join(local, "index.html")) ? send(200, path.join(local, "index.html")) : send(404, path.join(dir, "404.html"));
+    if (pathname.endsWith("/"))
+      return isFile(path.join(local, "index.html"))
+        ? send(200, path.join(local, "index.html"))
+        : send(404, path.join(dir, "404.html"));
     if (isFile(local)) return send(200, local);
     if (isFile(`${local}.html`)) return send(200, `${local}.html`);
     if (isFile(path.join(local, "index.html"))) return void res.writeHead(301, { location: `${pathname}/` }).end();
@@ -34,7 +37,11 @@ export async function crawl(origin: string, ...starts: string[]): Promise<Map<st
     if (seen.has(url)) continue;
     const response = await fetch(origin + url, { redirect: "manual" });
     seen.set(url, response.status);
-    if (response.status !== 200 || !(response.headers.get("content-type") ?? "text/html").includes("html") || !/\.html$|\/$|\/[^./]*$/.test(url)) {
+    if (
+      response.status !== 200 ||
+      !(response.headers.get("content-type") ?? "text/html").includes("html") ||
+      !/\.html$|\/$|\/[^./]*$/.test(url)
+    ) {
       await response.arrayBuffer();
       continue;
     }

@@ -3,9 +3,20 @@
 import type { ReactNode } from "react";
 import type { Props } from "./pages.tsx";
 
-export function Document({ page, content, path, assets, head, pagination, children }: Props & { children?: ReactNode }) {
+export function Document({
+  page,
+  content,
+  path,
+  assets,
+  head,
+  pagination,
+  children,
+}: Props & { children?: ReactNode }) {
   const { site } = content;
-  const title = path === "/" ? site.name : `${page.title}${pagination && pagination.page > 1 ? ` (page ${pagination.page})` : ""} · ${site.name}`;
+  const title =
+    path === "/"
+      ? site.name
+      : `${page.title}${pagination && pagination.page > 1 ? ` (page ${pagination.page})` : ""} · ${site.name}`;
   const isPost = "date" in page;
   return (
     <html lang={site.lang}>

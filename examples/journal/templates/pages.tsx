@@ -23,11 +23,23 @@ export function Blog({ page, pagination }: Props<PageEntry>) {
       <PostList posts={pagination?.items ?? []} />
       {pagination && pagination.pages > 1 && (
         <nav className="pagination" aria-label="Pages of notes">
-          {pagination.prev ? <a href={pagination.prev} rel="prev">Newer notes</a> : <span />}
+          {pagination.prev ? (
+            <a href={pagination.prev} rel="prev">
+              Newer notes
+            </a>
+          ) : (
+            <span />
+          )}
           <span>
             Page {pagination.page} of {pagination.pages}
           </span>
-          {pagination.next ? <a href={pagination.next} rel="next">Older notes</a> : <span />}
+          {pagination.next ? (
+            <a href={pagination.next} rel="next">
+              Older notes
+            </a>
+          ) : (
+            <span />
+          )}
         </nav>
       )}
     </>
@@ -71,7 +83,20 @@ function PostList({ posts }: { posts: PostEntry[] }) {
   );
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "2026-03-14" -> "14 March 2026", the same on every machine. */
 function formatDate(iso: string): string {
