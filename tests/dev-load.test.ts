@@ -3,7 +3,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type BuildCache, prepareSite } from "../src/prepare.ts";
+import { type BuildCache, prepareSite } from "../src/build/prepare.ts";
 import { makeFixture, ownTemplates } from "./helpers/site.ts";
 
 async function session() {

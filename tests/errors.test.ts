@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BuildFailure, HeirloomError, errorsOf, formatError } from "../src/errors.ts";
+import { BuildFailure, HeirloomError, errorsOf, formatError } from "../src/errors/errors.ts";
 
 describe("formatError", () => {
   const error = new HeirloomError(

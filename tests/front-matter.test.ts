@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { repoRoot } from "./helpers/site.ts";
 import { describe, expect, it } from "vitest";
-import { HeirloomError } from "../src/errors.ts";
+import { HeirloomError } from "../src/errors/errors.ts";
 import { frontMatterPosition, readEntry } from "../src/content/front-matter.ts";
 
 const source = [

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../src/build.ts";
+import type { BuildResult } from "../src/build/build.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 import { buildProject, repoRoot } from "./helpers/site.ts";
 

@@ -1,6 +1,6 @@
 // A build with nothing changed keeps the output folder as it is; anything changed since (a content file,
 // a template, an option, the output folder itself) makes it build again. The clock is moved on so that
-// the content files count as settled (see SETTLED_MS in src/cache/stamp.ts).
+// the content files count as settled (see SETTLED_MS in src/incremental/stamp.ts).
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

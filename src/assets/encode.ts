@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { cacheDir, markCacheUsed, pruneCache } from "../compile/cache.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 
 /** Widths of the responsive variants; each image also gets its own width when smaller than the largest. */
 export const RESPONSIVE_WIDTHS = [480, 960, 1440] as const;

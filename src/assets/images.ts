@@ -8,7 +8,7 @@ import path from "node:path";
 import { type BuiltImage, type ImageRef, type Rendition, imageOptionsOf } from "../content/image-field.ts";
 import type { OutputFile } from "./bundle.ts";
 import { type Format, MIME, type Variant, pngRendition, responsiveVariants } from "./encode.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 
 const RASTER = new Set([".png", ".jpg", ".jpeg", ".webp", ".avif", ".gif"]);
 

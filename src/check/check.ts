@@ -2,10 +2,10 @@
 // every problem of all three reported in one run; nothing is written.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { checkSite } from "../build.ts";
+import { checkSite } from "../build/build.ts";
 import { type BuildOptions, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/site.ts";
-import { type HeirloomError, errorsOf, throwIfAny } from "../errors.ts";
+import { type HeirloomError, errorsOf, throwIfAny } from "../errors/errors.ts";
 import { startTypeCheckWorker } from "./typecheck.ts";
 
 /** Checks the project; throws a BuildFailure listing every problem. */

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { cacheDir, engineRoot } from "../compile/cache.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import type { CheckerOptions, TypeProblem } from "./program.ts";
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,7 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
-import { type FormatOptions, errorsOf, formatError } from "../errors.ts";
+import { type FormatOptions, errorsOf, formatError } from "../errors/errors.ts";
 import { addServerCommands } from "./servers.ts";
 
 export interface Io {
@@ -78,7 +78,7 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
         manifest?: string;
       }) => {
         const [{ build }, { formatReport }, { createProgress }] = await Promise.all([
-          import("../build.ts"),
+          import("../build/build.ts"),
           import("../output/report.ts"),
           import("./progress.ts"),
         ]);

@@ -1,6 +1,6 @@
 // Turns an esbuild failure into a located TemplateCompileError.
 import path from "node:path";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 
 interface EsbuildMessage {
   text: string;

@@ -1,7 +1,7 @@
 // The vocabulary of a site definition (site.config.ts): defineSite, defineCollection and the image() schema
 // helper, with the types templates infer their content from. Plain data: the engine checks it when it loads.
 import type { z } from "zod";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 
 /** A markdown body below the front matter is rendered to `html`, or is not allowed at all. */
 export type BodyKind = "markdown" | "none";

@@ -1,6 +1,6 @@
 // Config stage: merges CLI flags over the environment over site.config.ts into one SiteConfig.
 import path from "node:path";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import type { ResolvedForm, ResolvedSite } from "./site.ts";
 
 /** What a caller of build() may set; everything is optional. */

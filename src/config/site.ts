@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { compileModule } from "../compile/compile-module.ts";
-import { HeirloomError, throwIfAny } from "../errors.ts";
+import { HeirloomError, throwIfAny } from "../errors/errors.ts";
 import type { BodyKind, CollectionDefinition, FeedOptions, FormOptions, SortOrder } from "./define.ts";
 import { isSiteDefinition } from "./define.ts";
 

@@ -1,6 +1,6 @@
 // Content files are strict UTF-8: another encoding is an error at its first bad byte, never replacement
 // characters; an empty file is an error too.
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 
 /**
  * Strict UTF-8: a file in another encoding is an error at its first bad byte, never replacement characters.

@@ -2,7 +2,7 @@
 // parser keeps positions for error locations.
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { type Document, isMap, isSeq, parseDocument } from "yaml";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 
 /** A content file as read from disk, before validation. */
 export interface RawEntry {

@@ -3,8 +3,8 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedSite } from "../config/site.ts";
-import { HeirloomError } from "../errors.ts";
-import type { MarkdownCache } from "../cache/build-state.ts";
+import { HeirloomError } from "../errors/errors.ts";
+import type { MarkdownCache } from "../incremental/build-state.ts";
 import type { ContentItem } from "./validate.ts";
 import { type ParsedSource, type RawEntry, toRawEntry } from "./front-matter.ts";
 import { type ReadResult, errorOf, readAll } from "./read.ts";

@@ -1,6 +1,6 @@
 // Markdown bodies to safe HTML: raw HTML is escaped, and links with unsafe schemes stop the build.
 import MarkdownIt from "markdown-it";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
 // Let every link through the parser so that unsafe ones are refused loudly below instead of

@@ -3,7 +3,7 @@
 // it, never thrown, so every file's problem is reported together.
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import { type ParsedSource, readSource } from "./front-matter.ts";
 import { decodeContent } from "./decode.ts";
 import { renderMarkdown } from "./markdown.ts";

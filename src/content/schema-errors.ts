@@ -1,6 +1,6 @@
 // Turns a schema issue into an error a content editor can act on: file, line, field, expected, found, hint.
 import type { z } from "zod";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 
 type Issue = z.core.$ZodIssue;

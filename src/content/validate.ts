@@ -1,9 +1,9 @@
 // Validate stage: raw entries in, typed and ordered collections out, with every problem of every file.
 import { z } from "zod";
-import type { MarkdownCache } from "../cache/build-state.ts";
+import type { MarkdownCache } from "../incremental/build-state.ts";
 import type { EntryMeta } from "../config/define.ts";
 import type { ResolvedCollection, ResolvedSite } from "../config/site.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import { type ImageRef, findImageRefs } from "./image-field.ts";
 import type { RawContent, SourceEntry } from "./load.ts";
 import type { Pattern, Route } from "../routes/routes.ts";

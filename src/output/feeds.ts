@@ -3,7 +3,7 @@
 import type { FeedItem } from "../config/define.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { EntryValue } from "../content/validate.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import type { FeedSpec } from "../routes/routes.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import type { OutputFile } from "../assets/bundle.ts";

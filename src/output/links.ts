@@ -1,5 +1,5 @@
 // Link check: every internal link and asset URL in the rendered pages must reach a route or a file.
-import { HeirloomError, type SourceLocation } from "../errors.ts";
+import { HeirloomError, type SourceLocation } from "../errors/errors.ts";
 import type { RawEntry } from "../content/front-matter.ts";
 
 export interface PageLinks {

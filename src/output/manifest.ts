@@ -5,7 +5,7 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SitePaths } from "../config/options.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 
 export interface ManifestEntry {
   /** Relative to the output folder, with forward slashes. */

@@ -7,7 +7,7 @@ import type { ResolvedSite } from "../config/site.ts";
 import { guessFields } from "../content/front-matter.ts";
 import { MAX_CONTENT_BYTES, type RawContent } from "../content/load.ts";
 import type { ValidatedContent } from "../content/validate.ts";
-import type { HeirloomError } from "../errors.ts";
+import type { HeirloomError } from "../errors/errors.ts";
 import type { Route } from "../routes/routes.ts";
 import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../routes/urls.ts";
 import { checkLinks, internalUrls } from "./links.ts";

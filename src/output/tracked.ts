@@ -2,7 +2,7 @@
 // (GitHub Pages sites published from docs/ share that folder with the project's own documents).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 
 /** How many of the files are named in the message. */
 const NAMED = 5;

@@ -4,7 +4,7 @@ import { readdir, realpath, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import { openStaging } from "./staging.ts";
 
 /**

@@ -1,6 +1,6 @@
 // Render stage: one route and the compiled templates in, a complete HTML document string out.
 import { createRequire } from "node:module";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import type { Route } from "../routes/routes.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import type { Templates } from "./templates.ts";

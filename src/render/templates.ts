@@ -5,7 +5,7 @@ import type { ComponentType, ReactNode } from "react";
 import { compileModule } from "../compile/compile-module.ts";
 import { locate } from "../config/site.ts";
 import type { Route } from "../routes/routes.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import type { PageProps } from "./contract.ts";
 
 // biome-ignore lint: templates type their own props

@@ -1,7 +1,7 @@
 // What a template reads of the collections while it renders one page: each list's length, each entry it
 // touches and each single entry, with the content hash it saw. A later build re-renders the page only if
 // one of them changed.
-import type { Dependency } from "../cache/build-state.ts";
+import type { Dependency } from "../incremental/build-state.ts";
 
 /**
  * The collections behind a recording proxy. `hashOf` gives an entry's content hash. Array methods (map,

@@ -6,7 +6,7 @@ import type { ResolvedSite } from "../config/site.ts";
 import { locate } from "../config/site.ts";
 import type { ContentItem, EntryValue, ValidatedContent } from "../content/validate.ts";
 import type { SourceEntry } from "../content/load.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
 
 /** A page of a paginated list; `E` is the listed collection's entry type. */

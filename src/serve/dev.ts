@@ -1,13 +1,13 @@
 // `heirloom dev`: builds in memory, serves on 127.0.0.1, rebuilds on change, reloads pages, shows errors as an overlay.
 import type { ServerResponse } from "node:http";
 import path from "node:path";
-import { type BuildCache, prepareSite, pruneState } from "../prepare.ts";
-import { loadBuildState } from "../cache/build-state.ts";
+import { type BuildCache, prepareSite, pruneState } from "../build/prepare.ts";
+import { loadBuildState } from "../incremental/build-state.ts";
 import type { RawContent } from "../content/load.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/site.ts";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
-import { type HeirloomError, errorsOf, formatError } from "../errors.ts";
+import { type HeirloomError, errorsOf, formatError } from "../errors/errors.ts";
 import { securityHeaders } from "../output/hosting.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
 import { startBackgroundTypeCheck } from "../check/typecheck.ts";

@@ -3,7 +3,7 @@
 // shows a path of this machine. No request, however malformed, ends either server.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import type { LocalForms } from "./local-forms.ts";
 
 /** Longer request targets are answered 414; Node answers 431 itself past its 16 KB header limit. */

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import handler from "serve-handler";
 import { normalizeBase } from "../config/options.ts";
-import { HeirloomError } from "../errors.ts";
+import { HeirloomError } from "../errors/errors.ts";
 import { createSiteServer, listen } from "./http.ts";
 import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
 

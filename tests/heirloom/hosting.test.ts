@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../../src/build.ts";
+import type { BuildResult } from "../../src/build/build.ts";
 import { type PreviewServer, startPreview } from "../../src/serve/preview.ts";
 import { loadSite } from "../../src/config/site.ts";
 import { serializeJsonLd } from "../../src/render/json-ld.ts";

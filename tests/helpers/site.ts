@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "../../src/build.ts";
+import { build } from "../../src/build/build.ts";
 import type { BuildOptions } from "../../src/config/options.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));

@@ -3,9 +3,9 @@
 import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { BundledAssets, OutputFile } from "./assets/bundle.ts";
-import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "./config/options.ts";
-import type { ResolvedSite } from "./config/site.ts";
+import type { BundledAssets, OutputFile } from "../assets/bundle.ts";
+import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "../config/options.ts";
+import type { ResolvedSite } from "../config/site.ts";
 import {
   type InputSnapshot,
   type Stamp,
@@ -17,9 +17,9 @@ import {
   saveStamp,
   snapshotInputs,
   unsettled,
-} from "./cache/stamp.ts";
-import { listTree } from "./content/list-tree.ts";
-import type { Templates } from "./render/templates.ts";
+} from "../incremental/stamp.ts";
+import { listTree } from "../content/list-tree.ts";
+import type { Templates } from "../render/templates.ts";
 import {
   type BuildState,
   type PageState,
@@ -27,20 +27,20 @@ import {
   hashOf,
   loadBuildState,
   saveBuildState,
-} from "./cache/build-state.ts";
-import { throwIfAny } from "./errors.ts";
-import { feedFiles } from "./output/feeds.ts";
-import { hostingFiles } from "./output/hosting.ts";
-import { checkLinks } from "./output/links.ts";
-import { type PageRecord, createPageWriter } from "./output/page-writer.ts";
-import { manifestOf, resolveManifestFile, writeManifest } from "./output/manifest.ts";
-import type { BuildSummary } from "./output/report.ts";
-import { reportRoutes, warningsFor } from "./output/summary.ts";
-import { type FileState, type Manifest, type Staging, openStaging, spareDir } from "./output/staging.ts";
-import { checkOutDir, recoverInterrupted, removeLeftovers } from "./output/write.ts";
-import { currentValue, trackContent } from "./render/track.ts";
-import type { Route } from "./routes/routes.ts";
-import { ENGINE_KEY } from "./version.ts";
+} from "../incremental/build-state.ts";
+import { throwIfAny } from "../errors/errors.ts";
+import { feedFiles } from "../output/feeds.ts";
+import { hostingFiles } from "../output/hosting.ts";
+import { checkLinks } from "../output/links.ts";
+import { type PageRecord, createPageWriter } from "../output/page-writer.ts";
+import { manifestOf, resolveManifestFile, writeManifest } from "../output/manifest.ts";
+import type { BuildSummary } from "../output/report.ts";
+import { reportRoutes, warningsFor } from "../output/summary.ts";
+import { type FileState, type Manifest, type Staging, openStaging, spareDir } from "../output/staging.ts";
+import { checkOutDir, recoverInterrupted, removeLeftovers } from "../output/write.ts";
+import { currentValue, trackContent } from "../render/track.ts";
+import type { Route } from "../routes/routes.ts";
+import { ENGINE_KEY } from "../version.ts";
 import { type BuildCache, type PreparedSite, compiledParts, prepareSite, pruneState, renderPage } from "./prepare.ts";
 
 export interface BuildResult extends BuildSummary {

@@ -1,21 +1,21 @@
 // prepareSite(options): everything a build knows before it renders a page: the definition, content read,
 // validated and routed, templates compiled, assets bundled, images made. One page renders from it on its own.
-import { type BundledAssets, bundleAssets } from "./assets/bundle.ts";
-import { type BuiltImages, buildImages } from "./assets/images.ts";
-import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "./config/options.ts";
-import { type BuildState, emptyState } from "./cache/build-state.ts";
-import { type ResolvedSite, assertProject, loadSite } from "./config/site.ts";
-import type { ParsedSource } from "./content/front-matter.ts";
-import { type LoadOptions, type RawContent, loadContent } from "./content/load.ts";
-import { type ValidatedContent, entryHashOf, validateContent } from "./content/validate.ts";
-import { BuildFailure, type HeirloomError, errorsOf } from "./errors.ts";
-import { hostingFiles } from "./output/hosting.ts";
-import { linksDespiteMistakes } from "./output/partial-links.ts";
-import type { Assets, Head } from "./render/contract.ts";
-import { renderRoute } from "./render/render.ts";
-import { type Templates, compileTemplates, missingTemplates } from "./render/templates.ts";
-import { type FeedSpec, type Route, createRoutes } from "./routes/routes.ts";
-import { NOT_FOUND, absoluteUrl, originOf, withBase } from "./routes/urls.ts";
+import { type BundledAssets, bundleAssets } from "../assets/bundle.ts";
+import { type BuiltImages, buildImages } from "../assets/images.ts";
+import { type BuildOptions, resolveConfig, resolvePaths, type SiteConfig, type SitePaths } from "../config/options.ts";
+import { type BuildState, emptyState } from "../incremental/build-state.ts";
+import { type ResolvedSite, assertProject, loadSite } from "../config/site.ts";
+import type { ParsedSource } from "../content/front-matter.ts";
+import { type LoadOptions, type RawContent, loadContent } from "../content/load.ts";
+import { type ValidatedContent, entryHashOf, validateContent } from "../content/validate.ts";
+import { BuildFailure, type HeirloomError, errorsOf } from "../errors/errors.ts";
+import { hostingFiles } from "../output/hosting.ts";
+import { linksDespiteMistakes } from "../output/partial-links.ts";
+import type { Assets, Head } from "../render/contract.ts";
+import { renderRoute } from "../render/render.ts";
+import { type Templates, compileTemplates, missingTemplates } from "../render/templates.ts";
+import { type FeedSpec, type Route, createRoutes } from "../routes/routes.ts";
+import { NOT_FOUND, absoluteUrl, originOf, withBase } from "../routes/urls.ts";
 
 /** Everything a build knows before it renders a page: configuration, content, routes and assets. */
 export interface PreparedSite {
