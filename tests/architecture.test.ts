@@ -1,8 +1,9 @@
 // The engine knows no site: src/ imports nothing from a site, names none of Heirloom's things, and sites
-// import the engine through its public entry only.
+// import the engine through its public entry only. Inside the engine, imports go one way, down the stages.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { importProblems } from "./helpers/imports.ts";
 import { repoRoot } from "./helpers/site.ts";
 
 const filesUnder = (dir: string): string[] =>
@@ -40,4 +41,42 @@ describe("the engine and the sites", () => {
       }
     },
   );
+});
+
+/** The stages of src/, lowest first: a module imports its own folder or a lower stage, never a higher one. */
+const STAGES = [
+  "version.ts",
+  "errors",
+  "compile",
+  "config",
+  "content",
+  "routes",
+  "render",
+  "assets",
+  "output",
+  "incremental",
+  "build",
+  "check",
+  "serve",
+  "cli",
+  "index.ts",
+];
+
+describe("the engine's imports", () => {
+  it("go down the stage order, with no cycle, in src/", async () => {
+    const problems = await importProblems(repoRoot, "src", STAGES);
+    expect(problems.map((p) => `${p.kind}: ${p.from} -> ${p.to}`)).toEqual([]);
+  });
+
+  it("are checked for real: a fixture with an upward import and a cycle is caught", async () => {
+    const fixture = path.join(repoRoot, "tests", "fixtures", "import-graph");
+    const problems = await importProblems(fixture, "src", ["low", "high"]);
+    const found = problems.map((p) => `${p.kind}: ${p.from} -> ${p.to}`).sort();
+    expect(found).toEqual([
+      "cycle: src/high/shout.ts -> src/low/quiet.ts",
+      "cycle: src/low/names.ts -> src/high/shout.ts",
+      "cycle: src/low/quiet.ts -> src/low/names.ts",
+      "upward: src/low/names.ts -> src/high/shout.ts",
+    ]);
+  });
 });

@@ -3,19 +3,21 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type BuildCache, prepareSite } from "../src/build/prepare.ts";
+import { prepareSite } from "../src/build/prepare.ts";
+import { resolvePaths } from "../src/config/options.ts";
+import { Incremental } from "../src/incremental/incremental.ts";
 import { makeFixture, ownTemplates } from "./helpers/site.ts";
 
 async function session() {
   const root = makeFixture();
   ownTemplates(root);
-  const cache: BuildCache = { memo: {}, lazyMarkdown: true };
-  let site = await prepareSite({ root, env: {}, drafts: true }, cache);
+  const incremental = Incremental.forDev(resolvePaths({ root }));
+  let site = await prepareSite({ root, env: {}, drafts: true }, incremental);
   /** Prepares again after saving `changed` (relative to content/), as the dev server does. */
   const next = async (...changed: string[]) => {
-    cache.reuse = { previous: site.raw, changed: new Set(changed) };
+    incremental.changed(changed.map((file) => path.join(root, "content", file)));
     const before = site;
-    site = await prepareSite({ root, env: {}, drafts: true }, cache);
+    site = await prepareSite({ root, env: {}, drafts: true }, incremental);
     return { before, after: site };
   };
   const notes = (s: typeof site) => s.content.notes as Array<{ slug: string; title: string }>;

@@ -6,9 +6,9 @@ import type { FeedItem } from "../src/config/define.ts";
 import { resolveConfig } from "../src/config/options.ts";
 import { resolveSite } from "../src/config/site.ts";
 import { defineSite } from "../src/config/define.ts";
-import type { EntryValue } from "../src/content/validate.ts";
+import type { EntryValue } from "../src/content/types.ts";
 import { feedFiles } from "../src/output/feeds.ts";
-import type { FeedSpec } from "../src/routes/routes.ts";
+import type { FeedSpec } from "../src/routes/types.ts";
 
 const config = (env: Record<string, string> = {}) =>
   resolveConfig(resolveSite(defineSite({ collections: {}, routes: {}, siteUrl: "https://journal.example" })), { env });

@@ -6,7 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadSite } from "../src/config/site.ts";
+import { loadDefinition } from "../src/build/prepare.ts";
 import { startDev } from "../src/serve/dev.ts";
 import { startPreview } from "../src/serve/preview.ts";
 import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
@@ -73,7 +73,7 @@ const servers: Array<[string, () => Promise<Server>]> = [
     async () => {
       const root = makeFixture();
       const built = await buildProject(root);
-      const { forms } = await loadSite(root);
+      const { forms } = await loadDefinition(root);
       const preview = await startPreview({ outDir: built.outDir, root, forms, port: 0 });
       return { url: preview.url, root, close: () => preview.close() };
     },

@@ -75,6 +75,7 @@ describe("compileModule", () => {
     root: path.dirname(entry),
     what: "the probe",
     hint: "fix it.",
+    modules: {},
   });
 
   it("compiles again when a file was saved after esbuild read it, even with an old modification time", async () => {

@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -14,12 +15,26 @@ import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { WRITER_THREADS_FROM, createPageWriter } from "../src/output/page-writer.ts";
 import { openStaging } from "../src/output/staging.ts";
-import { checkOutDir, recoverInterrupted, writeSite } from "../src/output/write.ts";
+import { checkOutDir, recoverInterrupted, removeLeftovers } from "../src/output/write.ts";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-write-"));
 const file = (p: string, text: string) => ({ path: p, contents: Buffer.from(text) });
 
-describe("writeSite", () => {
+/** Writes a site through a staging folder and swaps it in; the folder it replaced is moved beside it, as `spare`. */
+async function writeSite(out: string, files: Array<{ path: string; contents: Uint8Array }>) {
+  const staging = await openStaging(out);
+  try {
+    for (const f of files) staging.write(f.path, f.contents);
+    const { manifest, retired } = await staging.commit();
+    if (retired) renameSync(retired, `${path.dirname(out)}/spare`);
+    return manifest;
+  } finally {
+    await staging.discard();
+    await removeLeftovers(out);
+  }
+}
+
+describe("the staging folder", () => {
   it("replaces the whole folder: new files appear, stale files go, no staging folder is left", async () => {
     const root = temp();
     const out = path.join(root, "dist");
@@ -27,9 +42,9 @@ describe("writeSite", () => {
     await writeSite(out, [file("index.html", "new"), file("pricing/index.html", "p")]);
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("new");
     expect(existsSync(path.join(out, "gone"))).toBe(false);
-    // The old site is kept as the next build's spare, out of the way.
-    expect(readdirSync(root).sort()).toEqual([".heirloom", "dist"]);
-    expect(readFileSync(path.join(root, ".heirloom", "spare-dist", "index.html"), "utf8")).toBe("old");
+    // The old site is handed back, moved out of the way (a build keeps it as the next one's spare).
+    expect(readdirSync(root).sort()).toEqual(["dist", "spare"]);
+    expect(readFileSync(path.join(root, "spare", "index.html"), "utf8")).toBe("old");
   });
 
   it("removes staging folders that a killed build left behind", async () => {
@@ -40,14 +55,14 @@ describe("writeSite", () => {
   });
 });
 
-describe("the staging folder made from the spare", () => {
+describe("the staging folder made from a seed (the site before the current one)", () => {
   it("does not write a file whose bytes the spare already holds, rewrites changed ones and drops the rest", async () => {
     const root = temp();
     const out = path.join(root, "dist");
     await writeSite(out, [file("index.html", "one"), file("a/page.html", "a")]);
     await writeSite(out, [file("index.html", "two"), file("a/page.html", "a")]);
     // The spare now holds the first site; its manifest says what each file holds.
-    const spare = path.join(root, ".heirloom", "spare-dist");
+    const spare = path.join(root, "spare");
     const held = (f: string) => ({
       sha256: createHash("sha256")
         .update(readFileSync(path.join(spare, f)))
@@ -60,16 +75,16 @@ describe("the staging folder made from the spare", () => {
     ]);
     writeFileSync(path.join(spare, "stray.txt"), "added by hand");
     const kept = statSync(path.join(spare, "a/page.html")).ino;
-    const staging = await openStaging(out, manifest);
+    const staging = await openStaging(out, { dir: spare, files: manifest });
     staging.write("index.html", "three");
     staging.write("a/page.html", "a");
-    const written = await staging.commit();
+    const { manifest: written, retired } = await staging.commit();
     expect(statSync(path.join(out, "a/page.html")).ino).toBe(kept);
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("three");
     expect(existsSync(path.join(out, "stray.txt"))).toBe(false);
     expect([...written.keys()].sort()).toEqual(["a/page.html", "index.html"]);
-    // The site it replaced, untouched by the writes, is the next spare.
-    expect(readFileSync(path.join(spare, "index.html"), "utf8")).toBe("two");
+    // The site it replaced, untouched by the writes, is handed back for the next spare.
+    expect(readFileSync(path.join(retired!, "index.html"), "utf8")).toBe("two");
   });
 
   it("never trusts a spare file whose size or time changed since it was recorded", async () => {
@@ -77,12 +92,12 @@ describe("the staging folder made from the spare", () => {
     const out = path.join(root, "dist");
     await writeSite(out, [file("index.html", "one")]);
     await writeSite(out, [file("index.html", "two")]);
-    const spare = path.join(root, ".heirloom", "spare-dist", "index.html");
+    const spare = path.join(root, "spare", "index.html");
     const manifest = new Map([
       ["index.html", { sha256: createHash("sha256").update("one").digest("hex"), ...pick(statSync(spare)) }],
     ]);
     writeFileSync(spare, "edited");
-    const staging = await openStaging(out, manifest);
+    const staging = await openStaging(out, { dir: path.dirname(spare), files: manifest });
     staging.write("index.html", "one");
     await staging.commit();
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("one");
@@ -107,7 +122,7 @@ describe("the staging folder made from the spare", () => {
         Object.entries(pages).map(([p, text]) => file(p, text)),
       );
       await writeSite(out, [file("index.html", "next")]);
-      const spare = path.join(root, ".heirloom", "spare-dist");
+      const spare = path.join(root, "spare");
       const state = (f: string) => ({
         sha256: createHash("sha256")
           .update(readFileSync(path.join(spare, f)))
@@ -121,7 +136,7 @@ describe("the staging folder made from the spare", () => {
       // Edited after it was recorded: its record no longer vouches for it (the same length, so only reading tells).
       writeFileSync(path.join(spare, "b/index.html"), "RECORDED, THEN EDITED");
       const before = Object.fromEntries(Object.keys(pages).map((p) => [p, statSync(path.join(spare, p))]));
-      const staging = await openStaging(out, manifest);
+      const staging = await openStaging(out, { dir: spare, files: manifest });
       expect(staging.recorded("a/index.html")).toEqual(manifest.get("a/index.html"));
       expect(staging.recorded("c/index.html")).toBe("unknown");
       expect(staging.recorded("e/index.html")).toBeUndefined();

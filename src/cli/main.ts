@@ -2,22 +2,8 @@
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
 import { type FormatOptions, errorsOf, formatError } from "../errors/errors.ts";
+import { type Io, defaultIo } from "./io.ts";
 import { addServerCommands } from "./servers.ts";
-
-export interface Io {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
-  env: Record<string, string | undefined>;
-  /** Resolves when a long-running command (preview) should stop. */
-  untilStopped: () => Promise<void>;
-}
-
-const defaultIo: Io = {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  untilStopped: () => new Promise((resolve) => ["SIGINT", "SIGTERM"].forEach((s) => process.once(s, () => resolve()))),
-};
 
 /** Runs the CLI with full argv (node, script, ...args) and returns the exit code. */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {

@@ -1,7 +1,7 @@
 // The long-running commands, dev and preview: their options, what they print while they run, and how
 // they stop (Ctrl+C). Both listen on 127.0.0.1 and move to the next free port when theirs is taken.
 import { type Command, InvalidArgumentError, Option } from "commander";
-import type { Io } from "./main.ts";
+import type { Io } from "./io.ts";
 import type { DevEvent } from "../serve/dev.ts";
 
 interface PreviewFlags {
@@ -60,17 +60,19 @@ export function addServerCommands(program: Command, io: Io): void {
 
 /** `heirloom preview`: refuses an output with nothing to serve, then serves it until stopped. */
 async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
-  const [{ assertBuilt, startPreview }, { DEFINITION_FILE, loadSite }, path, { existsSync }] = await Promise.all([
-    import("../serve/preview.ts"),
-    import("../config/site.ts"),
-    import("node:path"),
-    import("node:fs"),
-  ]);
+  const [{ assertBuilt, startPreview }, { DEFINITION_FILE }, { loadDefinition }, path, { existsSync }] =
+    await Promise.all([
+      import("../serve/preview.ts"),
+      import("../config/site.ts"),
+      import("../build/prepare.ts"),
+      import("node:path"),
+      import("node:fs"),
+    ]);
   const root = path.resolve(opts.root);
   const outDir = path.resolve(root, opts.out);
   assertBuilt(outDir, buildCommandFor(opts));
   // The forms' local receivers come from the definition; a folder without one is served as it is.
-  const { forms } = existsSync(path.join(root, DEFINITION_FILE)) ? await loadSite(root) : { forms: [] };
+  const { forms } = existsSync(path.join(root, DEFINITION_FILE)) ? await loadDefinition(root) : { forms: [] };
   const preview = await startPreview({
     outDir,
     root,

@@ -1,5 +1,6 @@
 // Compiles a site's TypeScript (site.config.ts, templates/index.ts) with esbuild to CommonJS and loads it.
-// `import ... from "heirloom"` (and "zod") resolve to the running engine, so a site shares its instances.
+// Bare imports named in `modules` (the engine hands in "heirloom" and "zod") resolve to the objects given, so
+// a site shares the running engine's instances.
 // Unchanged sources reuse the last compile: nothing is compiled when no input changed.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -7,8 +8,6 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
-import * as zod from "zod";
-import * as engine from "../index.ts";
 import { ENGINE_KEY } from "../version.ts";
 import { cacheDir, markCacheUsed } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
@@ -25,6 +24,8 @@ export interface CompileRequest {
   what: string;
   /** What to do when it does not compile. */
   hint: string;
+  /** What the module gets for these bare imports instead of a package (the same objects in every module). */
+  modules: Record<string, unknown>;
 }
 
 const loaded = new Map<string, Record<string, unknown>>();
@@ -42,7 +43,7 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
   const cached = await readStamped<{ file: string }>(request.name, scope);
   if (cached && existsSync(cached.file)) {
     await markCacheUsed(cached.file);
-    return { exports: load(cached.file), hash: hashOfFile(cached.file) };
+    return { exports: load(cached.file, request.modules), hash: hashOfFile(cached.file) };
   }
 
   const { build } = await import("esbuild");
@@ -75,7 +76,7 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
   await writeFile(temporary, code);
   await rename(temporary, file);
   await writeStamped(request.name, scope, new Map([...inputs, ...recorder.inputs]), { file });
-  return { exports: load(file), hash: hashOfFile(file) };
+  return { exports: load(file, request.modules), hash: hashOfFile(file) };
 }
 
 /** The hash in a compiled file's content-addressed name. */
@@ -106,12 +107,12 @@ const OPTIONS = {
   logLevel: "silent",
 } as const;
 
-/** Evaluates a compiled CommonJS file once per process, with "heirloom" and "zod" mapped to the engine's. */
-function load(file: string): Record<string, unknown> {
+/** Evaluates a compiled CommonJS file once per process, with the bare imports in `modules` mapped to them. */
+function load(file: string, modules: Record<string, unknown>): Record<string, unknown> {
   const known = loaded.get(file);
   if (known) return known;
   const base = createRequire(file);
-  const require = (id: string) => (id === "heirloom" ? engine : id === "zod" ? zod : base(id));
+  const require = (id: string) => (Object.hasOwn(modules, id) ? modules[id] : base(id));
   const module = { exports: {} as Record<string, unknown> };
   const run = vm.compileFunction(
     readFileSync(file, "utf8"),

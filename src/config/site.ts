@@ -57,8 +57,11 @@ export interface ResolvedSite {
   hash: string;
 }
 
-/** Compiles and checks `<root>/site.config.ts`. */
-export async function loadSite(root: string): Promise<ResolvedSite> {
+/**
+ * Compiles and checks `<root>/site.config.ts`; `modules` are what its bare imports of the engine ("heirloom",
+ * "zod") resolve to.
+ */
+export async function loadSite(root: string, modules: Record<string, unknown>): Promise<ResolvedSite> {
   const file = assertProject(root);
   let compiled: Awaited<ReturnType<typeof compileModule>>;
   try {
@@ -68,6 +71,7 @@ export async function loadSite(root: string): Promise<ResolvedSite> {
       root,
       what: "the site definition",
       hint: "fix the TypeScript at that place; site.config.ts is compiled on every build.",
+      modules,
     });
   } catch (error) {
     if (error instanceof HeirloomError && error.code === "TemplateCompileError") throw error;

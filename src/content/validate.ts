@@ -1,39 +1,22 @@
 // Validate stage: raw entries in, typed and ordered collections out, with every problem of every file.
 import { z } from "zod";
-import type { MarkdownCache } from "../incremental/build-state.ts";
-import type { EntryMeta } from "../config/define.ts";
+import type {
+  ContentItem,
+  EarlierValidation,
+  EntryValue,
+  MarkdownCache,
+  RawContent,
+  SourceEntry,
+  ValidatedContent,
+} from "./types.ts";
 import type { ResolvedCollection, ResolvedSite } from "../config/site.ts";
 import { HeirloomError } from "../errors/errors.ts";
 import { type ImageRef, findImageRefs } from "./image-field.ts";
-import type { RawContent, SourceEntry } from "./load.ts";
-import type { Pattern, Route } from "../routes/routes.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { issuesToErrors } from "./schema-errors.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
 z.config({ jitless: true });
-
-export type EntryValue = Record<string, unknown> & EntryMeta;
-
-/** One valid entry, the file it came from, and its image fields (with the path of fields that leads to each). */
-export interface ContentItem {
-  value: EntryValue;
-  source: SourceEntry;
-  images: Array<{ ref: ImageRef; path: PropertyKey[] }>;
-  /** The routes made for it, by the index of the entry route that made them (kept with the entry between dev's builds). */
-  routes?: Array<{ pattern: Pattern; route: Route; base: string; url: string } | undefined>;
-  /** The routes stage that last gave it a URL (the first route that shows an entry gives it). */
-  placed?: object;
-  /** Its sort key, once made (the collection's order is fixed by the definition the entry was validated with). */
-  order?: number | string;
-}
-
-export interface ValidatedContent {
-  /** Valid entries per collection, in the collection's order. */
-  items: Map<string, ContentItem[]>;
-  /** Every image field of every valid entry. */
-  images: ImageRef[];
-}
 
 const draftField = z.object({ draft: z.boolean().optional() });
 
@@ -43,11 +26,8 @@ export interface ValidateOptions {
   base: string;
   /** Rendered markdown by `<file hash>:<base>`: a hit is read when a page needs it, a miss is rendered and added. */
   markdown?: MarkdownCache;
-  /**
-   * Valid entries are kept on the sources they were made from, under this object: the dev server
-   * revalidates changed files only (and everything under a new object when the definition changes).
-   */
-  memo?: object;
+  /** Valid entries an earlier validation made from the same unchanged sources (the dev server's). */
+  earlier?: EarlierValidation;
   /**
    * Render markdown only when a page reads it (the dev server, to start quickly at any size): a link
    * that is not allowed is then reported when its page is shown. Builds render and check every body.
@@ -61,10 +41,10 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   const images: ImageRef[] = [];
   for (const source of raw.entries) {
     const collection = site.collections.get(source.collection)!;
-    const known = options.memo && source.validated?.memo === options.memo ? source.validated.item : undefined;
+    const known = options.earlier?.item(source);
     const item = known ?? validateEntry(collection, source, options, errors);
     if (!item) continue;
-    if (!known && options.memo) source.validated = { memo: options.memo, item };
+    if (!known) options.earlier?.keep(source, item);
     for (const { ref, path } of item.images) {
       if (raw.images.has(ref.src)) images.push(ref);
       else errors.push(missingImage(ref.src, source, path, raw.images));
@@ -132,7 +112,7 @@ function validateEntry(
   else value.html = html;
   Object.defineProperty(value, SOURCE_HASH, { value: source.hash });
   // Searched in the parsed data (the same objects as in the value), never through the lazy html.
-  return { value, source, images: findImageRefs(result.data), routes: undefined, placed: undefined, order: undefined };
+  return { value, source, images: findImageRefs(result.data), order: undefined };
 }
 
 /** Each entry's source file hash, on the entry itself (not enumerable): what a page that shows it depends on. */
@@ -230,4 +210,14 @@ function duplicates(collection: ResolvedCollection, list: ContentItem[], key: st
     );
   }
   return errors;
+}
+
+/** The collections as templates receive them: a list per folder collection, the entry of a single file. */
+export function collectionsOf(site: ResolvedSite, validated: ValidatedContent): Record<string, unknown> {
+  return Object.fromEntries(
+    [...site.collections.values()].map((c) => {
+      const values = validated.items.get(c.name)!.map((item) => item.value);
+      return [c.name, c.single ? values[0] : values];
+    }),
+  );
 }

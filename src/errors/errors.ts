@@ -75,6 +75,27 @@ export function errorsOf(error: unknown): HeirloomError[] {
   return [];
 }
 
+/**
+ * What a list of problems (anything thrown) is thrown as: the one located error, or a BuildFailure listing
+ * every located problem by file and line; anything unexpected is thrown as it is.
+ */
+export function failureOf(problems: unknown[]): unknown {
+  const unexpected = problems.find((p) => errorsOf(p).length === 0);
+  if (unexpected !== undefined) return unexpected;
+  const errors = problems.flatMap(errorsOf);
+  return errors.length === 1 ? errors[0] : new BuildFailure(sortByLocation(errors));
+}
+
+function sortByLocation(errors: HeirloomError[]): HeirloomError[] {
+  const file = (e: HeirloomError) => e.location?.file ?? "\uffff";
+  const line = (e: HeirloomError) => e.location?.line ?? 0;
+  const order = (a: HeirloomError, b: HeirloomError) => (file(a) < file(b) ? -1 : file(a) > file(b) ? 1 : 0);
+  return errors
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => order(a.e, b.e) || line(a.e) - line(b.e) || a.i - b.i)
+    .map(({ e }) => e);
+}
+
 export interface FormatOptions {
   color?: boolean;
   debug?: boolean;

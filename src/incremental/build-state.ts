@@ -7,37 +7,21 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { ParsedSource } from "../content/front-matter.ts";
+import type { MarkdownCache } from "../content/types.ts";
+import type { ContentDependency } from "../render/track.ts";
 import type { PageRecord } from "../output/page-writer.ts";
 import type { Manifest } from "../output/staging.ts";
 import { cacheDir } from "../compile/cache.ts";
 import { ENGINE_KEY } from "../version.ts";
 
-/** One content access a page's template made, and the value it saw. */
-export interface Dependency {
-  collection: string;
-  /** An index of a list, -1 for a single entry, -2 for the list's length. */
-  index: number;
-  value: string;
-}
-
 export interface PageState {
   /** Everything the page was rendered from that is known before rendering it. */
   key: string;
   /** What its templates read of the collections while rendering it. */
-  deps: Dependency[];
+  deps: ContentDependency[];
   /** The images it used (their stems), published again when the page is reused. */
   images: string[];
   record: PageRecord;
-}
-
-/** Rendered markdown by `<file hash>:<base path>`, loaded from disk only when a page needs it. */
-export interface MarkdownCache {
-  /** Whether the cache holds the key (without loading anything). */
-  has(key: string): boolean;
-  get(key: string): string | undefined;
-  set(key: string, html: string): void;
-  /** Forgets every key but these. */
-  retain(keys: Set<string>): void;
 }
 
 export interface BuildState {

@@ -2,9 +2,9 @@
 // absolute URLs, newest first. Dates come from content only.
 import type { FeedItem } from "../config/define.ts";
 import type { SiteConfig } from "../config/options.ts";
-import type { EntryValue } from "../content/validate.ts";
+import type { EntryValue } from "../content/types.ts";
 import { HeirloomError } from "../errors/errors.ts";
-import type { FeedSpec } from "../routes/routes.ts";
+import type { FeedSpec } from "../routes/types.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { escapeXml } from "./hosting.ts";

@@ -1,7 +1,7 @@
 // Files static hosts read: sitemap.xml, robots.txt, _headers (Netlify, Cloudflare Pages) and serve.json (serve).
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
-import type { FeedSpec, Route } from "../routes/routes.ts";
+import type { FeedSpec, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl } from "../routes/urls.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

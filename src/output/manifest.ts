@@ -6,6 +6,7 @@ import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SitePaths } from "../config/options.ts";
 import { HeirloomError } from "../errors/errors.ts";
+import type { Manifest } from "./staging.ts";
 
 export interface ManifestEntry {
   /** Relative to the output folder, with forward slashes. */
@@ -46,6 +47,11 @@ export function manifestOf(files: ManifestEntry[]): SiteManifest {
 
 function sha256(contents: Uint8Array): string {
   return createHash("sha256").update(contents).digest("hex");
+}
+
+/** The manifest of a published output folder, from the record of what each of its files holds. */
+export function publishedManifest(output: Manifest): SiteManifest {
+  return manifestOf([...output].map(([file, { size, sha256 }]) => ({ path: file, size, sha256 })));
 }
 
 /**

@@ -5,10 +5,11 @@ import { readFileSync, statSync } from "node:fs";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/site.ts";
 import { guessFields } from "../content/front-matter.ts";
-import { MAX_CONTENT_BYTES, type RawContent } from "../content/load.ts";
-import type { ValidatedContent } from "../content/validate.ts";
+import { MAX_CONTENT_BYTES } from "../content/load.ts";
+import type { RawContent } from "../content/types.ts";
+import type { ValidatedContent } from "../content/types.ts";
 import type { HeirloomError } from "../errors/errors.ts";
-import type { Route } from "../routes/routes.ts";
+import type { Route } from "../routes/types.ts";
 import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../routes/urls.ts";
 import { checkLinks, internalUrls } from "./links.ts";
 

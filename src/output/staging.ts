@@ -1,8 +1,8 @@
 // The staging folder a build writes into, beside the output folder; committed by renames, so the output
 // folder is only ever the old site or the complete new one. Creating thousands of files and folders is
-// the slow part of writing a site, so the site before the current one is kept as a spare
-// (`.heirloom/spare-<out>` beside the output folder) and becomes the next staging folder: its folders are
-// there already, and a file that already holds the right bytes is not written at all.
+// the slow part of writing a site, so a staging folder may start from a seed (a folder of an earlier site,
+// with a record of what it holds): its folders are there already, and a file that already holds the right
+// bytes is not written at all.
 import { createHash } from "node:crypto";
 import {
   chmodSync,
@@ -17,7 +17,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { refuseTrackedLosses } from "./tracked.ts";
 
@@ -36,10 +36,10 @@ export interface Staging {
   dir: string;
   /** Folders the staging folder already has (relative), for writers that create folders themselves. */
   folders: string[];
-  /** What the staging folder already holds at that path (from the spare), if anything; reads it if need be. */
+  /** What the staging folder already holds at that path (from the seed), if anything; reads it if need be. */
   holding(file: string): FileState | undefined;
   /**
-   * What the spare's manifest says the file at that path held, without looking at it (whoever relies on
+   * What the seed's record says the file at that path held, without looking at it (whoever relies on
    * it checks that its size and time still match): "unknown" when a file is there that the manifest does
    * not name, undefined when none is.
    */
@@ -51,31 +51,33 @@ export interface Staging {
   /** Counts a file written into the folder by someone else (the page writer), with its state. */
   record(file: string, state: FileState): void;
   /**
-   * Removes what the new site does not hold, swaps it in; returns the new output's manifest. Refused
-   * (nothing swapped) when the output folder holds files git tracks that the new site does not.
+   * Removes what the new site does not hold, swaps it in; returns the new output's manifest, and the old
+   * output folder, moved aside as `<out>.old-<pid>` for the caller to keep or remove. Refused (nothing
+   * swapped) when the output folder holds files git tracks that the new site does not.
    */
-  commit(): Promise<Manifest>;
+  commit(): Promise<{ manifest: Manifest; retired?: string }>;
   /** Gives up: the output folder is left as it was. */
   discard(): Promise<void>;
 }
 
-/** Where the site before the current one is kept for the next build. */
-export function spareDir(outDir: string): string {
-  return path.join(path.dirname(outDir), ".heirloom", `spare-${path.basename(outDir)}`);
+/** A folder to start a staging folder from, and what its files held when they were last recorded. */
+export interface Seed {
+  dir: string;
+  files: Manifest;
 }
 
 /**
- * A staging folder for `outDir`: the spare (what `spare` says it holds is trusted file by file, where
- * size and modification time still match) or, without one, a new folder.
+ * A staging folder for `outDir`: the seed, moved into place (what its record says a file holds is trusted
+ * while the file's size and modification time still match) or, without one, a new folder.
  */
-export async function openStaging(outDir: string, spare: Manifest = new Map()): Promise<Staging> {
+export async function openStaging(outDir: string, seed?: Seed): Promise<Staging> {
   const dir = `${outDir}.tmp-${process.pid}`;
   await rm(dir, { recursive: true, force: true });
-  const previous = spareDir(outDir);
+  const recordedFiles = seed?.files ?? new Map<string, FileState>();
   const present = new Set<string>();
   const folders = new Set<string>([""]);
-  if (existsSync(previous)) {
-    await rename(previous, dir);
+  if (seed && existsSync(seed.dir)) {
+    await rename(seed.dir, dir);
     listTree(dir, "", present, folders);
   } else {
     mkdirSync(dir, { recursive: true });
@@ -84,16 +86,16 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
 
   const made = new Set([...folders].map((f) => path.join(dir, f)));
   const written: Manifest = new Map();
-  // What a spare file holds: from the manifest while its size and time match, else read (much cheaper
+  // What a seed file holds: from its record while its size and time match, else read (much cheaper
   // than writing it again). Files are listed by name only: most are looked at by the page writers.
   const measured = new Map<string, FileState>();
-  const recorded = (file: string) => (present.has(file) ? (spare.get(file) ?? "unknown") : undefined);
+  const recorded = (file: string) => (present.has(file) ? (recordedFiles.get(file) ?? "unknown") : undefined);
   const holding = (file: string) => {
     if (!present.has(file)) return undefined;
     let state = measured.get(file);
     if (!state) {
       const { size, mtimeMs } = statSync(path.join(dir, file));
-      const known = spare.get(file);
+      const known = recordedFiles.get(file);
       state =
         known && known.size === size && known.mtimeMs === mtimeMs
           ? known
@@ -146,19 +148,13 @@ export async function openStaging(outDir: string, spare: Manifest = new Map()): 
       // (a build killed right then has the old site put back by the next one, see recoverInterrupted).
       if (hadOld) renameSync(outDir, retired);
       renameSync(dir, outDir);
-      if (hadOld) {
-        // The old site is the next build's spare; an older spare left by a failed build goes.
-        await mkdir(path.dirname(previous), { recursive: true });
-        await rm(previous, { recursive: true, force: true });
-        await rename(retired, previous);
-      }
-      return written;
+      return { manifest: written, retired: hadOld ? retired : undefined };
     },
     discard: () => rm(dir, { recursive: true, force: true }),
   };
 }
 
-/** Files of the spare that the new site does not hold, and the folders they leave empty. */
+/** Files of the seed that the new site does not hold, and the folders they leave empty. */
 function removeUnwritten(dir: string, present: Set<string>, written: Manifest): void {
   const emptied = new Set<string>();
   for (const file of present) {

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { Assets } from "../render/contract.ts";
-import type { FeedSpec, Route } from "../routes/routes.ts";
+import type { FeedSpec, Route } from "../routes/types.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import type { PageRecord } from "./page-writer.ts";
 import type { RouteReport } from "./report.ts";

@@ -1,26 +1,10 @@
-// Write stage: the only place that writes dist/. Writes a sibling folder, then swaps it in.
+// The output folder around a build: what a build killed mid-swap left is put back, what killed builds left
+// behind is removed, and folders a build must never replace are refused. (The staging folder is staging.ts.)
 import { existsSync } from "node:fs";
 import { readdir, realpath, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { OutputFile } from "../assets/bundle.ts";
 import { HeirloomError } from "../errors/errors.ts";
-import { openStaging } from "./staging.ts";
-
-/**
- * Writes every file into `<out>.tmp-<pid>`, then replaces `out` with it by renames, so a failed or
- * killed build leaves the previous site untouched.
- */
-export async function writeSite(outDir: string, files: OutputFile[]): Promise<void> {
-  const staging = await openStaging(outDir);
-  try {
-    for (const file of files) staging.write(file.path, file.contents);
-    await staging.commit();
-  } finally {
-    await staging.discard();
-  }
-  await removeLeftovers(outDir);
-}
 
 /**
  * The swap is two renames; a build killed between them leaves the old site under `<out>.old-<pid>` and no

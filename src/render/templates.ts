@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ComponentType, ReactNode } from "react";
 import { compileModule } from "../compile/compile-module.ts";
 import { locate } from "../config/site.ts";
-import type { Route } from "../routes/routes.ts";
+import type { Route } from "../routes/types.ts";
 import { HeirloomError } from "../errors/errors.ts";
 import type { PageProps } from "./contract.ts";
 
@@ -19,8 +19,15 @@ export interface Templates {
   byName: Map<string, Template>;
 }
 
-/** Compiles and loads `<templatesDir>/index.ts`; `root` is the project root, against which errors are located. */
-export async function compileTemplates(templatesDir: string, root: string): Promise<Templates> {
+/**
+ * Compiles and loads `<templatesDir>/index.ts`; `root` is the project root, against which errors are located;
+ * `modules`, what the templates' bare imports of the engine ("heirloom", "zod") resolve to.
+ */
+export async function compileTemplates(
+  templatesDir: string,
+  root: string,
+  modules: Record<string, unknown>,
+): Promise<Templates> {
   const entry = ["index.ts", "index.tsx"].map((f) => path.join(templatesDir, f)).find((f) => existsSync(f));
   const where = path.relative(root, templatesDir).split(path.sep).join("/") || ".";
   if (!entry) {
@@ -35,6 +42,7 @@ export async function compileTemplates(templatesDir: string, root: string): Prom
     root,
     what: "the templates",
     hint: "fix the TypeScript/JSX at that place; templates are compiled on every build.",
+    modules,
   });
   const { Document, templates } = exports as { Document?: Templates["Document"]; templates?: Record<string, Template> };
   if (typeof Document !== "function" || !templates || typeof templates !== "object") {

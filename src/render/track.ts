@@ -1,7 +1,14 @@
 // What a template reads of the collections while it renders one page: each list's length, each entry it
 // touches and each single entry, with the content hash it saw. A later build re-renders the page only if
 // one of them changed.
-import type { Dependency } from "../incremental/build-state.ts";
+
+/** One content access a page's template made, and the value it saw. */
+export interface ContentDependency {
+  collection: string;
+  /** An index of a list, -1 for a single entry, -2 for the list's length. */
+  index: number;
+  value: string;
+}
 
 /**
  * The collections behind a recording proxy. `hashOf` gives an entry's content hash. Array methods (map,
@@ -10,8 +17,8 @@ import type { Dependency } from "../incremental/build-state.ts";
 export function trackContent(
   content: Record<string, unknown>,
   hashOf: (entry: unknown) => string,
-): { content: Record<string, unknown>; deps(): Dependency[] } {
-  const seen = new Map<string, Dependency>();
+): { content: Record<string, unknown>; deps(): ContentDependency[] } {
+  const seen = new Map<string, ContentDependency>();
   const record = (collection: string, index: number, value: string) => {
     const key = `${collection}:${index}`;
     if (!seen.has(key)) seen.set(key, { collection, index, value });
@@ -48,7 +55,7 @@ export function trackContent(
 /** The value a dependency has in the current content, to compare with the one recorded. */
 export function currentValue(
   content: Record<string, unknown>,
-  dep: Dependency,
+  dep: ContentDependency,
   hashOf: (entry: unknown) => string,
 ): string {
   const value = content[dep.collection];

@@ -1,75 +1,29 @@
 // Routes stage: the route table from the pages, the per-entry routes and the paginated lists of the
 // definition. Each route has one URL in the site's form and one output file; every entry a route shows
 // learns its URL.
-import type { FeedOptions } from "../config/define.ts";
 import type { ResolvedSite } from "../config/site.ts";
 import { locate } from "../config/site.ts";
-import type { ContentItem, EntryValue, ValidatedContent } from "../content/validate.ts";
-import type { SourceEntry } from "../content/load.ts";
+import type { ContentItem, EntryValue, ValidatedContent } from "../content/types.ts";
 import { HeirloomError } from "../errors/errors.ts";
+import type { EarlierRoutes, FeedSpec, Pagination, Pattern, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
-
-/** A page of a paginated list; `E` is the listed collection's entry type. */
-export interface Pagination<E = EntryValue> {
-  /** The entries on this page. */
-  items: E[];
-  /** 1-based number of this page, and how many there are. */
-  page: number;
-  pages: number;
-  /** All entries of the list, and per page. */
-  total: number;
-  perPage: number;
-  /** URLs (base path included) of the neighbours, the first and the last page. */
-  prev?: string;
-  next?: string;
-  first: string;
-  last: string;
-}
-
-export interface Route {
-  /** URL path without the base: "/", "/pricing", "/blog/page/2/", or "404" for the not-found page. */
-  path: string;
-  /** Output file relative to the output folder. */
-  outFile: string;
-  template: string;
-  /** The data the template shows: the page's entry, or the collection entry of an entry route. */
-  entry: EntryValue;
-  /** The content file behind the route, for error locations. */
-  source: SourceEntry;
-  /** Where the template name is written: in the entry's front matter, or in site.config.ts. */
-  templateFrom: "entry" | "definition";
-  pagination?: Pagination;
-}
-
-/** A feed to write: its path, its items (newest first) and how to read them. */
-export interface FeedSpec {
-  path: string;
-  title: string;
-  author: string;
-  /** The list page the feed belongs to (without base). */
-  listPath: string;
-  items: EntryValue[];
-  options: FeedOptions<Record<string, unknown>>;
-  source: SourceEntry;
-}
 
 /** Derives every route; problems are returned, located, with the routes that could be made. */
 export function createRoutes(
   site: ResolvedSite,
   content: ValidatedContent,
-  options: { base: string; complete: boolean },
+  options: { base: string; complete: boolean; earlier?: EarlierRoutes },
 ): { routes: Route[]; feeds: FeedSpec[]; errors: HeirloomError[] } {
   const { base } = options;
   const format = site.urlFormat;
   const errors: HeirloomError[] = [];
   const routes: Route[] = [];
   // An entry's URL is that of the first route that shows it (set afresh: entries may come from an earlier build).
-  // (Marked on the item with this call's own object: a set of every entry costs more at 10,000.)
-  const placing = {};
+  const placed = new Set<ContentItem>();
   const show = (item: ContentItem, route: Route, url: string | undefined) => {
     routes.push(route);
-    if (item.placed === placing) return;
-    item.placed = placing;
+    if (placed.has(item)) return;
+    placed.add(item);
     if (route.entry.url !== url) route.entry.url = url;
   };
   const pages = site.pages ? (content.items.get(site.pages) ?? []) : [];
@@ -81,7 +35,7 @@ export function createRoutes(
     const pattern = compilePattern(declared.path, format);
     for (const item of content.items.get(declared.collection) ?? []) {
       // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
-      const known = item.routes?.[d];
+      const known = options.earlier?.route(item, d);
       if (known?.pattern === pattern && known.route.template === declared.template && known.base === base) {
         show(item, known.route, known.url);
         continue;
@@ -97,7 +51,7 @@ export function createRoutes(
         templateFrom: "definition",
       };
       const url = withBase(base, path);
-      (item.routes ??= [])[d] = { pattern, route, base, url };
+      options.earlier?.keep(item, d, { pattern, route, base, url });
       show(item, route, url);
     }
   });
@@ -182,14 +136,6 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
     source: item.source,
     templateFrom: "entry",
   };
-}
-
-/** A pattern such as "/blog/:slug/" split once into its fixed parts and parameter names, in the site's form. */
-export interface Pattern {
-  source: string;
-  parts: string[];
-  names: string[];
-  valid: boolean;
 }
 
 const patterns = new Map<string, Pattern>();

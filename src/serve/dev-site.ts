@@ -3,13 +3,14 @@
 // links are told once.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type PreparedSite, renderPage } from "../build/prepare.ts";
+import type { PreparedSite } from "../build/prepare.ts";
+import { renderPage } from "../render/render.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { feedFiles } from "../output/feeds.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { checkLinks, internalUrls } from "../output/links.ts";
 import type { HeirloomError } from "../errors/errors.ts";
-import type { Route } from "../routes/routes.ts";
+import type { Route } from "../routes/types.ts";
 
 export interface ServedFile {
   status: number;

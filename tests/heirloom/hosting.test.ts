@@ -5,7 +5,7 @@ import { type HTMLElement, parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../../src/build/build.ts";
 import { type PreviewServer, startPreview } from "../../src/serve/preview.ts";
-import { loadSite } from "../../src/config/site.ts";
+import { loadDefinition } from "../../src/build/prepare.ts";
 import { serializeJsonLd } from "../../src/render/json-ld.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
   server = await startPreview({
     outDir: result.outDir,
     root,
-    forms: (await loadSite(root)).forms,
+    forms: (await loadDefinition(root)).forms,
     base: BASE,
     port: 0,
   });

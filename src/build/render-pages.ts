@@ -1,0 +1,97 @@
+// The render phase of a build (and of `heirloom check`): every page rendered and handed to the page writer,
+// or kept from the previous build where the incremental object finds nothing it was made from changed; then
+// every internal link checked against everything the output will hold.
+import type { OutputFile } from "../assets/bundle.ts";
+import type { BuildOptions } from "../config/options.ts";
+import type { HeirloomError } from "../errors/errors.ts";
+import type { PageState } from "../incremental/build-state.ts";
+import type { PageReuse } from "../incremental/incremental.ts";
+import { checkLinks } from "../output/links.ts";
+import { type PageRecord, createPageWriter } from "../output/page-writer.ts";
+import { siteFiles } from "../output/site-files.ts";
+import type { Staging } from "../output/staging.ts";
+import { renderPage } from "../render/render.ts";
+import { trackContent } from "../render/track.ts";
+import type { PreparedSite } from "./prepare.ts";
+
+export interface RenderedSite {
+  /** Each route's page, in the order of the routes. */
+  records: PageRecord[];
+  /** Everything else the output holds that is written now (kept feeds are copied already). */
+  files: OutputFile[];
+  /** Broken internal links. */
+  problems: HeirloomError[];
+  /** What the next build needs to know of each page and feed. */
+  pages: Map<string, PageState>;
+  feeds: Map<string, string>;
+  /** Routes rendered now; the others were kept. */
+  rendered: string[];
+}
+
+/**
+ * Renders every page into the staging folder (or, without one, only measures it), keeping what `reuse`
+ * allows, and checks every internal link.
+ */
+export async function renderPages(
+  site: PreparedSite,
+  staging: Staging | undefined,
+  reuse: PageReuse | undefined,
+  onProgress?: BuildOptions["onProgress"],
+): Promise<RenderedSite> {
+  const writer = createPageWriter(staging?.dir, staging?.folders, site.routes.length);
+  const records: PageRecord[] = [];
+  const made: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
+  const pages = new Map<string, PageState>();
+  for (const [index, route] of site.routes.entries()) {
+    onProgress?.("Rendering pages", index, site.routes.length);
+    const key = reuse?.key(route) ?? "";
+    const kept = staging && reuse?.page(route, key);
+    if (kept) {
+      staging.copy(route.outFile, kept.from, kept.held);
+      site.images.markUsed(kept.state.images);
+      records[index] = kept.state.record;
+      pages.set(route.outFile, kept.state);
+      continue;
+    }
+    const tracked = trackContent(site.content, site.entryHash);
+    const { result: html, used } = site.images.track(() => renderPage(site, route, tracked.content));
+    await writer.add(route.outFile, html, staging?.recorded(route.outFile));
+    made.push({ index, state: { key, deps: tracked.deps(), images: used } });
+  }
+  const written = await writer.finish();
+  made.forEach(({ index, state }, i) => {
+    const record = written[i];
+    records[index] = record;
+    pages.set(record.outFile, { ...state, record });
+    staging?.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
+  });
+  const { feeds, kept } = keepFeeds(site, staging, reuse);
+  const files = await siteFiles(
+    site,
+    site.feeds.filter((f) => !kept.has(f.path.slice(1))),
+  );
+  const problems = checkLinks({
+    pages: records.map((record, i) => ({ route: site.routes[i].path, links: record.links })),
+    files: new Set([...records.map((r) => r.outFile), ...files.map((f) => f.path), ...kept]),
+    base: site.config.base,
+    unregistered: site.site.unregistered,
+    entries: site.raw.entries,
+  });
+  const rendered = made.map(({ index }) => site.routes[index].path);
+  return { records, files, problems, pages, feeds, rendered };
+}
+
+/** Each feed's key; the feeds whose entries and context are unchanged are copied as they are. */
+function keepFeeds(site: PreparedSite, staging: Staging | undefined, reuse: PageReuse | undefined) {
+  const feeds = new Map<string, string>();
+  const kept = new Set<string>();
+  for (const feed of site.feeds) {
+    const file = feed.path.slice(1);
+    const known = reuse?.feed(feed);
+    feeds.set(file, known?.key ?? "");
+    if (!staging || !known?.kept) continue;
+    staging.copy(file, known.kept.from, known.kept.held);
+    kept.add(file);
+  }
+  return { feeds, kept };
+}

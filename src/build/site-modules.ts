@@ -1,0 +1,12 @@
+// The engine as a site's own modules see it when they run: what site.config.ts and templates/ get when they
+// import "heirloom" or "zod". Handed to the compiler, so that no stage imports the engine's public entry.
+import * as zod from "zod";
+import { defineCollection, defineSite } from "../config/define.ts";
+import { image } from "../content/image-field.ts";
+import { serializeJsonLd } from "../render/json-ld.ts";
+
+/** The values of the public entry (src/index.ts) that a site uses at run time; its types need no module. */
+export const siteApi = { z: zod.z, defineCollection, defineSite, image, serializeJsonLd };
+
+/** The bare imports a site's compiled modules resolve to the running engine's instances. */
+export const siteModules: Record<string, unknown> = { heirloom: siteApi, zod };

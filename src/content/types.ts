@@ -1,0 +1,91 @@
+// What the content stage hands on (raw and validated entries) and what it is handed: the stores of work done
+// before, and what an earlier load of the same folder may lend (the dev server's, see src/incremental/).
+import type { EntryMeta } from "../config/define.ts";
+import type { HeirloomError } from "../errors/errors.ts";
+import type { RawEntry } from "./front-matter.ts";
+import type { ImageRef } from "./image-field.ts";
+
+/** Rendered markdown by `<file hash>:<base path>`, loaded from disk only when a page needs it. */
+export interface MarkdownCache {
+  /** Whether the cache holds the key (without loading anything). */
+  has(key: string): boolean;
+  get(key: string): string | undefined;
+  set(key: string, html: string): void;
+  /** Forgets every key but these. */
+  retain(keys: Set<string>): void;
+}
+
+/** A parsed content file and the collection it belongs to. */
+export interface SourceEntry extends RawEntry {
+  collection: string;
+  /** Path under the collection folder without `.md`; a single entry's file name without `.md`. */
+  slug: string;
+  /** SHA-256 of the file's bytes: what every cache of its work is keyed by. */
+  hash: string;
+}
+
+/** A file under content/ that is an entry, as the walk placed it. */
+export interface PlacedEntry {
+  /** Relative to content/, with forward slashes. */
+  relative: string;
+  /** Relative to the project root, as messages name it. */
+  file: string;
+  collection: string;
+  slug: string;
+}
+
+/** Where every file under content/ belongs, as one walk found it. */
+export interface Placement {
+  files: Set<string>;
+  toRead: PlacedEntry[];
+  images: Set<string>;
+  passthrough: string[];
+  errors: HeirloomError[];
+}
+
+export interface RawContent {
+  entries: SourceEntry[];
+  /** Image files, relative to content/ ("images/porch.svg"). */
+  images: Set<string>;
+  /** Files copied as they are, relative to content/. */
+  passthrough: string[];
+  /** Files that could not be read, parsed or placed; the rest is still validated. */
+  errors: HeirloomError[];
+  /** Entries that could not be read or parsed (absolute path, collection, slug): what they would be is unknown. */
+  unread: Array<{ absolute: string; collection: string; slug: string }>;
+  /** The walk this load used, and what was read for each of its entries (in its order), for the next load. */
+  placement: Placement;
+  read: Array<SourceEntry | undefined>;
+}
+
+/** What an earlier load of the same folder lends the next one (the dev server's, between saves). */
+export interface EarlierLoad {
+  /** Its walk, when it still places every file (no file was added or removed since). */
+  placement?: Placement;
+  /** For each entry of the walk used, the entry read before from the same unchanged file, if any. */
+  unchanged(placement: Placement): Array<SourceEntry | undefined>;
+}
+
+export type EntryValue = Record<string, unknown> & EntryMeta;
+
+/** One valid entry, the file it came from, and its image fields (with the path of fields that leads to each). */
+export interface ContentItem {
+  value: EntryValue;
+  source: SourceEntry;
+  images: Array<{ ref: ImageRef; path: PropertyKey[] }>;
+  /** Its sort key, once made (the collection's order is fixed by the definition the entry was validated with). */
+  order?: number | string;
+}
+
+export interface ValidatedContent {
+  /** Valid entries per collection, in the collection's order. */
+  items: Map<string, ContentItem[]>;
+  /** Every image field of every valid entry. */
+  images: ImageRef[];
+}
+
+/** Valid entries an earlier validation made, kept while their files are unchanged (the dev server's). */
+export interface EarlierValidation {
+  item(source: SourceEntry): ContentItem | undefined;
+  keep(source: SourceEntry, item: ContentItem): void;
+}

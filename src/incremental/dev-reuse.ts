@@ -1,0 +1,123 @@
+// What the dev server keeps between saves, so that a save at any size is served in milliseconds: the last
+// walk of content/ (until a file is added or removed), every entry of an unchanged file, its valid entry and
+// its routes (until the definition changes). Lent to the content and routes stages as they ask.
+import { statSync } from "node:fs";
+import path from "node:path";
+import type {
+  ContentItem,
+  EarlierLoad,
+  EarlierValidation,
+  Placement,
+  RawContent,
+  SourceEntry,
+} from "../content/types.ts";
+import type { EarlierRoutes, KnownRoute } from "../routes/types.ts";
+
+/** One load in progress: what it may take from the last one, and how it ends. */
+export interface DevLoad {
+  earlier: EarlierLoad | undefined;
+  /** The load succeeded: it is what the next one starts from. */
+  done(raw: RawContent): void;
+  /** It failed: what it was to read is read again by the next one. */
+  failed(): void;
+}
+
+export class DevReuse {
+  /** The last load that succeeded. */
+  private last: RawContent | undefined;
+  /** Files under content/ (relative, forward slashes) changed since `last`. */
+  private changed = new Set<string>();
+  private valid = new WeakMap<SourceEntry, ContentItem>();
+  private routes = new WeakMap<ContentItem, Array<KnownRoute | undefined>>();
+
+  /** Valid entries of unchanged files, kept with their sources. */
+  readonly validation: EarlierValidation = {
+    item: (source) => this.valid.get(source),
+    keep: (source, item) => void this.valid.set(source, item),
+  };
+
+  /** The routes made for entries kept since, by the entry route that made each. */
+  readonly routing: EarlierRoutes = {
+    route: (item, declared) => this.routes.get(item)?.[declared],
+    keep: (item, declared, route) => {
+      const known = this.routes.get(item) ?? [];
+      known[declared] = route;
+      this.routes.set(item, known);
+    },
+  };
+
+  constructor(private readonly contentDir: string) {}
+
+  /** Files under content/ that changed (absolute paths; others are ignored). */
+  contentChanged(files: string[]): void {
+    for (const file of files) this.changed.add(path.relative(this.contentDir, file).split(path.sep).join("/"));
+  }
+
+  /** A new definition may read every file differently: nothing of the last load is kept. */
+  forgetAll(): void {
+    this.last = undefined;
+    this.valid = new WeakMap();
+    this.routes = new WeakMap();
+  }
+
+  /** Starts a load: the files changed until now are read again, those changed meanwhile by the next one. */
+  beginLoad(): DevLoad {
+    const reading = this.changed;
+    this.changed = new Set();
+    const last = this.last;
+    return {
+      earlier: last && earlierLoad(last, reading, this.contentDir),
+      done: (raw) => void (this.last = raw),
+      failed: () => reading.forEach((file) => this.changed.add(file)),
+    };
+  }
+}
+
+/** What the last load lends the next: its walk while it still holds, its entries of unchanged files. */
+function earlierLoad(last: RawContent, changed: Set<string>, contentDir: string): EarlierLoad {
+  return {
+    placement: sameWalk(last.placement, changed, contentDir),
+    unchanged(placement) {
+      // With the same walk, the last entries stand in the same order; after a new walk they are found by file.
+      const aligned = placement === last.placement ? last.read : undefined;
+      const byFile = aligned ? undefined : new Map(last.entries.map((e) => [e.file, e]));
+      return placement.toRead.map(({ relative, file, collection }, i) => {
+        if (changed.has(relative)) return undefined;
+        const before = aligned ? aligned[i] : byFile?.get(file);
+        return before?.collection === collection ? before : undefined;
+      });
+    },
+  };
+}
+
+/**
+ * The last walk, when every file saved since is still a file it placed (no file added or removed). A path
+ * that is gone and was never placed, nor a folder of placed files (an editor's or sed's temporary file,
+ * renamed over the saved one), changes nothing.
+ */
+function sameWalk(placement: Placement, changed: Set<string>, contentDir: string): Placement | undefined {
+  for (const relative of changed) {
+    if (relative.startsWith("../")) continue;
+    const stat = statOrNothing(path.join(contentDir, relative));
+    const placed = placement.files.has(relative);
+    if (!placed && !stat && !holdsPlaced(placement, relative)) continue;
+    if (!placed || !stat?.isFile()) return undefined;
+  }
+  return placement;
+}
+
+/** Whether the walk placed files under this path (a folder removed or moved away since). */
+function holdsPlaced(placement: Placement, relative: string): boolean {
+  const prefix = relative === "" ? "" : `${relative}/`;
+  for (const file of placement.files) if (file.startsWith(prefix)) return true;
+  return false;
+}
+
+/** The file's stat, or undefined when nothing is there (ENOTDIR too: the watcher may name a child of a file). */
+function statOrNothing(file: string) {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+}

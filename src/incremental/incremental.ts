@@ -1,0 +1,283 @@
+// The one place a build or the dev server asks "can I skip this?". It owns what one build leaves for the next
+// (the stamp, parsed files and rendered markdown, each page's key, the previous output and the spare folder)
+// and what the dev server keeps between saves (compiled parts, the last walk, unchanged entries). The stages
+// never read any of it: they are handed what they may reuse, and say what they made.
+import { existsSync } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import type { BundledAssets } from "../assets/bundle.ts";
+import type { SiteConfig, SitePaths } from "../config/options.ts";
+import { DEFINITION_FILE, type ResolvedSite } from "../config/site.ts";
+import type { ParsedSource } from "../content/front-matter.ts";
+import { listTree } from "../content/list-tree.ts";
+import type { EarlierLoad, EarlierValidation, MarkdownCache, RawContent, SourceEntry } from "../content/types.ts";
+import type { FileState, Manifest } from "../output/staging.ts";
+import type { Templates } from "../render/templates.ts";
+import type { EarlierRoutes, FeedSpec, Route } from "../routes/types.ts";
+import { type BuildState, type PageState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
+import { DevReuse } from "./dev-reuse.ts";
+import { type SiteInputs, contextKey, feedKey, heldOutput, inputsKey, pageKey, sameReads } from "./page-keys.ts";
+import * as stamps from "./stamp.ts";
+
+/** What a site is compiled into: kept between builds of one process until a file it is made from changes. */
+export interface CompiledParts {
+  definition: ResolvedSite;
+  templates: Templates;
+  assets: BundledAssets;
+}
+export type CompiledPart = keyof CompiledParts;
+
+/** Everything a build is made from besides content/. */
+export interface BuildInputs extends CompiledParts {
+  config: SiteConfig;
+}
+
+/** What the content stages are lent for one load, and how the load ends. */
+export interface ContentLoan {
+  /** Parsed files by the SHA-256 of their bytes; new ones are added. */
+  parsed: Map<string, ParsedSource>;
+  markdown: MarkdownCache;
+  /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
+  lazyMarkdown: boolean;
+  /** Every file under content/, listed before anything was read. */
+  listed?: string[];
+  load?: EarlierLoad;
+  validation?: EarlierValidation;
+  routes?: EarlierRoutes;
+  /** The load and everything made from it succeeded (with the base path it was made for), or failed. */
+  settle(raw: RawContent | undefined, base?: string): void;
+}
+
+/** The previous build, kept whole: nothing it was made from changed, its output is as it left it. */
+export type KeptBuild = stamps.Stamp & { config: SiteConfig };
+
+/** The previous build's page or feed, when it may be kept as it is: its state, where its bytes are now. */
+export interface KeptFile<S> {
+  state: S;
+  held: FileState;
+  /** The file in the output folder to copy when the staging folder does not hold it. */
+  from: string;
+}
+
+/** What decides, page by page, what the previous build left that this one may keep. */
+export interface PageReuse {
+  /** Everything the page at this route is made from that is known before rendering it. */
+  key(route: Route): string;
+  page(route: Route, key: string): KeptFile<PageState> | undefined;
+  feed(feed: FeedSpec): { key: string; kept?: KeptFile<{ sha256: string }> };
+}
+
+/** What a finished build leaves for the next. */
+export interface FinishedBuild {
+  site: SiteInputs & { raw: RawContent };
+  pages: Map<string, PageState>;
+  feeds: Map<string, string>;
+  output: Manifest;
+  /** The output folder it replaced, moved aside: it becomes the spare (the next staging folder). */
+  retired?: string;
+  /** The build's report, repeated by a build that keeps it. */
+  report: Pick<stamps.Stamp, "routes" | "warnings" | "siteHash">;
+}
+
+export class Incremental {
+  private readonly parts = new Map<CompiledPart, Promise<unknown>>();
+  private loaded: BuildState | undefined;
+  private constructor(
+    private readonly paths: SitePaths,
+    private readonly reuse: boolean,
+    private readonly dev?: DevReuse,
+    /** Every file under content/ by its size, times and inode, taken before any was read (a build's). */
+    private readonly snapshot?: stamps.InputSnapshot,
+    private readonly listed?: string[],
+  ) {}
+
+  /**
+   * For a build: content/ is listed once, before anything is read (a file saved meanwhile is newer than the
+   * snapshot). Without `reuse`, nothing of an earlier build is used; what this one makes is still kept.
+   */
+  static async forBuild(paths: SitePaths, reuse: boolean): Promise<Incremental> {
+    const listed = existsSync(paths.contentDir) ? await listTree(paths.contentDir) : undefined;
+    const snapshot = listed && stamps.snapshotInputs(paths.contentDir, listed);
+    return new Incremental(paths, reuse, undefined, snapshot, listed);
+  }
+
+  /** For the dev server: the last build's parsed files and rendered markdown make its first start quick. */
+  static forDev(paths: SitePaths): Incremental {
+    return new Incremental(paths, true, new DevReuse(paths.contentDir));
+  }
+
+  /** For one preparation that keeps nothing (the site's pages are only checked). */
+  static none(paths: SitePaths): Incremental {
+    return new Incremental(paths, false);
+  }
+
+  /** The build state: loaded when first needed (a kept build never needs it). */
+  private get state(): BuildState {
+    this.loaded ??= this.reuse ? loadBuildState(this.paths.root, this.paths.outDir) : emptyState();
+    return this.loaded;
+  }
+
+  /** A compiled part: made once, kept until a file it is made from changes; a failure is forgotten. */
+  compiled<K extends CompiledPart>(part: K, make: () => Promise<CompiledParts[K]>): Promise<CompiledParts[K]> {
+    const known = this.parts.get(part) as Promise<CompiledParts[K]> | undefined;
+    if (known) return known;
+    const pending = make();
+    this.parts.set(part, pending);
+    pending.catch(() => this.parts.get(part) === pending && this.parts.delete(part));
+    return pending;
+  }
+
+  /**
+   * The previous build, when nothing it was made from changed and its output folder is as it left it.
+   * `compile` starts the compiles (they run while the inputs are compared; a build that follows uses them).
+   * Anything unsure (a compile that fails) is left to a full look. Otherwise the stamp is dropped: the build
+   * that follows changes the output it describes.
+   */
+  async keptBuild(compile: () => Promise<BuildInputs>): Promise<KeptBuild | undefined> {
+    const { root, outDir, contentDir } = this.paths;
+    const stamp = this.reuse && this.snapshot ? stamps.loadStamp(root, outDir) : undefined;
+    const compiled = stamp && compile().catch(() => undefined);
+    const same =
+      stamp && stamps.sameInputs(stamp.inputs, this.snapshot!, contentDir) && stamps.outputAsStamped(outDir, stamp);
+    const inputs = same ? await compiled : undefined;
+    if (inputs && inputsKey(inputs.config, inputs.definition, inputs.templates, inputs.assets) === stamp!.key) {
+      return { ...stamp!, config: inputs.config };
+    }
+    stamps.dropStamp(root, outDir);
+    return undefined;
+  }
+
+  /** What the content stages may take from earlier work for one load. */
+  lendContent(): ContentLoan {
+    const { parsed, markdown } = this.state;
+    const load = this.dev?.beginLoad();
+    return {
+      parsed,
+      markdown,
+      lazyMarkdown: this.dev !== undefined,
+      listed: this.listed,
+      load: load?.earlier,
+      validation: this.dev?.validation,
+      routes: this.dev?.routing,
+      settle: (raw, base = "/") => {
+        if (!load) return;
+        if (!raw) return load.failed();
+        load.done(raw);
+        // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
+        if (parsed.size > raw.entries.length * 1.25 + 64) this.prune(raw.entries, base);
+      },
+    };
+  }
+
+  /** The dev server's files changed: the compiled parts they belong to are dropped, and named. */
+  changed(files: string[]): CompiledPart[] {
+    this.dev?.contentChanged(files);
+    const named = new Set(files.map((file) => partOf(this.paths, file)).filter((part) => part !== undefined));
+    // The templates may import the definition; a new definition may read every file differently.
+    if (named.has("definition")) {
+      this.parts.delete("templates");
+      this.dev?.forgetAll();
+    }
+    for (const part of named) this.parts.delete(part);
+    return [...named];
+  }
+
+  /** The folder a build's staging starts from: the site before the current one, with what it holds. */
+  stagingSeed(): { dir: string; files: Manifest } | undefined {
+    const dir = spareDir(this.paths.outDir);
+    return existsSync(dir) ? { dir, files: this.state.spare } : undefined;
+  }
+
+  /** What the previous build left that this one may keep, page by page; `staged` is what staging holds. */
+  pageReuse(site: SiteInputs, staged: (file: string) => FileState | undefined): PageReuse {
+    const context = contextKey(site);
+    const { pages, feeds, output: manifest } = this.state;
+    const output = { dir: this.paths.outDir, manifest };
+    const usable = this.reuse && existsSync(output.dir);
+    const kept = <S>(file: string, sha256: string, state: S): KeptFile<S> | undefined => {
+      const held = heldOutput(file, sha256, staged(file), output);
+      return held && { state, held, from: path.join(output.dir, file) };
+    };
+    return {
+      key: (route) => pageKey(context, route, site.entryHash),
+      page(route, key) {
+        const previous = usable ? pages.get(route.outFile) : undefined;
+        if (previous?.key !== key || !sameReads(previous, site)) return undefined;
+        return kept(route.outFile, previous.record.sha256, previous);
+      },
+      feed(feed) {
+        const key = feedKey(context, feed, site.entryHash);
+        const file = feed.path.slice(1);
+        const previous = usable ? feeds.get(file) : undefined;
+        return { key, kept: previous?.key === key ? kept(file, previous.sha256, previous) : undefined };
+      },
+    };
+  }
+
+  /** Keeps what a finished build leaves for the next: the state, the spare folder, the stamp. */
+  async finish(build: FinishedBuild): Promise<void> {
+    const { root, outDir } = this.paths;
+    const state = this.state;
+    this.prune(build.site.raw.entries, build.site.config.base);
+    // The old output is the spare now; the new one is what was just written.
+    const spare = build.retired && (await keepSpare(build.retired, outDir));
+    state.spare = spare ? state.output : new Map();
+    state.output = build.output;
+    state.pages = build.pages;
+    state.feeds = new Map(
+      [...build.feeds].flatMap(([file, key]) => {
+        const written = build.output.get(file);
+        return written ? [[file, { key, sha256: written.sha256 }]] : [];
+      }),
+    );
+    saveBuildState(root, outDir, state);
+    if (this.snapshot) this.stamp(build);
+  }
+
+  private stamp({ site, output, report }: FinishedBuild): void {
+    const { config, raw } = site;
+    const key = inputsKey(config, site.site, site.templates, site.bundle);
+    // An entry changed just before the snapshot is compared by the bytes this build read.
+    const read = new Map(raw.placement.toRead.map((job, i) => [job.relative, raw.read[i]?.hash]));
+    const inputs = this.snapshot!;
+    inputs.hashes = new Map(
+      stamps.unsettled(inputs).flatMap((file) => (read.get(file) ? [[file, read.get(file)!]] : [])),
+    );
+    const folders = stamps.foldersOf(this.paths.outDir, output);
+    stamps.saveStamp(this.paths.root, this.paths.outDir, { key, inputs, folders, output, ...report });
+  }
+
+  /** Keeps only what the entries use of the parse and markdown caches, so they never grow without bound. */
+  private prune(entries: SourceEntry[], base: string): void {
+    const state = this.state;
+    const parsed = new Map<string, ParsedSource>();
+    for (const entry of entries) {
+      const source = state.parsed.get(entry.hash);
+      if (source) parsed.set(entry.hash, source);
+    }
+    state.parsed = parsed;
+    state.markdown.retain(new Set(entries.map((entry) => `${entry.hash}:${base}`)));
+  }
+}
+
+/** Where the site before the current one is kept for the next build. */
+export function spareDir(outDir: string): string {
+  return path.join(path.dirname(outDir), ".heirloom", `spare-${path.basename(outDir)}`);
+}
+
+/** The output folder a build replaced becomes the spare; an older spare left by a failed build goes. */
+async function keepSpare(retired: string, outDir: string): Promise<boolean> {
+  const spare = spareDir(outDir);
+  await mkdir(path.dirname(spare), { recursive: true });
+  await rm(spare, { recursive: true, force: true });
+  await rename(retired, spare);
+  return true;
+}
+
+/** The compiled part a changed file belongs to: the definition, the assets (scripts, styles), the templates. */
+function partOf(paths: SitePaths, file: string): CompiledPart | undefined {
+  if (file === path.join(paths.root, DEFINITION_FILE)) return "definition";
+  const inTemplates = path.relative(paths.templatesDir, file);
+  if (inTemplates.startsWith("..")) return undefined;
+  return /^(islands|styles)[\\/]/.test(inTemplates) ? "assets" : "templates";
+}

@@ -1,0 +1,85 @@
+// The keys that decide what a build may keep of the last one: of the whole build (everything it is made from
+// besides content/), of every page (what is known before rendering it) and of every feed. A page is kept when
+// its key and what its templates read of the content are unchanged, and its bytes are still at hand.
+import { statSync } from "node:fs";
+import path from "node:path";
+import type { BundledAssets } from "../assets/bundle.ts";
+import type { SiteConfig } from "../config/options.ts";
+import type { ResolvedSite } from "../config/site.ts";
+import type { FileState, Manifest } from "../output/staging.ts";
+import type { Assets } from "../render/contract.ts";
+import type { Templates } from "../render/templates.ts";
+import { currentValue } from "../render/track.ts";
+import type { FeedSpec, Route } from "../routes/types.ts";
+import { ENGINE_KEY } from "../version.ts";
+import { type PageState, hashOf } from "./build-state.ts";
+
+/** What every page of a site is made from besides its own route and entry. */
+export interface SiteInputs {
+  config: SiteConfig;
+  site: ResolvedSite;
+  templates: Templates;
+  bundle: BundledAssets;
+  assets: Assets;
+  images: { key: string };
+  feeds: FeedSpec[];
+  content: Record<string, unknown>;
+  /** The content hash of an entry (of its file's bytes). */
+  entryHash(entry: unknown): string;
+}
+
+/** Everything a build is made from besides content/: a build with the same key and content has the same output. */
+export function inputsKey(config: SiteConfig, site: ResolvedSite, templates: Templates, bundle: BundledAssets) {
+  const assets = bundle.files.flatMap((f) => [f.path, f.contents]);
+  return hashOf(ENGINE_KEY, templates.hash, site.hash, settingsOf(config, site), ...assets);
+}
+
+/** Everything every page depends on: a change to any of it renders every page again. */
+export function contextKey({ config, site, templates, assets, images, feeds }: SiteInputs): string {
+  const feedList = JSON.stringify(feeds.map((f) => [f.path, f.title]));
+  const settings = settingsOf(config, site);
+  const [script, stylesheet] = [assets.script ?? "", assets.stylesheet ?? ""];
+  return hashOf(ENGINE_KEY, templates.hash, site.hash, settings, feedList, script, stylesheet, images.key);
+}
+
+function settingsOf(config: SiteConfig, site: ResolvedSite): string {
+  const forms = config.forms.map((f) => [f.name, f.action, f.field]);
+  const { base, siteUrl, drafts, sourceDate } = config;
+  return JSON.stringify({ base, siteUrl, format: site.urlFormat, drafts, sourceDate, forms });
+}
+
+/** What one page depends on that is known before rendering it: its route, entry and list items. */
+export function pageKey(context: string, route: Route, entryHash: (entry: unknown) => string): string {
+  const p = route.pagination;
+  const items = p?.items.map(entryHash);
+  const list = p ? JSON.stringify([p.page, p.pages, p.total, p.prev, p.next, p.first, p.last, items]) : "";
+  return hashOf(context, route.path, route.outFile, route.template, entryHash(route.entry), list);
+}
+
+/** A feed is written again only when its entries or anything every page depends on changed. */
+export function feedKey(context: string, feed: FeedSpec, entryHash: (entry: unknown) => string): string {
+  const { path: file, title, author, options, items } = feed;
+  return hashOf(context, file, title, author, String(options.limit), ...items.map(entryHash));
+}
+
+/** Whether every content value a page read when it was rendered is the same now. */
+export function sameReads(page: PageState, site: Pick<SiteInputs, "content" | "entryHash">): boolean {
+  return page.deps.every((dep) => currentValue(site.content, dep, site.entryHash) === dep.value);
+}
+
+/**
+ * Where the bytes last written for a file are: already in the staging folder (`staged` says what it holds),
+ * or still in the output folder (its size and time as the manifest recorded); undefined if neither holds.
+ */
+export function heldOutput(
+  file: string,
+  sha256: string,
+  staged: FileState | undefined,
+  output: { dir: string; manifest: Manifest },
+): FileState | undefined {
+  if (staged?.sha256 === sha256) return staged;
+  const recorded = output.manifest.get(file);
+  if (recorded?.sha256 !== sha256) return undefined;
+  const stat = statSync(path.join(output.dir, file), { throwIfNoEntry: false });
+  return stat && stat.size === recorded.size && stat.mtimeMs === recorded.mtimeMs ? recorded : undefined;
+}

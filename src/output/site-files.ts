@@ -1,0 +1,31 @@
+// Everything the output holds besides the pages: the script and stylesheet, the images templates read, the
+// feeds, the passthrough files and the hosting files (robots.txt, sitemap, headers).
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { OutputFile } from "../assets/bundle.ts";
+import type { SiteConfig } from "../config/options.ts";
+import type { RawContent } from "../content/types.ts";
+import { throwIfAny } from "../errors/errors.ts";
+import type { FeedSpec, Route } from "../routes/types.ts";
+import { feedFiles } from "./feeds.ts";
+import { hostingFiles } from "./hosting.ts";
+
+export interface SiteParts {
+  config: SiteConfig;
+  raw: Pick<RawContent, "passthrough">;
+  routes: Route[];
+  feeds: FeedSpec[];
+  bundle: { files: OutputFile[] };
+  images: { usedFiles(): OutputFile[] };
+}
+
+/** The files besides the pages, with the feeds in `toWrite`; call it after rendering, which decides the images used. */
+export async function siteFiles(site: SiteParts, toWrite: FeedSpec[] = site.feeds): Promise<OutputFile[]> {
+  const { config } = site;
+  const feeds = feedFiles(toWrite, config);
+  throwIfAny(feeds.errors);
+  const read = (p: string) => readFile(path.join(config.contentDir, p));
+  const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));
+  const hosting = hostingFiles(config, site.routes, site.feeds);
+  return [...site.bundle.files, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...hosting];
+}

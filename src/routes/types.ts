@@ -1,0 +1,70 @@
+// What the routes stage hands on (the route table, feeds) and what it may be lent: the routes an earlier run made
+// for entries that are still the same (the dev server's, see src/incremental/).
+import type { FeedOptions } from "../config/define.ts";
+import type { ContentItem, EntryValue, SourceEntry } from "../content/types.ts";
+
+/** A page of a paginated list; `E` is the listed collection's entry type. */
+export interface Pagination<E = EntryValue> {
+  /** The entries on this page. */
+  items: E[];
+  /** 1-based number of this page, and how many there are. */
+  page: number;
+  pages: number;
+  /** All entries of the list, and per page. */
+  total: number;
+  perPage: number;
+  /** URLs (base path included) of the neighbours, the first and the last page. */
+  prev?: string;
+  next?: string;
+  first: string;
+  last: string;
+}
+
+export interface Route {
+  /** URL path without the base: "/", "/pricing", "/blog/page/2/", or "404" for the not-found page. */
+  path: string;
+  /** Output file relative to the output folder. */
+  outFile: string;
+  template: string;
+  /** The data the template shows: the page's entry, or the collection entry of an entry route. */
+  entry: EntryValue;
+  /** The content file behind the route, for error locations. */
+  source: SourceEntry;
+  /** Where the template name is written: in the entry's front matter, or in site.config.ts. */
+  templateFrom: "entry" | "definition";
+  pagination?: Pagination;
+}
+
+/** A feed to write: its path, its items (newest first) and how to read them. */
+export interface FeedSpec {
+  path: string;
+  title: string;
+  author: string;
+  /** The list page the feed belongs to (without base). */
+  listPath: string;
+  items: EntryValue[];
+  options: FeedOptions<Record<string, unknown>>;
+  source: SourceEntry;
+}
+
+/** A pattern such as "/blog/:slug/" split once into its fixed parts and parameter names, in the site's form. */
+export interface Pattern {
+  source: string;
+  parts: string[];
+  names: string[];
+  valid: boolean;
+}
+
+/** The route an entry route made for an entry, with what it was made from. */
+export interface KnownRoute {
+  pattern: Pattern;
+  route: Route;
+  base: string;
+  url: string;
+}
+
+/** Routes an earlier run made for entries kept since, by the index of the entry route that made each. */
+export interface EarlierRoutes {
+  route(item: ContentItem, declared: number): KnownRoute | undefined;
+  keep(item: ContentItem, declared: number, known: KnownRoute): void;
+}

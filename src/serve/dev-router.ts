@@ -1,0 +1,59 @@
+// How the dev server answers a request: the reload stream, the dev client's script, and the site as served
+// now (each page rendered when asked for) with the headers the build writes for hosts; while no build has
+// succeeded, or when a page fails to render, a page the dev client shows the errors over.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
+import type { DevSite, ServedFile } from "./dev-site.ts";
+import type { Target } from "./http.ts";
+import type { ReloadHub } from "./reload-hub.ts";
+
+/** What the dev server serves now; the rebuilds replace it. */
+export interface ServedState {
+  /** The number of the last build (0 before the first). */
+  build: number;
+  site?: DevSite;
+  /** The security headers the build writes for hosts: a page that breaks the policy fails here too. */
+  headers: Record<string, string>;
+  /** The last build's problems, formatted; undefined when it succeeded. */
+  failure?: string;
+  /** What the type check found, formatted; empty when nothing. */
+  types: string;
+}
+
+/** Answers GET and HEAD requests (forms and bad targets are answered before); a page that throws is told. */
+export function devRequestHandler(state: ServedState, hub: ReloadHub, onPageFailure: (error: unknown) => void) {
+  return (req: IncomingMessage, res: ServerResponse, { pathname }: Target): void => {
+    if (pathname === DEV_EVENTS_PATH) return void hub.connect(req, res, state);
+    for (const [name, value] of Object.entries(state.headers)) res.setHeader(name, value);
+    if (pathname === DEV_CLIENT_PATH)
+      return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
+    const found = servedFile(state, pathname, onPageFailure);
+    if (!found) return void res.writeHead(404).end("Not found");
+    const type = contentType(path.extname(found.file));
+    const payload = type.startsWith("text/html") ? withDevClient(found.body) : found.body;
+    res.writeHead(found.status, { "content-type": type, "cache-control": "no-store" }).end(payload);
+  };
+}
+
+function servedFile(state: ServedState, pathname: string, onPageFailure: (error: unknown) => void) {
+  try {
+    return state.site?.get(pathname) ?? (state.failure ? failedPage(200) : undefined);
+  } catch (error) {
+    // A template that throws while rendering this page: the terminal and the overlay say why.
+    onPageFailure(error);
+    return failedPage(500);
+  }
+}
+
+/** Served while no build has succeeded yet, or when a page fails to render: the dev client shows the errors over it. */
+const FAILED_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body>' +
+  "<p>The build failed; fix the file named below and this page reloads.</p></body></html>";
+
+const failedPage = (status: number): ServedFile => ({ status, file: "failed.html", body: FAILED_PAGE });
+
+/** A page with the dev client's script before </body>. */
+function withDevClient(body: Uint8Array | string): string {
+  return Buffer.from(body).toString("utf8").replace("</body>", `<script src="${DEV_CLIENT_PATH}"></script></body>`);
+}
