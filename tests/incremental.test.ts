@@ -1,7 +1,16 @@
 // Incremental builds: a page is rendered again only when something it was made from changed, and then
 // always. Counted on the journal with 30 posts (3 list pages), through BuildResult.rendered.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -119,6 +128,22 @@ describe("a second build", () => {
     expect((await build()).rendered).toEqual(["/legal/terms/"]);
     expect(readFileSync(file, "utf8")).toContain("<h1>Terms</h1>");
     expect((await build({ cache: false })).rendered).toHaveLength(ALL_PAGES);
+  });
+});
+
+describe("the site a build replaces", () => {
+  it("is kept as the spare beside the output, and the next build starts its staging folder from it", async () => {
+    const spare = path.join(root, ".heirloom", "spare-dist");
+    edit(root, "content/posts/post-05.md", "title: Post 05", "title: Post 05, edited");
+    await build();
+    // The first build's site, as it was replaced.
+    expect(readFileSync(path.join(spare, "blog", "post-05", "index.html"), "utf8")).toContain("<title>Post 05 ");
+    const unchanged = statSync(path.join(spare, "blog", "post-06", "index.html")).ino;
+    edit(root, "content/posts/post-07.md", "title: Post 07", "title: Post 07, edited");
+    await build();
+    // The spare became the staging folder: a file that already held its bytes is the same file now.
+    expect(statSync(path.join(root, "dist", "blog", "post-06", "index.html")).ino).toBe(unchanged);
+    expect(readFileSync(path.join(spare, "blog", "post-05", "index.html"), "utf8")).toContain("Post 05, edited");
   });
 });
 
