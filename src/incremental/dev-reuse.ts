@@ -13,6 +13,10 @@ import type {
 } from "../content/types.ts";
 import type { EarlierRoutes, KnownRoute } from "../routes/types.ts";
 
+/** Where dev keeps what it made of an entry, on the entry, with the generation it was made in. */
+const KEPT = Symbol("heirloom.devReuse");
+type Marked<T> = { [KEPT]?: { generation: object; value: T } };
+
 /** One load in progress: what it may take from the last one, and how it ends. */
 export interface DevLoad {
   earlier: EarlierLoad | undefined;
@@ -27,22 +31,31 @@ export class DevReuse {
   private last: RawContent | undefined;
   /** Files under content/ (relative, forward slashes) changed since `last`. */
   private changed = new Set<string>();
-  private valid = new WeakMap<SourceEntry, ContentItem>();
-  private routes = new WeakMap<ContentItem, Array<KnownRoute | undefined>>();
+  /**
+   * What is kept with an entry is marked with this object: a new one when the definition changes. (Held on
+   * the entries themselves, under a symbol only this file knows: a map of every entry costs more at 10,000.)
+   */
+  private generation = {};
 
   /** Valid entries of unchanged files, kept with their sources. */
   readonly validation: EarlierValidation = {
-    item: (source) => this.valid.get(source),
-    keep: (source, item) => void this.valid.set(source, item),
+    item: (source) => {
+      const kept = (source as Marked<ContentItem>)[KEPT];
+      return kept?.generation === this.generation ? kept.value : undefined;
+    },
+    keep: (source, item) => void ((source as Marked<ContentItem>)[KEPT] = { generation: this.generation, value: item }),
   };
 
   /** The routes made for entries kept since, by the entry route that made each. */
   readonly routing: EarlierRoutes = {
-    route: (item, declared) => this.routes.get(item)?.[declared],
+    route: (item, declared) => {
+      const kept = (item as Marked<Array<KnownRoute | undefined>>)[KEPT];
+      return kept?.generation === this.generation ? kept.value[declared] : undefined;
+    },
     keep: (item, declared, route) => {
-      const known = this.routes.get(item) ?? [];
-      known[declared] = route;
-      this.routes.set(item, known);
+      const marked = item as Marked<Array<KnownRoute | undefined>>;
+      if (marked[KEPT]?.generation !== this.generation) marked[KEPT] = { generation: this.generation, value: [] };
+      marked[KEPT].value[declared] = route;
     },
   };
 
@@ -56,8 +69,7 @@ export class DevReuse {
   /** A new definition may read every file differently: nothing of the last load is kept. */
   forgetAll(): void {
     this.last = undefined;
-    this.valid = new WeakMap();
-    this.routes = new WeakMap();
+    this.generation = {};
   }
 
   /** Starts a load: the files changed until now are read again, those changed meanwhile by the next one. */
