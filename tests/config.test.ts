@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { defineSite } from "../src/config/define.ts";
 import { normalizeBase, resolveConfig } from "../src/config/options.ts";
-import { resolveSite } from "../src/config/site.ts";
+import { resolveSite } from "../src/config/check-definition.ts";
 import { contentSecurityPolicy } from "../src/output/hosting.ts";
 
 const site = (options: { base?: string; siteUrl?: string; endpoint?: string } = {}) =>
@@ -71,7 +71,8 @@ describe("resolveConfig", () => {
         `The site URL "${siteUrl}" (from --site-url) is not an absolute http(s) address.`,
       );
       expect(() => resolveConfig(site(), { env: { HEIRLOOM_SITE_URL: siteUrl } })).toThrow(
-        `The site URL "${siteUrl}" (from the HEIRLOOM_SITE_URL environment variable) is not an absolute http(s) address.`,
+        `The site URL "${siteUrl}" (from the HEIRLOOM_SITE_URL environment variable) ` +
+          "is not an absolute http(s) address.",
       );
       expect(() => resolveConfig(site({ siteUrl }), { env: {} })).toThrow(
         `The site URL "${siteUrl}" (from siteUrl in site.config.ts) is not an absolute http(s) address.`,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { BuildFailure, HeirloomError, errorsOf, formatError } from "../src/errors/errors.ts";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { BadBasePath, catalogue } from "../src/errors/catalogue.ts";
+import { BuildFailure, HeirloomError, errorFrom, errorsOf, formatError } from "../src/errors/errors.ts";
+import { repoRoot } from "./helpers/site.ts";
 
 describe("formatError", () => {
   const error = new HeirloomError(
@@ -41,5 +45,34 @@ describe("errorsOf", () => {
     expect(errorsOf(new BuildFailure([a, b]))).toEqual([a, b]);
     expect(errorsOf(a)).toEqual([a]);
     expect(errorsOf(new Error("x"))).toEqual([]);
+  });
+});
+
+describe("the catalogue of errors", () => {
+  it("is the README's table of errors, entry by entry in its order", () => {
+    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("| code | what happened |")).split("\n\n")[0].split("\n").slice(2);
+    expect(table).toEqual(Object.values(catalogue).map((e) => `| \`${e.code}\` | ${e.title} |`));
+  });
+
+  it("gives every entry a title, a message and a hint that read as sentences, and one title each", () => {
+    const titles = new Set<string>();
+    for (const [name, entry] of Object.entries(catalogue)) {
+      expect(entry.title, name).toMatch(/^[A-Za-z\w].*[^.]$/);
+      expect(titles.has(entry.title), `${name}: ${entry.title}`).toBe(false);
+      titles.add(entry.title);
+      expect(typeof entry.hint, name).toBe("function");
+    }
+  });
+
+  it("fills an entry in: the code, the message and hint made from what the throw site knows, and the place", () => {
+    const error = errorFrom(BadBasePath, { base: "a b" }, { location: { file: "site.config.ts", line: 3 } });
+    expect(error).toBeInstanceOf(HeirloomError);
+    expect([error.code, error.message, error.hint, error.location]).toEqual([
+      "ConfigError",
+      'The base path "a b" is not a plain URL path.',
+      "use letters, digits, - and / only, such as /heirloom/.",
+      { file: "site.config.ts", line: 3 },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { FeedItem } from "../src/config/define.ts";
 import { resolveConfig } from "../src/config/options.ts";
-import { resolveSite } from "../src/config/site.ts";
+import { resolveSite } from "../src/config/check-definition.ts";
 import { defineSite } from "../src/config/define.ts";
 import type { EntryValue } from "../src/content/types.ts";
 import { feedFiles } from "../src/output/feeds.ts";

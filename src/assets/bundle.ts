@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { esbuildError } from "../compile/esbuild-error.ts";
+import { compiledParts } from "../errors/catalogue.ts";
 import { esbuildScope, readStamped, recordInputs, writeStamped } from "../compile/stamped-cache.ts";
 
 /** A file to write into dist/, path relative to dist/. */
@@ -64,14 +65,8 @@ export async function bundleAssets(templatesDir: string, root = path.dirname(tem
     await writeStamped("assets", scope, recorder.inputs, stored);
     return assets;
   } catch (error) {
-    throw esbuildError(
-      error,
-      "the client script or stylesheet",
-      templatesDir,
-      "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css are the entry points.",
-      templatesDir,
-      root,
-    );
+    const { what, hint } = compiledParts.assets;
+    throw esbuildError(error, what, templatesDir, hint, templatesDir, root);
   }
 }
 
@@ -83,7 +78,8 @@ function located(
 ): string {
   const at = warning.location;
   const where = at
-    ? `${path.relative(root, path.resolve(workingDir, at.file)).split(path.sep).join("/")}:${at.line}:${at.column + 1}: `
+    ? `${path.relative(root, path.resolve(workingDir, at.file)).split(path.sep).join("/")}:` +
+      `${at.line}:${at.column + 1}: `
     : "";
   return `${where}${warning.text} (esbuild kept the stylesheet as it could read it; check that rule).`;
 }

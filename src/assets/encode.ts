@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { cacheDir, markCacheUsed, pruneCache } from "../compile/cache.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import { ImageUnreadable } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 
 /** Widths of the responsive variants; each image also gets its own width when smaller than the largest. */
 export const RESPONSIVE_WIDTHS = [480, 960, 1440] as const;
@@ -80,11 +81,7 @@ export async function responsiveVariants(
   try {
     meta = await sharp(contents).metadata();
   } catch (error) {
-    throw new HeirloomError("ImageReadError", `Could not read the image ${file}: ${(error as Error).message}.`, {
-      location: { file },
-      hint: "re-export the image as PNG, JPEG, WebP or AVIF, or replace it with an SVG.",
-      cause: error,
-    });
+    throw errorFrom(ImageUnreadable, { file, reason: (error as Error).message }, { location: { file }, cause: error });
   }
   const intrinsic = meta.width ?? 0;
   const ratio = (meta.height ?? 0) / intrinsic;

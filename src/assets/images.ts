@@ -8,7 +8,8 @@ import path from "node:path";
 import { type BuiltImage, type ImageRef, type Rendition, imageOptionsOf } from "../content/image-field.ts";
 import type { OutputFile } from "./bundle.ts";
 import { type Format, MIME, type Variant, pngRendition, responsiveVariants } from "./encode.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import { ImageWithoutSize } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 
 const RASTER = new Set([".png", ".jpg", ".jpeg", ".webp", ".avif", ".gif"]);
 
@@ -160,8 +161,5 @@ export function imageSize(contents: Uint8Array, ext: string, file: string): { wi
     const view = new DataView(contents.buffer, contents.byteOffset, contents.byteLength);
     return { width: view.getUint32(16), height: view.getUint32(20) };
   }
-  throw new HeirloomError("ImageReadError", `Could not read the width and height of ${file}.`, {
-    location: { file },
-    hint: "use an SVG whose <svg> element has width and height (or a viewBox), or a PNG, JPEG, WebP or AVIF image.",
-  });
+  throw errorFrom(ImageWithoutSize, { file }, { location: { file } });
 }

@@ -5,7 +5,8 @@
 import { type BundledAssets, bundleAssets } from "../assets/bundle.ts";
 import { type BuiltImages, buildImages } from "../assets/images.ts";
 import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, resolvePaths } from "../config/options.ts";
-import { type ResolvedSite, assertProject, loadSite } from "../config/site.ts";
+import { assertProject, loadSite } from "../config/site.ts";
+import type { ResolvedSite } from "../config/types.ts";
 import { loadContent } from "../content/load.ts";
 import type { RawContent, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";

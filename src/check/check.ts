@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { checkSite } from "../build/build.ts";
 import { type BuildOptions, resolvePaths } from "../config/options.ts";
-import { DEFINITION_FILE } from "../config/site.ts";
+import { DEFINITION_FILE } from "../config/definition-file.ts";
 import { type HeirloomError, errorsOf, throwIfAny } from "../errors/errors.ts";
 import { startTypeCheckWorker } from "./typecheck.ts";
 

@@ -8,7 +8,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { cacheDir, engineRoot } from "../compile/cache.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import { TypeCheckProblem, TypeScriptMissing } from "../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { CheckerOptions, TypeProblem } from "./program.ts";
 
 const require = createRequire(import.meta.url);
@@ -103,12 +104,8 @@ export function startBackgroundTypeCheck(
 }
 
 function typeErrors(problems: TypeProblem[]): HeirloomError[] {
-  return problems.map(
-    (p) =>
-      new HeirloomError("TypeCheckError", `${p.message} (TS${p.code})`, {
-        location: { file: p.file, line: p.line, column: p.column },
-        hint: "correct it at that place: a field the schema in site.config.ts does not declare, a misspelt prop or import. `heirloom check` runs this check.",
-      }),
+  return problems.map(({ message, code, file, line, column }) =>
+    errorFrom(TypeCheckProblem, { message, code }, { location: { file, line, column } }),
   );
 }
 
@@ -122,14 +119,7 @@ function typescriptPath(): string {
   try {
     return require.resolve("typescript");
   } catch (error) {
-    throw new HeirloomError(
-      "TypeCheckError",
-      "TypeScript is not installed, so site.config.ts and templates/ cannot be checked.",
-      {
-        hint: "run npm install in the engine's folder: typescript is one of its dependencies.",
-        cause: error,
-      },
-    );
+    throw errorFrom(TypeScriptMissing, {}, { cause: error });
   }
 }
 

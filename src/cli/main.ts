@@ -91,7 +91,8 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
   program
     .command("check")
     .description(
-      "Validate all content, every internal link and the types of site.config.ts and templates/, without writing anything.",
+      "Validate all content, every internal link and the types of site.config.ts and templates/, " +
+        "without writing anything.",
     )
     .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
     .option("--base <path>", "base path to check the links with")

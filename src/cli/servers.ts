@@ -63,7 +63,7 @@ async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
   const [{ assertBuilt, startPreview }, { DEFINITION_FILE }, { loadDefinition }, path, { existsSync }] =
     await Promise.all([
       import("../serve/preview.ts"),
-      import("../config/site.ts"),
+      import("../config/definition-file.ts"),
       import("../build/prepare.ts"),
       import("node:path"),
       import("node:fs"),
@@ -89,7 +89,9 @@ async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
   const { base, builtBase } = preview;
   if (opts.base && builtBase && builtBase !== base) {
     say(
-      `warning ${opts.out} was built with the base path ${builtBase}, and --base serves it under ${base}: its pages ask for their styles, scripts and links under ${builtBase}. Leave out --base to serve it as it was built.`,
+      `warning ${opts.out} was built with the base path ${builtBase}, and --base serves it under ${base}: ` +
+        `its pages ask for their styles, scripts and links under ${builtBase}. ` +
+        "Leave out --base to serve it as it was built.",
     );
   }
   const entries = preview.formFiles.map((f) => `Form entries go to ${path.relative(process.cwd(), f)}\n`).join("");
@@ -112,10 +114,10 @@ function buildCommandFor(opts: PreviewFlags): string {
 
 /** Prints a failure the server survives; with --debug, its stack trace. */
 function failed(say: Say, what: string, debug?: boolean): (error: unknown) => void {
-  return (error) =>
-    say(
-      `error: ${what}: ${debug && error instanceof Error && error.stack ? error.stack : ((error as Error)?.message ?? String(error))}`,
-    );
+  return (error) => {
+    const stack = debug && error instanceof Error ? error.stack : undefined;
+    say(`error: ${what}: ${stack ?? (error as Error)?.message ?? String(error)}`);
+  };
 }
 
 /** What dev prints for its events: builds, failures, broken links, and the type check when it changes. */
@@ -124,7 +126,8 @@ function devReporter(say: Say): (e: DevEvent) => void {
   return (e) => {
     if (e.type === "built") {
       const files = e.changed?.length
-        ? ` (${e.changed.length} file${e.changed.length === 1 ? "" : "s"} changed; ${e.redone.length ? `redid ${e.redone.join(" and ")}` : "content only"})`
+        ? ` (${e.changed.length} file${e.changed.length === 1 ? "" : "s"} changed; ` +
+          `${e.redone.length ? `redid ${e.redone.join(" and ")}` : "content only"})`
         : "";
       say(`built in ${e.ms.toFixed(0)} ms${files}`);
       for (const warning of e.warnings ?? []) say(`warning ${warning}`);

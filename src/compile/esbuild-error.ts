@@ -1,6 +1,7 @@
 // Turns an esbuild failure into a located TemplateCompileError.
 import path from "node:path";
-import { HeirloomError } from "../errors/errors.ts";
+import { CompileFailed } from "../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 
 interface EsbuildMessage {
   text: string;
@@ -22,11 +23,8 @@ export function esbuildError(
   const first = (error as { errors?: EsbuildMessage[] }).errors?.[0];
   const where = first?.location;
   const relative = (file: string) => path.relative(root, path.resolve(workingDir, file)).split(path.sep).join("/");
-  return new HeirloomError("TemplateCompileError", `Could not compile ${what}: ${first?.text ?? String(error)}`, {
-    location: where
-      ? { file: relative(where.file), line: where.line, column: where.column + 1 }
-      : { file: relative(fallbackFile) },
-    hint,
-    cause: error,
-  });
+  const location = where
+    ? { file: relative(where.file), line: where.line, column: where.column + 1 }
+    : { file: relative(fallbackFile) };
+  return errorFrom(CompileFailed, { what, reason: first?.text ?? String(error), hint }, { location, cause: error });
 }

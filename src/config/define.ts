@@ -1,7 +1,8 @@
 // The vocabulary of a site definition (site.config.ts): defineSite, defineCollection and the image() schema
 // helper, with the types templates infer their content from. Plain data: the engine checks it when it loads.
 import type { z } from "zod";
-import { HeirloomError } from "../errors/errors.ts";
+import { FolderAndFile } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 
 /** A markdown body below the front matter is rendered to `html`, or is not allowed at all. */
 export type BodyKind = "markdown" | "none";
@@ -48,9 +49,7 @@ export function defineCollection<S extends z.ZodType>(
 ): CollectionDefinition<S, false>;
 export function defineCollection<S extends z.ZodType>(options: CollectionOptions<S>): CollectionDefinition<S> {
   if ((options.file === undefined) === (options.folder === undefined)) {
-    throw new HeirloomError("ConfigError", "A collection names both a folder and a file, or neither.", {
-      hint: 'give each collection either `folder: "posts"` (one entry per file) or `file: "site.md"` (a single entry).',
-    });
+    throw errorFrom(FolderAndFile, {});
   }
   return {
     single: options.file !== undefined,

@@ -1,7 +1,8 @@
 // Config stage: merges CLI flags over the environment over site.config.ts into one SiteConfig.
 import path from "node:path";
-import { HeirloomError } from "../errors/errors.ts";
-import type { ResolvedForm, ResolvedSite } from "./site.ts";
+import { BadBasePath, BadFormEndpoint, BadSiteUrl, BadSourceDate } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
+import type { ResolvedForm, ResolvedSite } from "./types.ts";
 
 /** What a caller of build() may set; everything is optional. */
 export interface BuildOptions {
@@ -97,13 +98,7 @@ function sourceDateOf(value: string | undefined): string {
   const ms = Number(text) * 1000;
   // 8.64e15 ms is the latest time a Date holds.
   if (!/^\d+$/.test(text) || ms > 8.64e15) {
-    throw new HeirloomError(
-      "ConfigError",
-      `SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970.`,
-      {
-        hint: "set it to the commit's time, such as SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset.",
-      },
-    );
+    throw errorFrom(BadSourceDate, { value });
   }
   return new Date(ms).toISOString().replace(/\.000Z$/, "Z");
 }
@@ -123,9 +118,7 @@ export function resolvePaths(options: BuildOptions = {}): SitePaths {
 export function normalizeBase(base: string): string {
   const trimmed = base.trim().replace(/^\/+|\/+$/g, "");
   if (/[^\w\-./~]/.test(trimmed) || trimmed.split("/").includes("..")) {
-    throw new HeirloomError("ConfigError", `The base path "${base}" is not a plain URL path.`, {
-      hint: "use letters, digits, - and / only, such as /heirloom/.",
-    });
+    throw errorFrom(BadBasePath, { base });
   }
   return trimmed ? `/${trimmed}/` : "/";
 }
@@ -135,13 +128,7 @@ function normalizeSiteUrl(value: string, from: string): string {
   if (!trimmed) return "";
   const url = parseUrl(trimmed);
   if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new HeirloomError(
-      "ConfigError",
-      `The site URL "${value}" (from ${from}) is not an absolute http(s) address.`,
-      {
-        hint: "use the published address, such as https://heirloom.example (set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
-      },
-    );
+    throw errorFrom(BadSiteUrl, { value, from });
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
@@ -160,13 +147,7 @@ function endpointOrigin(endpoint: string, where: string): string {
     url.password ||
     !/^[a-z0-9.-]+$/i.test(url.hostname)
   ) {
-    throw new HeirloomError(
-      "ConfigError",
-      `The form endpoint "${endpoint}" (from ${where}) is not an https:// address.`,
-      {
-        hint: "use the full https:// URL of the web endpoint (http:// only for 127.0.0.1 or localhost), or leave it empty for the local receiver.",
-      },
-    );
+    throw errorFrom(BadFormEndpoint, { endpoint, where });
   }
   return url.origin;
 }

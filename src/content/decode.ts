@@ -1,20 +1,15 @@
 // Content files are strict UTF-8: another encoding is an error at its first bad byte, never replacement
 // characters; an empty file is an error too.
-import { HeirloomError } from "../errors/errors.ts";
+import { EmptyFile, NotUtf8, Utf16 } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 
 /**
  * Strict UTF-8: a file in another encoding is an error at its first bad byte, never replacement characters.
  * A UTF-8 byte-order mark is dropped; an empty file is an error.
  */
 export function decodeContent(file: string, bytes: Uint8Array): string {
-  const fail = (code: "EmptyFileError" | "FileEncodingError", message: string, hint: string, line?: number) =>
-    new HeirloomError(code, message, { location: { file, ...(line ? { line } : {}) }, hint });
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw fail(
-      "FileEncodingError",
-      `${file} is saved as UTF-16.`,
-      "save it as UTF-8 (most editors offer it under Save As or the status bar's encoding).",
-    );
+    throw errorFrom(Utf16, { file }, { location: { file } });
   }
   let text: string;
   try {
@@ -22,20 +17,9 @@ export function decodeContent(file: string, bytes: Uint8Array): string {
   } catch {
     const offset = firstInvalidUtf8(bytes);
     const line = bytes.subarray(0, offset).filter((b) => b === 0x0a).length + 1;
-    throw fail(
-      "FileEncodingError",
-      `${file} is not valid UTF-8 (the first bad byte is on line ${line}).`,
-      "save it as UTF-8; it was probably saved as Latin-1 or Windows-1252.",
-      line,
-    );
+    throw errorFrom(NotUtf8, { file, line }, { location: { file, line } });
   }
-  if (text.trim() === "") {
-    throw fail(
-      "EmptyFileError",
-      `${file} is empty.`,
-      "write its front matter between two --- lines, or delete the file.",
-    );
-  }
+  if (text.trim() === "") throw errorFrom(EmptyFile, { file }, { location: { file } });
   return text;
 }
 

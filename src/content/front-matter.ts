@@ -2,7 +2,13 @@
 // parser keeps positions for error locations.
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { type Document, isMap, isSeq, parseDocument } from "yaml";
-import { HeirloomError } from "../errors/errors.ts";
+import {
+  FrontMatterNotFields,
+  FrontMatterNotYaml,
+  FrontMatterSyntax,
+  FrontMatterTooDeep,
+} from "../errors/catalogue.ts";
+import { HeirloomError, errorFrom } from "../errors/errors.ts";
 
 /** A content file as read from disk, before validation. */
 export interface RawEntry {
@@ -37,10 +43,7 @@ export function parseSource(file: string, source: string): ParsedSource {
   const frontMatter = split?.frontMatter ?? "";
   const data = split && frontMatter.replace(/^\s*#[^\n]+/gm, "").trim() !== "" ? readYaml(file, frontMatter) : {};
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    throw new HeirloomError("FrontMatterParseError", `The front matter of ${file} is not a list of fields.`, {
-      location: { file, line: 2 },
-      hint: "write one `name: value` per line between the --- lines.",
-    });
+    throw errorFrom(FrontMatterNotFields, { file }, { location: { file, line: 2 } });
   }
   const deep = deepestPath(data, MAX_DEPTH);
   if (deep)
@@ -71,14 +74,7 @@ function splitFrontMatter(file: string, source: string): { frontMatter: string; 
   const lineEnd = source.slice(afterOpen).search(/\r?\n/);
   const language = source.slice(afterOpen, lineEnd < 0 ? source.length : afterOpen + lineEnd).trim();
   if (language !== "" && !/^ya?ml$/i.test(language)) {
-    throw new HeirloomError(
-      "FrontMatterParseError",
-      `The front matter of ${file} is marked as "${language}"; only YAML front matter is read.`,
-      {
-        location: { file, line: 1 },
-        hint: "write the first line as --- alone and the fields as YAML (`name: value`).",
-      },
-    );
+    throw errorFrom(FrontMatterNotYaml, { file, language }, { location: { file, line: 1 } });
   }
   const from = language === "" ? afterOpen : lineEnd < 0 ? source.length : afterOpen + lineEnd;
   const close = source.indexOf("\n---", from);
@@ -142,15 +138,7 @@ export function parseEntry(file: string, source: string): RawEntry {
 export const MAX_DEPTH = 50;
 
 function tooDeep(file: string, position?: { line: number; column: number }, cause?: unknown): HeirloomError {
-  return new HeirloomError(
-    "FrontMatterParseError",
-    `The front matter of ${file} nests lists or fields more than ${MAX_DEPTH} levels deep.`,
-    {
-      location: { file, ...position },
-      hint: "flatten the front matter; content needs a few levels at most.",
-      cause,
-    },
-  );
+  return errorFrom(FrontMatterTooDeep, { file, depth: MAX_DEPTH }, { location: { file, ...position }, cause });
 }
 
 /** The path to a value nested deeper than `limit` levels (objects and lists), if there is one. */
@@ -181,11 +169,7 @@ export function readSource(file: string, source: string): ParsedSource {
 
 function yamlError(file: string, reason: string, position: { line: number; column: number }, cause: unknown) {
   const what = reason.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
-  return new HeirloomError("FrontMatterParseError", `Could not parse the front matter of ${file}: ${what}.`, {
-    location: { file, ...position },
-    hint: "look for an unclosed quote, a missing colon, a tab, or wrong indentation between the --- lines; quote values that contain a colon.",
-    cause,
-  });
+  return errorFrom(FrontMatterSyntax, { file, reason: what }, { location: { file, ...position }, cause });
 }
 
 /** Offset of the last quote that opens a value before `end` and is not closed by then, or -1. */

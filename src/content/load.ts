@@ -2,11 +2,12 @@
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { ResolvedSite } from "../config/site.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import type { ResolvedSite } from "../config/types.ts";
+import { InNoCollection, NeitherEntryNorImage, NoContentFolder, SingleFileMissing } from "../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { EarlierLoad, MarkdownCache, Placement, RawContent, SourceEntry } from "./types.ts";
 import { type ParsedSource, toRawEntry } from "./front-matter.ts";
-import { type ReadResult, errorOf, readAll } from "./read.ts";
+import { type ReadResult, readAll } from "./read.ts";
 export { MAX_CONTENT_BYTES } from "./read.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 import { listTree } from "./list-tree.ts";
@@ -34,9 +35,7 @@ export async function loadContent(
   options: LoadOptions = {},
 ): Promise<RawContent> {
   if (!existsSync(contentDir)) {
-    throw new HeirloomError("MissingContentError", `There is no content folder at ${contentDir}.`, {
-      hint: "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
-    });
+    throw errorFrom(NoContentFolder, { contentDir });
   }
   const placement = options.earlier?.placement ?? (await place(site, root, contentDir, options.listed));
   const { toRead, images, passthrough } = placement;
@@ -77,12 +76,7 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
   for (const [name, collection] of site.collections) {
     if (collection.single && !listed.has(collection.source)) {
       const file = display(root, contentDir, collection.source);
-      errors.push(
-        new HeirloomError("MissingContentError", `${file} does not exist.`, {
-          location: { file },
-          hint: `create ${file}; site.config.ts declares it as the collection "${name}".`,
-        }),
-      );
+      errors.push(errorFrom(SingleFileMissing, { file, collection: name }, { location: { file } }));
     }
   }
   return { files: listed, toRead, images, passthrough, errors };
@@ -116,16 +110,15 @@ function placeOf(site: ResolvedSite, relative: string): Place {
 }
 
 function unexpected(site: ResolvedSite, file: string, reason: "markdown" | "other"): HeirloomError {
+  if (reason === "other") return errorFrom(NeitherEntryNorImage, { file }, { location: { file } });
   const folders = [...site.collections.values()].filter((c) => !c.single).map((c) => `content/${c.source}/`);
-  const hint =
-    reason === "markdown"
-      ? `move it into a collection's folder (${folders.join(", ") || "none is declared"}), or declare a collection for it in site.config.ts.`
-      : `content/ holds markdown entries and images only: move the file out of content/, or list it under \`passthrough\` in site.config.ts to publish it as it is.`;
-  const what = reason === "markdown" ? "belongs to no collection" : "is neither a markdown entry nor an image";
-  return new HeirloomError("UnexpectedFileError", `${file} ${what}.`, { location: { file }, hint });
+  return errorFrom(InNoCollection, { file, folders }, { location: { file } });
 }
 
-/** A read file as an entry (its parse and rendered markdown kept in the caches), or its error recorded and the file listed as unread. */
+/**
+ * A read file as an entry (its parse and rendered markdown kept in the caches), or its error recorded and the
+ * file listed as unread.
+ */
 function toSourceEntry(
   job: { absolute: string; file: string; collection: string; slug: string },
   result: ReadResult,
@@ -133,7 +126,7 @@ function toSourceEntry(
   errors: HeirloomError[],
   unread: RawContent["unread"],
 ): SourceEntry | undefined {
-  const problem = errorOf(result);
+  const problem = result.error;
   if (problem || !result.parsed || !result.hash || result.text === undefined) {
     if (problem) errors.push(problem);
     unread.push({ absolute: job.absolute, collection: job.collection, slug: job.slug });

@@ -1,6 +1,7 @@
 // Markdown bodies to safe HTML: raw HTML is escaped, and links with unsafe schemes stop the build.
 import MarkdownIt from "markdown-it";
-import { HeirloomError } from "../errors/errors.ts";
+import { ProtocolRelativeLink, UnsafeLinkScheme } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
 // Let every link through the parser so that unsafe ones are refused loudly below instead of
@@ -36,18 +37,8 @@ function checkUrl(token: Token, block: Token, file: string, firstLine: number): 
   const location = { file, line: firstLine + (block.map?.[0] ?? 0) };
   // "//host/x" leaves the site for whatever host it names: refused, like a scheme that is not allowed.
   if (url?.trim().startsWith("//")) {
-    throw new HeirloomError(
-      "UnsafeLinkError",
-      `The link "${url}" in ${file} starts with // (a protocol-relative address), which leaves the site for another host.`,
-      {
-        location,
-        hint: "write the full address with https:// for another site, or a path with a single / for a page of this site, such as /pricing.",
-      },
-    );
+    throw errorFrom(ProtocolRelativeLink, { url, file }, { location });
   }
   if (url === null || SAFE_URL.test(url.trim())) return;
-  throw new HeirloomError("UnsafeLinkError", `The link "${url}" in ${file} uses a scheme that is not allowed.`, {
-    location,
-    hint: "link to a page of this site (/pricing) or to an https://, mailto: or tel: address.",
-  });
+  throw errorFrom(UnsafeLinkScheme, { url, file }, { location });
 }

@@ -3,7 +3,8 @@
 // it, never thrown, so every file's problem is reported together.
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
-import { HeirloomError } from "../errors/errors.ts";
+import { LinkToNothing, TooLarge, Unreadable } from "../errors/catalogue.ts";
+import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ParsedSource, readSource } from "./front-matter.ts";
 import { decodeContent } from "./decode.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -22,7 +23,7 @@ export interface ReadResult {
   parsed?: ParsedSource;
   /** The body as HTML with the base path applied, when it rendered without a problem. */
   html?: string;
-  error?: { code: HeirloomError["code"]; message: string; location?: HeirloomError["location"]; hint?: string };
+  error?: HeirloomError;
 }
 
 /** A content file may be at most this large: far past any page's text, far below what strains a build. */
@@ -34,7 +35,7 @@ function readContentFile(job: ReadJob): ReadResult {
     const bytes = readLimited(job.file, job.absolute);
     return { hash: createHash("sha256").update(bytes).digest("hex"), text: decodeContent(job.file, bytes) };
   } catch (error) {
-    return { error: serializable(error, job.file) };
+    return { error: problemOf(error, job.file) };
   }
 }
 
@@ -44,14 +45,8 @@ function readLimited(file: string, absolute: string): Buffer {
   try {
     const { size } = fstatSync(fd);
     if (size > MAX_CONTENT_BYTES) {
-      throw new HeirloomError(
-        "FileTooLargeError",
-        `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`,
-        {
-          location: { file },
-          hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
-        },
-      );
+      const [mb, limitMb] = [(size / 1024 / 1024).toFixed(1), MAX_CONTENT_BYTES / 1024 / 1024];
+      throw errorFrom(TooLarge, { file, mb, limitMb }, { location: { file } });
     }
     return readFileSync(fd);
   } finally {
@@ -79,20 +74,15 @@ function parseContent(
     }
     return { parsed, html };
   } catch (error) {
-    return { error: serializable(error, file) };
+    return { error: problemOf(error, file) };
   }
 }
 
-function serializable(error: unknown, file: string): NonNullable<ReadResult["error"]> {
-  if (error instanceof HeirloomError)
-    return { code: error.code, message: error.message, location: error.location, hint: error.hint };
+/** What went wrong with a file, as the error the build reports: its own, or that it cannot be read. */
+function problemOf(error: unknown, file: string): HeirloomError {
+  if (error instanceof HeirloomError) return error;
   const absent = (error as NodeJS.ErrnoException).code === "ENOENT";
-  return {
-    code: "MissingContentError",
-    message: absent ? `${file} is a link to a file that does not exist.` : `Could not read ${file}.`,
-    location: { file },
-    hint: absent ? "point the link at an existing file, or remove it." : "check the file's permissions.",
-  };
+  return errorFrom(absent ? LinkToNothing : Unreadable, { file }, { location: { file }, cause: error });
 }
 
 /** Reads one file and, unless a file with its bytes was parsed before, parses it. */
@@ -112,10 +102,4 @@ export function readAll(
   parsed?: ReadonlyMap<string, ParsedSource>,
 ): ReadResult[] {
   return jobs.map((job) => readOne(job, base, parsed));
-}
-
-/** A result's problem as the error the build reports. */
-export function errorOf(result: ReadResult): HeirloomError | undefined {
-  const e = result.error;
-  return e && new HeirloomError(e.code, e.message, { location: e.location, hint: e.hint });
 }

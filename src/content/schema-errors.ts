@@ -1,6 +1,7 @@
 // Turns a schema issue into an error a content editor can act on: file, line, field, expected, found, hint.
 import type { z } from "zod";
-import { HeirloomError } from "../errors/errors.ts";
+import { InvalidField, MissingField, type SchemaHint, UnknownField } from "../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 
 type Issue = z.core.$ZodIssue;
@@ -18,18 +19,17 @@ export function issuesToErrors(issues: readonly Issue[], entry: RawEntry, schema
       const near = nearest(key, known);
       const missing = near !== undefined && valueAt(entry.data, [...issue.path, near]) === undefined;
       if (missing) explained.add(fieldName([...issue.path, near]));
-      errors.push(
-        new HeirloomError(
-          "UnknownFieldError",
-          `${entry.file} has an unknown field "${fieldName([...issue.path, key])}"${missing ? `, and "${fieldName([...issue.path, near])}" is missing` : ""}.`,
-          {
-            location: { file: entry.file, ...entry.locate([...issue.path, key]) },
-            hint: near
-              ? `did you mean "${near}"? ${missing ? `Rename "${key}" to "${near}". ` : ""}Known fields here: ${known.join(", ")}.`
-              : `remove it, or use one of the known fields here: ${known.join(", ")}.`,
-          },
-        ),
-      );
+      const field = fieldName([...issue.path, key]);
+      const args = {
+        file: entry.file,
+        field,
+        missing: missing ? fieldName([...issue.path, near]) : undefined,
+        near,
+        key,
+        known,
+      };
+      const location = { file: entry.file, ...entry.locate([...issue.path, key]) };
+      errors.push(errorFrom(UnknownField, args, { location }));
     }
   }
   for (const issue of issues.filter((i) => i.code !== "unrecognized_keys")) {
@@ -46,13 +46,14 @@ export function issueToError(issue: Issue, entry: RawEntry, schema: z.ZodType): 
   const where = { file: entry.file, ...entry.locate(path) };
 
   if (issue.code === "unrecognized_keys") return issuesToErrors([issue], entry, schema)[0];
-  const field = fieldName(path);
-  const expected = describeExpected(issue);
-  const message =
-    found === undefined
-      ? `${entry.file} is missing the field "${field}" (expected ${expected}).`
-      : `The field "${field}" in ${entry.file} ${expected.startsWith("must") ? expected : `must be ${expected}`}; found ${describe(found)}.`;
-  return new HeirloomError("ContentSchemaError", message, { location: where, hint: hintFor(issue, field, found) });
+  const args = {
+    file: entry.file,
+    field: fieldName(path),
+    expected: describeExpected(issue),
+    hint: hintFor(issue, found),
+  };
+  if (found === undefined) return errorFrom(MissingField, args, { location: where });
+  return errorFrom(InvalidField, { ...args, found: describe(found) }, { location: where });
 }
 
 function describeExpected(issue: Issue): string {
@@ -79,16 +80,12 @@ function describeExpected(issue: Issue): string {
   }
 }
 
-function hintFor(issue: Issue, field: string, found: unknown): string {
-  if (issue.code === "too_small" && issue.origin === "string")
-    return `write some text for ${field}, or remove the file if the item is no longer wanted.`;
-  if (found === undefined) return `add a line \`${field.split(".").pop()}: ...\` to the front matter.`;
-  if (issue.code === "invalid_type" && issue.expected === "number")
-    return "write the number without quotes, currency signs or words, such as 49.";
-  if (issue.code === "invalid_type" && issue.expected === "boolean") return "write true or false, without quotes.";
-  if (issue.code === "invalid_type" && issue.expected === "array")
-    return "write a list: one `- item` per line, indented under the field.";
-  return "correct the value and build again.";
+/** Which of the catalogue's hints fits the problem. */
+function hintFor(issue: Issue, found: unknown): SchemaHint {
+  if (issue.code === "too_small" && issue.origin === "string") return "empty text";
+  if (found === undefined) return "missing";
+  if (issue.code !== "invalid_type") return "other";
+  return ({ number: "number", boolean: "boolean", array: "list" } as const)[issue.expected as string] ?? "other";
 }
 
 /** The field names a schema allows at a path of the data (following unions by their matching option). */

@@ -9,8 +9,9 @@ import type {
   SourceEntry,
   ValidatedContent,
 } from "./types.ts";
-import type { ResolvedCollection, ResolvedSite } from "../config/site.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
+import { DuplicateItem, ImageNotFound, UnexpectedBody } from "../errors/catalogue.ts";
+import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ImageRef, findImageRefs } from "./image-field.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { issuesToErrors } from "./schema-errors.ts";
@@ -138,22 +139,13 @@ function lazyHtml(value: EntryValue, read: () => string): void {
 
 function unexpectedBody(collection: ResolvedCollection, source: SourceEntry): HeirloomError {
   const firstLine = source.body.split("\n").findIndex((line) => line.trim() !== "");
-  return new HeirloomError(
-    "UnexpectedBodyError",
-    `${source.file} has text below its front matter, but entries of "${collection.name}" have no body.`,
-    {
-      location: { file: source.file, line: source.bodyLine + Math.max(0, firstLine) },
-      hint: `move the text into a field of the front matter or delete it; or declare body: "markdown" for "${collection.name}" in site.config.ts.`,
-    },
-  );
+  const location = { file: source.file, line: source.bodyLine + Math.max(0, firstLine) };
+  return errorFrom(UnexpectedBody, { file: source.file, collection: collection.name }, { location });
 }
 
 function missingImage(src: string, source: SourceEntry, path: PropertyKey[], known: Set<string>): HeirloomError {
-  const names = [...known].sort();
-  return new HeirloomError("ImageNotFoundError", `The image "${src}" named in ${source.file} does not exist.`, {
-    location: { file: source.file, ...source.locate(path) },
-    hint: `put the file at content/${src}, or name one of: ${names.join(", ") || "(no images yet)"}.`,
-  });
+  const location = { file: source.file, ...source.locate(path) };
+  return errorFrom(ImageNotFound, { src, file: source.file, known: [...known].sort() }, { location });
 }
 
 /** The collection's declared order; ties (and collections without one) keep file-path order. */
@@ -196,18 +188,10 @@ function duplicates(collection: ResolvedCollection, list: ContentItem[], key: st
       seen.set(id, item);
       continue;
     }
-    const fields = key.join(" and ");
-    const shown = values.map((v) => String(v)).join(", ");
-    errors.push(
-      new HeirloomError(
-        "DuplicateItemError",
-        `The ${fields} "${shown}" of ${item.source.file} ${key.length > 1 ? "are" : "is"} already used by ${first.source.file}.`,
-        {
-          location: { file: item.source.file, ...item.source.locate([key[key.length - 1]]) },
-          hint: `give each entry of "${collection.name}" its own ${fields}.`,
-        },
-      ),
-    );
+    const [fields, shown] = [key.join(" and "), values.map((v) => String(v)).join(", ")];
+    const [file, many] = [item.source.file, key.length > 1];
+    const args = { fields, values: shown, file, first: first.source.file, many, collection: collection.name };
+    errors.push(errorFrom(DuplicateItem, args, { location: { file, ...item.source.locate([key[key.length - 1]]) } }));
   }
   return errors;
 }

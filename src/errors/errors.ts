@@ -1,4 +1,5 @@
-// One error type for everything a user can get wrong, and the one formatter that prints it.
+// One error type for everything a user can get wrong, made from an entry of the catalogue (catalogue.ts), and
+// the one formatter that prints it.
 
 /** Where in a content file a problem is; line and column are 1-based. */
 export interface SourceLocation {
@@ -50,6 +51,31 @@ export class HeirloomError extends Error {
     this.location = details.location;
     this.hint = details.hint;
   }
+}
+
+/**
+ * One message of the catalogue: the error's permanent code, a title for the table of errors, and the message
+ * and hint as functions of what the place that finds the problem knows (`A`).
+ */
+export interface ErrorEntry<A extends object = object> {
+  code: ErrorCode;
+  title: string;
+  message(args: A): string;
+  hint?(args: A): string;
+}
+
+/** Declares an entry of the catalogue (its arguments' type inferred from its functions). */
+export function errorEntry<A extends object = object>(entry: ErrorEntry<A>): ErrorEntry<A> {
+  return entry;
+}
+
+/** The error an entry of the catalogue describes, filled in with what the throw site knows. */
+export function errorFrom<A extends object>(
+  entry: ErrorEntry<A>,
+  args: A,
+  details: { location?: SourceLocation; cause?: unknown } = {},
+): HeirloomError {
+  return new HeirloomError(entry.code, entry.message(args), { ...details, hint: entry.hint?.(args) });
 }
 
 /** Several problems found in one pass; the build reports all of them, not only the first. */

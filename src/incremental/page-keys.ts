@@ -5,7 +5,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { BundledAssets } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
-import type { ResolvedSite } from "../config/site.ts";
+import type { ResolvedSite } from "../config/types.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Assets } from "../render/contract.ts";
 import type { Templates } from "../render/templates.ts";

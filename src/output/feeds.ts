@@ -3,7 +3,8 @@
 import type { FeedItem } from "../config/define.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { EntryValue } from "../content/types.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import { FeedEntryWithoutTitleOrDate } from "../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { FeedSpec } from "../routes/types.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import type { OutputFile } from "../assets/bundle.ts";
@@ -72,16 +73,8 @@ function itemOf(feed: FeedSpec, entry: EntryValue, errors: HeirloomError[]): Ite
     : { title: entry.title as string, date: entry.date as string, summary: entry.description as string | undefined };
   const updated = isoDate(mapped.date);
   if (typeof mapped.title !== "string" || !mapped.title.trim() || !updated) {
-    errors.push(
-      new HeirloomError(
-        "ConfigError",
-        `The feed ${feed.path} cannot describe ${entry.file}: it needs a title and a date.`,
-        {
-          location: { file: entry.file },
-          hint: "give the entries `title` and `date` (YYYY-MM-DD) fields, or map them with `feed.item` in site.config.ts.",
-        },
-      ),
-    );
+    const args = { feed: feed.path, file: entry.file };
+    errors.push(errorFrom(FeedEntryWithoutTitleOrDate, args, { location: { file: entry.file } }));
     return [];
   }
   return [

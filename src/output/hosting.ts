@@ -55,7 +55,8 @@ export function hostingFiles(config: SiteConfig, routes: Route[], feeds: FeedSpe
 
 function sitemap(config: SiteConfig, paths: string[]): string {
   const urls = paths.map((p) => `  <url><loc>${escapeXml(absoluteUrl(config.siteUrl, config.base, p)!)}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const open = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${open}\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 function robots(config: SiteConfig): string {

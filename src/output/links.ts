@@ -1,5 +1,6 @@
 // Link check: every internal link and asset URL in the rendered pages must reach a route or a file.
-import { HeirloomError, type SourceLocation } from "../errors/errors.ts";
+import { BrokenLink, LinkNotCanonical } from "../errors/catalogue.ts";
+import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import type { RawEntry } from "../content/front-matter.ts";
 
 export interface PageLinks {
@@ -34,18 +35,9 @@ export function checkLinks(input: LinkCheckInput): HeirloomError[] {
     const location = findInContent(url, input.base, input.entries);
     const outcome = resolves(url, input.base, input.files, allowed);
     const canonical = outcome === "ok" || outcome === "missing" ? undefined : outcome.redirect;
-    const message = canonical
-      ? `The link ${url} on ${routes.join(", ")} is not the page's address, which is ${canonical}.`
-      : `The link ${url} on ${routes.join(", ")} leads to no page or file of the site.`;
-    const where = location ? "" : " The link is written in templates/; correct it there.";
-    return new HeirloomError("BrokenLinkError", message, {
-      location,
-      hint: canonical
-        ? `write ${canonical}: hosts answer the other form with a redirect or a 404.${where}`
-        : location
-          ? "correct the link, or, if the page is meant to show the 404 page for now, add its path to `unregistered` in site.config.ts."
-          : "the link is written in templates/; correct it there.",
-    });
+    const inContent = location !== undefined;
+    if (canonical) return errorFrom(LinkNotCanonical, { url, routes, canonical, inContent }, { location });
+    return errorFrom(BrokenLink, { url, routes, inContent }, { location });
   });
 }
 

@@ -5,7 +5,8 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SitePaths } from "../config/options.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import { ManifestInOutput } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 import type { Manifest } from "./staging.ts";
 
 export interface ManifestEntry {
@@ -18,7 +19,8 @@ export interface ManifestEntry {
 export interface SiteManifest {
   /**
    * The site's hash: the SHA-256 of its `sha256sum` listing, one "<sha256>  <path>\n" line per file with
-   * the paths in byte order, the same as `find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum`
+   * the paths in byte order, the same as
+   * `find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum`
    * run in the output folder.
    */
   site: string;
@@ -62,13 +64,7 @@ export function resolveManifestFile(file: string, paths: SitePaths): string {
   const resolved = path.resolve(paths.root, file);
   const inside = path.relative(paths.outDir, resolved);
   if (!file.trim() || inside === "" || !(inside.startsWith("..") || path.isAbsolute(inside))) {
-    throw new HeirloomError(
-      "OutputDirError",
-      `Refusing to write the manifest to ${resolved}: ${file.trim() ? "it is inside the output folder, which hosts publish" : "no file is named"}.`,
-      {
-        hint: "name a file beside the output folder, such as --manifest site-manifest.json.",
-      },
-    );
+    throw errorFrom(ManifestInOutput, { file: resolved, named: file.trim() !== "" });
   }
   return resolved;
 }

@@ -3,7 +3,7 @@
 // broken (once the file is fixed, it may well lead somewhere).
 import { readFileSync, statSync } from "node:fs";
 import type { SiteConfig } from "../config/options.ts";
-import type { ResolvedSite } from "../config/site.ts";
+import type { ResolvedSite } from "../config/types.ts";
 import { guessFields } from "../content/front-matter.ts";
 import { MAX_CONTENT_BYTES } from "../content/load.ts";
 import type { RawContent } from "../content/types.ts";

@@ -32,7 +32,8 @@ const HEAVIEST = 5;
 
 /**
  * The route table (or, for many routes, groups such as `/blog/*` with their median and largest size, and
- * the heaviest pages) plus "Wrote N files to dist in 0.12 s (sizes gzipped); site hash 3f2a…"; plain text unless color is set.
+ * the heaviest pages) plus "Wrote N files to dist in 0.12 s (sizes gzipped); site hash 3f2a…"; plain text unless
+ * color is set.
  */
 export function formatReport(summary: BuildSummary, options: { color?: boolean; cwd?: string } = {}): string {
   const bold = (s: string) => (options.color ? `\x1b[1m${s}\x1b[0m` : s);
@@ -42,7 +43,8 @@ export function formatReport(summary: BuildSummary, options: { color?: boolean; 
   const reused = summary.rendered ? summary.routes.length - summary.rendered.length : 0;
   const pages =
     reused > 0
-      ? ` (${count(summary.routes.length)} pages: ${count(summary.routes.length - reused)} rendered, ${count(reused)} unchanged)`
+      ? ` (${count(summary.routes.length)} pages: ${count(summary.routes.length - reused)} rendered, ` +
+        `${count(reused)} unchanged)`
       : "";
   const files = count(summary.fileCount);
   const done = summary.kept
@@ -51,7 +53,8 @@ export function formatReport(summary: BuildSummary, options: { color?: boolean; 
   const tables = summary.routes.length <= ROUTE_ROWS ? [routeTable(summary.routes)] : groupTables(summary.routes);
   return [
     ...tables.flatMap(([header, ...rows]) => [bold(header), ...rows, ""]),
-    `${done} in ${seconds} s ${dim("(sizes gzipped)")}${summary.siteHash ? `; site hash ${bold(summary.siteHash.slice(0, 16))}` : ""}`,
+    `${done} in ${seconds} s ${dim("(sizes gzipped)")}` +
+      `${summary.siteHash ? `; site hash ${bold(summary.siteHash.slice(0, 16))}` : ""}`,
   ].join("\n");
 }
 
@@ -99,7 +102,10 @@ function groupTables(routes: RouteReport[]): string[][] {
   ];
 }
 
-/** "/blog/page-0001/" -> "/blog/*", "/blog/page/2/" -> "/blog/page/*", "/pricing" -> "/*", "/" and "404" as they are. */
+/**
+ * "/blog/page-0001/" -> "/blog/*", "/blog/page/2/" -> "/blog/page/*", "/pricing" -> "/*", "/" and "404" as they
+ * are.
+ */
 function groupOf(route: string): string {
   if (route === "/" || route === "404") return route;
   const trimmed = route.replace(/\/$/, "");

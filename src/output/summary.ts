@@ -41,8 +41,10 @@ export function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
   const warnings: string[] = [];
   for (const form of config.forms.filter((f) => !f.endpoint)) {
     warnings.push(
-      `The form "${form.name}" has no endpoint, so it posts to ${form.action}, which only \`heirloom preview\` and \`heirloom dev\` answer. ` +
-        `Before publishing, set forms.${form.name}.endpoint in site.config.ts${form.env ? ` or the ${form.env} environment variable` : ""}.`,
+      `The form "${form.name}" has no endpoint, so it posts to ${form.action}, ` +
+        "which only `heirloom preview` and `heirloom dev` answer. " +
+        `Before publishing, set forms.${form.name}.endpoint in site.config.ts` +
+        `${form.env ? ` or the ${form.env} environment variable` : ""}.`,
     );
   }
   if (!config.siteUrl) {
@@ -57,8 +59,10 @@ export function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
       ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}"`
       : "";
     warnings.push(
-      `robots.txt was not written: crawlers read it only at the root of a host, never under the base path ${config.base}. ` +
-        `To have one, publish a robots.txt at the root of the host${sitemap} (on GitHub Pages, from the user or organization site).`,
+      "robots.txt was not written: crawlers read it only at the root of a host, " +
+        `never under the base path ${config.base}. ` +
+        `To have one, publish a robots.txt at the root of the host${sitemap} ` +
+        "(on GitHub Pages, from the user or organization site).",
     );
   }
   return warnings;

@@ -2,7 +2,8 @@
 // (GitHub Pages sites published from docs/ share that folder with the project's own documents).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { HeirloomError } from "../errors/errors.ts";
+import { TrackedFilesInOutput } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 
 /** How many of the files are named in the message. */
 const NAMED = 5;
@@ -27,11 +28,5 @@ export function refuseTrackedLosses(outDir: string, published: ReadonlyMap<strin
   const lost = listing.split("\0").filter((file) => file !== "" && !published.has(file));
   if (lost.length === 0) return;
   const named = lost.slice(0, NAMED).join(", ") + (lost.length > NAMED ? ` and ${lost.length - NAMED} more` : "");
-  throw new HeirloomError(
-    "OutputDirError",
-    `Refusing to replace ${outDir}: git tracks files in it that the site does not publish, and the build would delete them: ${named}.`,
-    {
-      hint: "build into a folder of its own (such as dist), or move those files out of it first; --force does not override this.",
-    },
-  );
+  throw errorFrom(TrackedFilesInOutput, { outDir, files: named });
 }

@@ -4,7 +4,8 @@ import { existsSync } from "node:fs";
 import { readdir, realpath, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { HeirloomError } from "../errors/errors.ts";
+import { OutputNotABuild, ProtectedOutput } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 
 /**
  * The swap is two renames; a build killed between them leaves the old site under `<out>.old-<pid>` and no
@@ -48,8 +49,6 @@ const BUILD_MARKERS = ["404.html", "index.html"];
  */
 export async function checkOutDir(outDir: string, root: string, force: boolean): Promise<void> {
   const out = path.resolve(outDir);
-  const refuse = (why: string, hint: string) =>
-    new HeirloomError("OutputDirError", `Refusing to write the site to ${out}: ${why}`, { hint });
   const [realOut, realRoot] = await Promise.all([realPathOf(out), realPathOf(root)]);
   const protectedDirs = ["content", "templates", "src", "bin", "tests", "node_modules", ".git"].map((d) =>
     realPathOf(path.join(realRoot, d)),
@@ -57,18 +56,12 @@ export async function checkOutDir(outDir: string, root: string, force: boolean):
   const never = [path.parse(realOut).root, await realPathOf(os.homedir()), ...(await Promise.all(protectedDirs))];
   // The project itself, or any folder that holds it, is refused as well.
   if (never.includes(realOut) || holds(realOut, realRoot)) {
-    throw refuse(
-      "the build replaces this folder, and it holds things that are not build output.",
-      "choose a folder of its own, such as dist.",
-    );
+    throw errorFrom(ProtectedOutput, { out });
   }
   if (force || !existsSync(out)) return;
   const names = await readdir(out);
   if (names.length > 0 && !BUILD_MARKERS.every((m) => names.includes(m))) {
-    throw refuse(
-      "it is not empty and does not look like an earlier build (no index.html and 404.html).",
-      "choose an empty or new folder, or pass --force to replace it.",
-    );
+    throw errorFrom(OutputNotABuild, { out });
   }
 }
 

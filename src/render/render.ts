@@ -1,6 +1,7 @@
 // Render stage: one route and the compiled templates in, a complete HTML document string out.
 import { createRequire } from "node:module";
-import { HeirloomError } from "../errors/errors.ts";
+import { TemplateFailed } from "../errors/catalogue.ts";
+import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, originOf, withBase } from "../routes/urls.ts";
@@ -24,18 +25,13 @@ export function renderRoute(
   const Page = templates.byName.get(route.template)!;
   const props: PageProps = { page: route.entry, content, path: route.path, pagination: route.pagination, assets, head };
   try {
-    return `<!doctype html>${renderToStaticMarkup(createElement(templates.Document, props, createElement(Page, props)))}`;
+    const page = createElement(templates.Document, props, createElement(Page, props));
+    return `<!doctype html>${renderToStaticMarkup(page)}`;
   } catch (error) {
     if (error instanceof HeirloomError) throw error;
-    throw new HeirloomError(
-      "TemplateRenderError",
-      `The "${route.template}" template failed while rendering ${route.path} (${route.source.file}): ${(error as Error).message}`,
-      {
-        location: { file: route.source.file },
-        hint: "run the build with --debug for the stack trace; the error is in templates/.",
-        cause: error,
-      },
-    );
+    const { template, path, source } = route;
+    const args = { template, path, file: source.file, reason: (error as Error).message };
+    throw errorFrom(TemplateFailed, args, { location: { file: source.file }, cause: error });
   }
 }
 

@@ -3,9 +3,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ComponentType, ReactNode } from "react";
 import { compileModule } from "../compile/compile-module.ts";
-import { locate } from "../config/site.ts";
+import { locate } from "../config/definition-file.ts";
 import type { Route } from "../routes/types.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import { NoTemplatesEntry, TemplateNotFound, TemplatesWithoutExports, compiledParts } from "../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { PageProps } from "./contract.ts";
 
 // biome-ignore lint: templates type their own props
@@ -31,25 +32,19 @@ export async function compileTemplates(
   const entry = ["index.ts", "index.tsx"].map((f) => path.join(templatesDir, f)).find((f) => existsSync(f));
   const where = path.relative(root, templatesDir).split(path.sep).join("/") || ".";
   if (!entry) {
-    throw new HeirloomError("TemplateCompileError", `There is no ${where}/index.ts.`, {
-      location: { file: `${where}/index.ts` },
-      hint: "create it and export `Document` (the HTML shell) and `templates` (the page templates by name).",
-    });
+    throw errorFrom(NoTemplatesEntry, { folder: where }, { location: { file: `${where}/index.ts` } });
   }
   const { exports, hash } = await compileModule({
     name: "templates",
     entry,
     root,
-    what: "the templates",
-    hint: "fix the TypeScript/JSX at that place; templates are compiled on every build.",
+    ...compiledParts.templates,
     modules,
   });
   const { Document, templates } = exports as { Document?: Templates["Document"]; templates?: Record<string, Template> };
   if (typeof Document !== "function" || !templates || typeof templates !== "object") {
-    throw new HeirloomError("TemplateCompileError", `${where}/index.ts must export \`Document\` and \`templates\`.`, {
-      location: { file: path.relative(root, entry).split(path.sep).join("/") },
-      hint: "export function Document(props) for the HTML shell, and export const templates = { name: Component, ... }.",
-    });
+    const location = { file: path.relative(root, entry).split(path.sep).join("/") };
+    throw errorFrom(TemplatesWithoutExports, { folder: where }, { location });
   }
   return { hash, Document, byName: new Map(Object.entries(templates)) };
 }
@@ -65,18 +60,11 @@ export function missingTemplates(routes: Route[], templates: Templates, definiti
     if (reported.has(key)) continue;
     reported.add(key);
     const fromEntry = route.templateFrom === "entry";
-    errors.push(
-      new HeirloomError(
-        "TemplateNotFoundError",
-        `${fromEntry ? route.source.file : "site.config.ts"} names the template "${route.template}", which does not exist.`,
-        {
-          location: fromEntry
-            ? { file: route.source.file, ...route.source.locate(["template"]) }
-            : locate(definitionSource, route.template),
-          hint: `use one of: ${names.join(", ") || "(none yet)"}; or add "${route.template}" to \`templates\` in templates/index.ts.`,
-        },
-      ),
-    );
+    const file = fromEntry ? route.source.file : "site.config.ts";
+    const location = fromEntry
+      ? { file, ...route.source.locate(["template"]) }
+      : locate(definitionSource, route.template);
+    errors.push(errorFrom(TemplateNotFound, { file, template: route.template, known: names }, { location }));
   }
   return errors;
 }

@@ -1,10 +1,19 @@
 // Routes stage: the route table from the pages, the per-entry routes and the paginated lists of the
 // definition. Each route has one URL in the site's form and one output file; every entry a route shows
 // learns its URL.
-import type { ResolvedSite } from "../config/site.ts";
-import { locate } from "../config/site.ts";
+import type { ResolvedSite } from "../config/types.ts";
+import { locate } from "../config/definition-file.ts";
 import type { ContentItem, EntryValue, ValidatedContent } from "../content/types.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import {
+  BadPagePath,
+  ListOnMissingPage,
+  NoNotFoundPage,
+  NotAPlainSegment,
+  PageWithoutTemplate,
+  RouteCollision,
+  StillUnregistered,
+} from "../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { EarlierRoutes, FeedSpec, Pagination, Pattern, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
 
@@ -60,16 +69,8 @@ export function createRoutes(
     const first = normalizePath(list.page, format);
     const index = routes.findIndex((r) => r.path === first);
     if (index < 0) {
-      errors.push(
-        new HeirloomError(
-          "ConfigError",
-          `The list of "${list.collection}" is on the page "${list.page}", which no page publishes.`,
-          {
-            location: locate(site.source, list.page),
-            hint: `add a page with path: ${list.page} to the "${site.pages ?? "pages"}" collection, or correct the list's page in site.config.ts.`,
-          },
-        ),
-      );
+      const args = { collection: list.collection, page: list.page, pages: site.pages ?? "pages" };
+      errors.push(errorFrom(ListOnMissingPage, args, { location: locate(site.source, list.page) }));
       continue;
     }
     const items = (content.items.get(list.collection) ?? [])
@@ -92,39 +93,22 @@ export function createRoutes(
   errors.push(...collisions(routes), ...unregistered(routes, site.unregistered, format));
   // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
   if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
-    errors.push(
-      new HeirloomError("MissingContentError", "No page has the path 404, so the site would have no 404.html.", {
-        location: { file: `content/${site.collections.get(site.pages)!.source}` },
-        hint: `add a page such as content/${site.collections.get(site.pages)!.source}/404.md with \`path: "404"\` and a template.`,
-      }),
-    );
+    const folder = site.collections.get(site.pages)!.source;
+    errors.push(errorFrom(NoNotFoundPage, { folder }, { location: { file: `content/${folder}` } }));
   }
   return { routes: sortByPath(routes), feeds, errors };
 }
 
 function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]): Route | undefined {
   const { path, template } = item.value as { path?: unknown; template?: unknown };
-  const fail = (field: string, message: string, hint: string) =>
-    errors.push(
-      new HeirloomError("PagePathError", message, {
-        location: { file: item.source.file, ...item.source.locate([field]) },
-        hint,
-      }),
-    );
+  const { file } = item.source;
+  const at = (field: string) => ({ location: { file, ...item.source.locate([field]) } });
   if (typeof template !== "string" || !template.trim()) {
-    fail(
-      "template",
-      `${item.source.file} names no template.`,
-      "add a line `template: name` with the name of a template in templates/index.ts.",
-    );
+    errors.push(errorFrom(PageWithoutTemplate, { file }, at("template")));
     return undefined;
   }
   if (typeof path !== "string" || (path !== NOT_FOUND && path !== `/${NOT_FOUND}` && !isPlainPath(path.trim()))) {
-    fail(
-      "path",
-      `The page path ${JSON.stringify(path ?? "")} of ${item.source.file} is not a site path.`,
-      'write a path such as /pricing or /legal/privacy (letters, digits, - . _ ~ and /), or "404" for the not-found page.',
-    );
+    errors.push(errorFrom(BadPagePath, { path, file }, at("path")));
     return undefined;
   }
   const normalized = normalizePath(path.trim(), format);
@@ -168,20 +152,10 @@ function fillPattern(pattern: Pattern, item: ContentItem, errors: HeirloomError[
   }
   if (bad === undefined && pattern.valid) return filled;
   const field = bad ?? "slug";
-  errors.push(
-    new HeirloomError(
-      "PagePathError",
-      `${item.source.file} cannot be published at ${source}: its ${field} "${String(item.value[field] ?? "")}" is not a plain URL segment.`,
-      {
-        location:
-          field === "slug" ? { file: item.source.file } : { file: item.source.file, ...item.source.locate([field]) },
-        hint:
-          field === "slug"
-            ? "rename the file using letters, digits and - only, such as my-first-post.md."
-            : `use letters, digits and - in ${field}.`,
-      },
-    ),
-  );
+  const { file } = item.source;
+  const location = field === "slug" ? { file } : { file, ...item.source.locate([field]) };
+  const value = String(item.value[field] ?? "");
+  errors.push(errorFrom(NotAPlainSegment, { file, pattern: source, field, value }, { location }));
   return undefined;
 }
 
@@ -216,38 +190,25 @@ function collisions(routes: Route[]): HeirloomError[] {
       continue;
     }
     const field = route.templateFrom === "entry" ? ["path"] : [];
-    errors.push(
-      new HeirloomError(
-        "RouteCollisionError",
-        `The page path "${route.path}" of ${route.source.file} is already used by ${first.source.file}.`,
-        {
-          location: { file: route.source.file, ...(field.length ? route.source.locate(field) : {}) },
-          hint: "give each page its own path; two pages cannot share a URL.",
-        },
-      ),
-    );
+    const { file } = route.source;
+    const location = { file, ...(field.length ? route.source.locate(field) : {}) };
+    errors.push(errorFrom(RouteCollision, { path: route.path, file, first: first.source.file }, { location }));
   }
   return errors;
 }
 
 function unregistered(routes: Route[], paths: string[], format: UrlFormat): HeirloomError[] {
-  const listed = new Set(paths.map((p) => normalizePath(p, format)));
-  return routes
-    .filter((route) => listed.has(route.path))
-    .map(
-      (route) =>
-        new HeirloomError(
-          "UnregisteredRouteError",
-          `${route.source.file} publishes ${route.path}, which site.config.ts still lists as unregistered.`,
-          {
-            location: {
-              file: route.source.file,
-              ...(route.templateFrom === "entry" ? route.source.locate(["path"]) : {}),
-            },
-            hint: `remove "${paths.find((p) => normalizePath(p, format) === route.path)}" from \`unregistered\` in site.config.ts: the page exists now.`,
-          },
-        ),
-    );
+  // Each path as first written in the list, by the path it stands for.
+  const listed = new Map<string, string>();
+  for (const written of paths)
+    if (!listed.has(normalizePath(written, format))) listed.set(normalizePath(written, format), written);
+  return routes.flatMap((route) => {
+    const written = listed.get(route.path);
+    if (written === undefined) return [];
+    const { file } = route.source;
+    const location = { file, ...(route.templateFrom === "entry" ? route.source.locate(["path"]) : {}) };
+    return [errorFrom(StillUnregistered, { file, path: route.path, listed: written }, { location })];
+  });
 }
 
 /** "/" first, 404 last, the rest by path (code points, the same everywhere). */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { prepareSite } from "../build/prepare.ts";
 import { type BackgroundTypeCheck, startBackgroundTypeCheck } from "../check/typecheck.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
-import { DEFINITION_FILE } from "../config/site.ts";
+import { DEFINITION_FILE } from "../config/definition-file.ts";
 import { errorsOf, formatError } from "../errors/errors.ts";
 import { type CompiledPart, Incremental } from "../incremental/incremental.ts";
 import { securityHeaders } from "../output/hosting.ts";
@@ -21,7 +21,10 @@ export interface DevEvent {
    * "types": the background type check finished (`message` empty when it found nothing).
    */
   type: "built" | "failed" | "links" | "types";
-  /** The build's number, from 1 (for "links" and a page that fails to render: the build it was served from); its server-sent event carries it as its id. */
+  /**
+   * The build's number, from 1 (for "links" and a page that fails to render: the build it was served from);
+   * its server-sent event carries it as its id.
+   */
   build: number;
   ms: number;
   message?: string;

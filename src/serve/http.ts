@@ -3,7 +3,8 @@
 // shows a path of this machine. No request, however malformed, ends either server.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { HeirloomError } from "../errors/errors.ts";
+import { PortsInUse } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 import type { LocalForms } from "./local-forms.ts";
 
 /** Longer request targets are answered 414; Node answers 431 itself past its 16 KB header limit. */
@@ -115,9 +116,7 @@ export async function listen(server: Server, port: number, host: string): Promis
       if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || port === 0) throw error;
       busy.push(candidate);
       if (busy.length === PORT_TRIES || candidate === 65535) {
-        throw new HeirloomError("PortInUseError", `Ports ${port} to ${candidate} on ${host} are all in use.`, {
-          hint: "stop what holds them, or pass --port with another number (--port 0 picks any free one).",
-        });
+        throw errorFrom(PortsInUse, { from: port, to: candidate, host });
       }
     }
   }

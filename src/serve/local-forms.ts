@@ -2,7 +2,7 @@
 // .heirloom/<form>.jsonl of the project. A failure to store answers 500 and names no path of this machine.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import type { ResolvedForm } from "../config/site.ts";
+import type { ResolvedForm } from "../config/types.ts";
 import { type EntryStore, openEntryStore } from "./entry-store.ts";
 import { type Outcome, maskValue, receiveFormPost } from "./receiver.ts";
 

@@ -6,7 +6,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import handler from "serve-handler";
 import { normalizeBase } from "../config/options.ts";
-import { HeirloomError } from "../errors/errors.ts";
+import { NothingToPreview } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 import { createSiteServer, listen } from "./http.ts";
 import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
 
@@ -76,11 +77,7 @@ export function assertBuilt(outDir: string, buildCommand: string): void {
   if (["index.html", "404.html"].some((page) => existsSync(path.join(outDir, page)))) return;
   const relative = path.relative(process.cwd(), outDir);
   const shown = relative.startsWith("..") || path.isAbsolute(relative) ? outDir : relative || ".";
-  const missing = existsSync(outDir) ? "holds neither index.html nor 404.html" : "does not exist";
-  throw new HeirloomError("OutputDirError", `There is no built site to preview: ${shown} ${missing}.`, {
-    location: { file: shown },
-    hint: `run ${buildCommand} first, then preview again.`,
-  });
+  throw errorFrom(NothingToPreview, { shown, exists: existsSync(outDir), buildCommand }, { location: { file: shown } });
 }
 
 /**

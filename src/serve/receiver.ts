@@ -4,8 +4,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntryStore } from "./entry-store.ts";
 
 /** The same rule browsers apply to <input type="email"> (WHATWG HTML "valid email address"). */
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const LOCAL_PART = "[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+";
+/** A domain label: letters, digits and inner hyphens, at most 63. */
+const LABEL = "[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?";
+const EMAIL = new RegExp(`^${LOCAL_PART}@${LABEL}(?:\\.${LABEL})*$`);
 const MAX_BODY = 8 * 1024;
 const MAX_VALUE = 254;
 

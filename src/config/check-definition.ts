@@ -1,0 +1,111 @@
+// Checks a site definition (what site.config.ts exports) and resolves it into the shape the stages use: every
+// problem of the whole definition at once, each at the line of site.config.ts where it is written.
+import * as messages from "../errors/catalogue.ts";
+import { type ErrorEntry, type HeirloomError, errorFrom, throwIfAny } from "../errors/errors.ts";
+import { type CollectionDefinition, type SiteDefinition, isSiteDefinition } from "./define.ts";
+import { DEFINITION_FILE, locate } from "./definition-file.ts";
+import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
+
+/** Records a problem of the definition, located at the first place `near` is written in its text. */
+type Fail = <A extends object>(entry: ErrorEntry<A>, args: A, near?: string) => void;
+
+/** Checks a definition object; `source` is the file's text, to point at the line of a problem. */
+export function resolveSite(definition: unknown, source = ""): ResolvedSite {
+  if (!isSiteDefinition(definition)) {
+    throw errorFrom(messages.NoSiteDefinition, {}, { location: { file: DEFINITION_FILE } });
+  }
+  const errors: HeirloomError[] = [];
+  const fail: Fail = (entry, args, near) => errors.push(errorFrom(entry, args, { location: locate(source, near) }));
+  const collections = checkCollections(definition, fail);
+  const { routes } = definition;
+  checkRoutes(definition, collections, fail);
+  const urlFormat = definition.urlFormat ?? "directory";
+  if (urlFormat !== "file" && urlFormat !== "directory") fail(messages.BadUrlFormat, { urlFormat }, "urlFormat");
+  const forms = checkForms(definition, fail);
+  for (const path of definition.unregistered ?? []) {
+    if (!/^\/[\w\-./~]*$/.test(path)) fail(messages.BadUnregisteredPath, { path }, path);
+  }
+  throwIfAny(errors);
+  return {
+    collections,
+    pages: routes?.pages,
+    entryRoutes: (routes?.entries ?? []) as ResolvedEntryRoute[],
+    listRoutes: (routes?.lists ?? []) as ResolvedListRoute[],
+    forms,
+    urlFormat,
+    base: definition.base ?? "/",
+    siteUrl: definition.siteUrl ?? "",
+    unregistered: definition.unregistered ?? [],
+    passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
+    source,
+    hash: "",
+  };
+}
+
+/** Every collection made with defineCollection(), by its name. */
+function checkCollections(definition: SiteDefinition, fail: Fail): Map<string, ResolvedCollection> {
+  const collections = new Map<string, ResolvedCollection>();
+  for (const [name, value] of Object.entries(definition.collections ?? {})) {
+    const c = value as CollectionDefinition;
+    if (!c || typeof c.schema?.safeParse !== "function") {
+      fail(messages.NotACollection, { name }, name);
+      continue;
+    }
+    const { single, source, schema, unique } = c;
+    const [body, sort] = [c.body as ResolvedCollection["body"], c.sort as ResolvedCollection["sort"]];
+    collections.set(name, { name, single, source, schema, body, sort, unique });
+  }
+  return collections;
+}
+
+/** The pages, entry routes and lists name declared collections; patterns, page sizes and feeds are usable. */
+function checkRoutes(definition: SiteDefinition, collections: Map<string, ResolvedCollection>, fail: Fail): void {
+  const known = (collection: string, where: string) => {
+    if (collections.has(collection)) return true;
+    fail(messages.UnknownCollection, { where, collection, known: [...collections.keys()] }, collection);
+    return false;
+  };
+  const { routes } = definition;
+  const pages = routes?.pages;
+  if (pages !== undefined && known(pages, "routes.pages") && collections.get(pages)!.single) {
+    fail(messages.PagesFromOneFile, { pages }, pages);
+  }
+  for (const route of routes?.entries ?? []) {
+    known(route.collection, "An entry route");
+    if (!/^\/.*:\w+/.test(route.path)) fail(messages.EntryRouteWithoutParameter, { path: route.path }, route.path);
+  }
+  for (const list of routes?.lists ?? []) {
+    const { collection, perPage, feed } = list;
+    known(collection, "A list route");
+    if (!Number.isInteger(perPage) || perPage < 1) fail(messages.BadPerPage, { collection, perPage }, "perPage");
+    const limit = feed?.limit;
+    if (limit !== undefined && limit !== Number.POSITIVE_INFINITY && (!Number.isInteger(limit) || limit < 1)) {
+      fail(messages.BadFeedLimit, { collection, limit }, "limit");
+    }
+    if (feed && !/^\/[^\s]*\.xml$/.test(feed.path)) fail(messages.BadFeedPath, { path: feed.path }, feed.path);
+  }
+}
+
+/** Every form with its defaults: a usable field name, https frame origins. */
+function checkForms(definition: SiteDefinition, fail: Fail): ResolvedForm[] {
+  return Object.entries(definition.forms ?? {}).map(([name, form]) => {
+    if (!/^[\w-]+$/.test(form.field ?? "")) fail(messages.FormWithoutField, { form: name }, name);
+    const frameOrigins = (form.frameOrigins ?? []).map((origin) => {
+      const url = URL.canParse(origin) ? new URL(origin) : undefined;
+      if (url?.protocol !== "https:" || url.origin !== origin.replace(/\/+$/, "")) {
+        fail(messages.BadFrameOrigin, { origin, form: name }, origin);
+      }
+      return url?.origin ?? "";
+    });
+    const [type, endpoint, localPath] = [form.type ?? "text", (form.endpoint ?? "").trim(), form.localPath];
+    return {
+      name,
+      field: form.field,
+      type,
+      endpoint,
+      env: form.env,
+      localPath: localPath ?? `/__heirloom/${name}`,
+      frameOrigins,
+    };
+  });
+}

@@ -1,0 +1,50 @@
+// The site definition as the stages use it: checked, with every default applied.
+import type { z } from "zod";
+import type { BodyKind, FeedOptions, FormOptions, SortOrder } from "./define.ts";
+
+export interface ResolvedCollection {
+  name: string;
+  single: boolean;
+  source: string;
+  schema: z.ZodType;
+  body: BodyKind | ((entry: Record<string, unknown>) => BodyKind);
+  sort?: SortOrder<Record<string, unknown>>;
+  unique: string[][];
+}
+
+export interface ResolvedEntryRoute {
+  collection: string;
+  path: string;
+  template: string;
+}
+
+export interface ResolvedListRoute {
+  collection: string;
+  page: string;
+  perPage: number;
+  filter?: (entry: Record<string, unknown>) => boolean;
+  feed?: FeedOptions<Record<string, unknown>>;
+}
+
+export interface ResolvedForm extends Required<Omit<FormOptions, "env">> {
+  name: string;
+  env?: string;
+}
+
+/** The site definition, checked and with every default applied. */
+export interface ResolvedSite {
+  collections: Map<string, ResolvedCollection>;
+  pages?: string;
+  entryRoutes: ResolvedEntryRoute[];
+  listRoutes: ResolvedListRoute[];
+  forms: ResolvedForm[];
+  urlFormat: "file" | "directory";
+  base: string;
+  siteUrl: string;
+  unregistered: string[];
+  passthrough: string[];
+  /** The text of site.config.ts, to locate problems found later (an unknown template, a missing page). */
+  source: string;
+  /** A hash of the compiled definition: it changes whenever the definition can. */
+  hash: string;
+}

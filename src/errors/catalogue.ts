@@ -1,0 +1,20 @@
+// Every message and hint a user can get, as data (one entry each: code, title, message, hint), kept by the
+// stage that finds the problem; throw sites only pick an entry and fill it in (`errorFrom`). The README's
+// table of errors is this catalogue.
+import * as config from "./config-messages.ts";
+import * as content from "./content-messages.ts";
+import type { ErrorEntry } from "./errors.ts";
+import * as output from "./output-messages.ts";
+import * as site from "./site-messages.ts";
+
+export * from "./config-messages.ts";
+export * from "./content-messages.ts";
+export * from "./output-messages.ts";
+export * from "./site-messages.ts";
+
+const isEntry = (value: unknown): value is ErrorEntry => typeof (value as ErrorEntry)?.message === "function";
+
+/** Every entry of the catalogue by its name, in the order of the stages that find them. */
+export const catalogue: Record<string, ErrorEntry> = Object.fromEntries(
+  [config, content, site, output].flatMap((messages) => Object.entries(messages).filter(([, value]) => isEntry(value))),
+);

@@ -1,0 +1,154 @@
+// The catalogue's messages about the project and its definition: site.config.ts, flags and environment.
+import { errorEntry as entry } from "./errors.ts";
+
+const DEFINITION = "site.config.ts";
+const RUN_IN_ROOT =
+  "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.";
+
+export const NoDefinitionFile = entry({
+  code: "ConfigError",
+  title: "The folder has no site.config.ts",
+  message: ({ root }: { root: string; above?: string }) => `There is no ${DEFINITION} in ${root}.`,
+  hint: ({ above }) =>
+    above
+      ? `the project seems to be ${above} (it holds ${DEFINITION}): run heirloom there, or pass --root ${above}.`
+      : RUN_IN_ROOT,
+});
+
+export const DefinitionFailed = entry({
+  code: "ConfigError",
+  title: "site.config.ts threw while it was loaded",
+  message: ({ reason }: { reason: string }) => `${DEFINITION} failed while it was loaded: ${reason}`,
+  hint: () => "run the build with --debug for the stack trace.",
+});
+
+export const NoSiteDefinition = entry({
+  code: "ConfigError",
+  title: "site.config.ts exports no site definition",
+  message: () => `${DEFINITION} does not export a site definition.`,
+  hint: () => 'end it with `export default defineSite({ collections, routes })`, importing defineSite from "heirloom".',
+});
+
+export const FolderAndFile = entry({
+  code: "ConfigError",
+  title: "A collection names both a folder and a file, or neither",
+  message: () => "A collection names both a folder and a file, or neither.",
+  hint: () =>
+    'give each collection either `folder: "posts"` (one entry per file) or `file: "site.md"` (a single entry).',
+});
+
+export const NotACollection = entry({
+  code: "ConfigError",
+  title: "A collection is not made with defineCollection()",
+  message: ({ name }: { name: string }) => `The collection "${name}" is not made with defineCollection().`,
+  hint: () => "declare it as defineCollection({ folder, schema }).",
+});
+
+export const UnknownCollection = entry({
+  code: "ConfigError",
+  title: "A route names a collection that is not declared",
+  message: ({ where, collection }: { where: string; collection: string; known: string[] }) =>
+    `${where} names the collection "${collection}", which is not declared.`,
+  hint: ({ known }) => `use one of: ${known.join(", ") || "(none yet)"}.`,
+});
+
+export const PagesFromOneFile = entry({
+  code: "ConfigError",
+  title: "routes.pages names a single-file collection",
+  message: ({ pages }: { pages: string }) => `routes.pages names "${pages}", a single file.`,
+  hint: () => "pages come from a folder: declare the collection with `folder`.",
+});
+
+export const EntryRouteWithoutParameter = entry({
+  code: "ConfigError",
+  title: "An entry route's path has no parameter",
+  message: ({ path }: { path: string }) => `The entry route path "${path}" has no parameter.`,
+  hint: () => 'write a pattern such as "/blog/:slug/", where :slug is each entry\'s file name.',
+});
+
+export const BadPerPage = entry({
+  code: "ConfigError",
+  title: "A list's perPage is not a whole number above 0",
+  message: ({ collection, perPage }: { collection: string; perPage: unknown }) =>
+    `The list of "${collection}" has perPage ${String(perPage)}.`,
+  hint: () => "use a whole number of entries per page, such as 10.",
+});
+
+export const BadFeedLimit = entry({
+  code: "ConfigError",
+  title: "A feed's limit is not a whole number above 0",
+  message: ({ collection, limit }: { collection: string; limit: unknown }) =>
+    `The feed of "${collection}" has limit ${String(limit)}.`,
+  hint: () => "use a whole number of entries, such as 20, or Infinity for every entry.",
+});
+
+export const BadFeedPath = entry({
+  code: "ConfigError",
+  title: "A feed's path is not a site path ending in .xml",
+  message: ({ path }: { path: string }) => `The feed path "${path}" is not a site path ending in .xml.`,
+  hint: () => 'write a path such as "/blog/feed.xml".',
+});
+
+export const BadUrlFormat = entry({
+  code: "ConfigError",
+  title: "urlFormat is neither file nor directory",
+  message: ({ urlFormat }: { urlFormat: unknown }) => `urlFormat is "${String(urlFormat)}".`,
+  hint: () => 'use "file" (/pricing served from pricing.html) or "directory" (/pricing/ from pricing/index.html).',
+});
+
+export const FormWithoutField = entry({
+  code: "ConfigError",
+  title: "A form has no usable field name",
+  message: ({ form }: { form: string }) => `The form "${form}" has no usable field name.`,
+  hint: () => 'name its single field, such as field: "email".',
+});
+
+export const BadFrameOrigin = entry({
+  code: "ConfigError",
+  title: "A form's frame origin is not an https origin",
+  message: ({ origin, form }: { origin: string; form: string }) =>
+    `The frame origin "${origin}" of the form "${form}" is not an https origin.`,
+  hint: () => 'write an origin only, such as "https://script.googleusercontent.com".',
+});
+
+export const BadUnregisteredPath = entry({
+  code: "ConfigError",
+  title: "An unregistered path is not a site path",
+  message: ({ path }: { path: string }) => `The unregistered path "${path}" is not a site path.`,
+  hint: () => "write paths such as /about.",
+});
+
+export const BadSourceDate = entry({
+  code: "ConfigError",
+  title: "SOURCE_DATE_EPOCH is not a number of seconds",
+  message: ({ value }: { value: string | undefined }) =>
+    `SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970.`,
+  hint: () => "set it to the commit's time, such as SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset.",
+});
+
+export const BadBasePath = entry({
+  code: "ConfigError",
+  title: "The base path is not a plain URL path",
+  message: ({ base }: { base: string }) => `The base path "${base}" is not a plain URL path.`,
+  hint: () => "use letters, digits, - and / only, such as /heirloom/.",
+});
+
+export const BadSiteUrl = entry({
+  code: "ConfigError",
+  title: "The site URL is not an absolute http(s) address",
+  message: ({ value, from }: { value: string; from: string }) =>
+    `The site URL "${value}" (from ${from}) is not an absolute http(s) address.`,
+  hint: () =>
+    "use the published address, such as https://heirloom.example " +
+    "(set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
+});
+
+export const BadFormEndpoint = entry({
+  code: "ConfigError",
+  title: "A form endpoint is not an https:// address",
+  message: ({ endpoint, where }: { endpoint: string; where: string }) =>
+    `The form endpoint "${endpoint}" (from ${where}) is not an https:// address.`,
+  hint: () =>
+    "use the full https:// URL of the web endpoint (http:// only for 127.0.0.1 or localhost), " +
+    "or leave it empty for the local receiver.",
+});

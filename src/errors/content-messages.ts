@@ -1,0 +1,234 @@
+// The catalogue's messages about what is under content/: files that cannot be placed, read or parsed,
+// front matter the schema refuses, bodies, images, duplicates and unsafe links.
+import { errorEntry as entry } from "./errors.ts";
+
+export const NoContentFolder = entry({
+  code: "MissingContentError",
+  title: "The project has no content folder",
+  message: ({ contentDir }: { contentDir: string }) => `There is no content folder at ${contentDir}.`,
+  hint: () =>
+    "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
+});
+
+export const SingleFileMissing = entry({
+  code: "MissingContentError",
+  title: "A single-file collection's file does not exist",
+  message: ({ file }: { file: string; collection: string }) => `${file} does not exist.`,
+  hint: ({ file, collection }) => `create ${file}; site.config.ts declares it as the collection "${collection}".`,
+});
+
+export const InNoCollection = entry({
+  code: "UnexpectedFileError",
+  title: "A markdown file belongs to no collection",
+  message: ({ file }: { file: string; folders: string[] }) => `${file} belongs to no collection.`,
+  hint: ({ folders }) =>
+    `move it into a collection's folder (${folders.join(", ") || "none is declared"}), ` +
+    "or declare a collection for it in site.config.ts.",
+});
+
+export const NeitherEntryNorImage = entry({
+  code: "UnexpectedFileError",
+  title: "A file under content/ is neither an entry nor an image",
+  message: ({ file }: { file: string }) => `${file} is neither a markdown entry nor an image.`,
+  hint: () =>
+    "content/ holds markdown entries and images only: move the file out of content/, " +
+    "or list it under `passthrough` in site.config.ts to publish it as it is.",
+});
+
+export const LinkToNothing = entry({
+  code: "MissingContentError",
+  title: "A content file is a link to nothing",
+  message: ({ file }: { file: string }) => `${file} is a link to a file that does not exist.`,
+  hint: () => "point the link at an existing file, or remove it.",
+});
+
+export const Unreadable = entry({
+  code: "MissingContentError",
+  title: "A content file cannot be read",
+  message: ({ file }: { file: string }) => `Could not read ${file}.`,
+  hint: () => "check the file's permissions.",
+});
+
+export const TooLarge = entry({
+  code: "FileTooLargeError",
+  title: "A content file is over the size limit",
+  message: ({ file, mb, limitMb }: { file: string; mb: string; limitMb: number }) =>
+    `${file} is ${mb} MB; a content file may be at most ${limitMb} MB.`,
+  hint: () =>
+    "split it into several entries; large downloads belong under a `passthrough` folder, " +
+    "pictures under content/images/.",
+});
+
+export const Utf16 = entry({
+  code: "FileEncodingError",
+  title: "A content file is saved as UTF-16",
+  message: ({ file }: { file: string }) => `${file} is saved as UTF-16.`,
+  hint: () => "save it as UTF-8 (most editors offer it under Save As or the status bar's encoding).",
+});
+
+export const NotUtf8 = entry({
+  code: "FileEncodingError",
+  title: "A content file is not valid UTF-8",
+  message: ({ file, line }: { file: string; line: number }) =>
+    `${file} is not valid UTF-8 (the first bad byte is on line ${line}).`,
+  hint: () => "save it as UTF-8; it was probably saved as Latin-1 or Windows-1252.",
+});
+
+export const EmptyFile = entry({
+  code: "EmptyFileError",
+  title: "A content file is empty",
+  message: ({ file }: { file: string }) => `${file} is empty.`,
+  hint: () => "write its front matter between two --- lines, or delete the file.",
+});
+
+export const FrontMatterNotFields = entry({
+  code: "FrontMatterParseError",
+  title: "The front matter is not a list of fields",
+  message: ({ file }: { file: string }) => `The front matter of ${file} is not a list of fields.`,
+  hint: () => "write one `name: value` per line between the --- lines.",
+});
+
+export const FrontMatterNotYaml = entry({
+  code: "FrontMatterParseError",
+  title: "The front matter is marked as another language than YAML",
+  message: ({ file, language }: { file: string; language: string }) =>
+    `The front matter of ${file} is marked as "${language}"; only YAML front matter is read.`,
+  hint: () => "write the first line as --- alone and the fields as YAML (`name: value`).",
+});
+
+export const FrontMatterTooDeep = entry({
+  code: "FrontMatterParseError",
+  title: "The front matter nests too deep",
+  message: ({ file, depth }: { file: string; depth: number }) =>
+    `The front matter of ${file} nests lists or fields more than ${depth} levels deep.`,
+  hint: () => "flatten the front matter; content needs a few levels at most.",
+});
+
+export const FrontMatterSyntax = entry({
+  code: "FrontMatterParseError",
+  title: "The front matter is not valid YAML",
+  message: ({ file, reason }: { file: string; reason: string }) =>
+    `Could not parse the front matter of ${file}: ${reason}.`,
+  hint: () =>
+    "look for an unclosed quote, a missing colon, a tab, or wrong indentation between the --- lines; " +
+    "quote values that contain a colon.",
+});
+
+export const UnknownField = entry({
+  code: "UnknownFieldError",
+  title: "The front matter has a field the schema does not declare",
+  message: ({
+    file,
+    field,
+    missing,
+  }: {
+    file: string;
+    field: string;
+    missing?: string;
+    near?: string;
+    key: string;
+    known: string[];
+  }) => `${file} has an unknown field "${field}"${missing ? `, and "${missing}" is missing` : ""}.`,
+  hint: ({ near, missing, key, known }) =>
+    near
+      ? `did you mean "${near}"? ${missing ? `Rename "${key}" to "${near}". ` : ""}` +
+        `Known fields here: ${known.join(", ")}.`
+      : `remove it, or use one of the known fields here: ${known.join(", ")}.`,
+});
+
+/** What the hint of a schema problem says, by what is wrong. */
+export type SchemaHint = "empty text" | "missing" | "number" | "boolean" | "list" | "other";
+
+const schemaHints: Record<SchemaHint, (field: string) => string> = {
+  "empty text": (field) => `write some text for ${field}, or remove the file if the item is no longer wanted.`,
+  missing: (field) => `add a line \`${field.split(".").pop()}: ...\` to the front matter.`,
+  number: () => "write the number without quotes, currency signs or words, such as 49.",
+  boolean: () => "write true or false, without quotes.",
+  list: () => "write a list: one `- item` per line, indented under the field.",
+  other: () => "correct the value and build again.",
+};
+
+export const MissingField = entry({
+  code: "ContentSchemaError",
+  title: "The front matter lacks a field the schema requires",
+  message: ({ file, field, expected }: { file: string; field: string; expected: string; hint: SchemaHint }) =>
+    `${file} is missing the field "${field}" (expected ${expected}).`,
+  hint: ({ field, hint }) => schemaHints[hint](field),
+});
+
+export const InvalidField = entry({
+  code: "ContentSchemaError",
+  title: "A field's value is not what the schema expects",
+  message: ({
+    file,
+    field,
+    expected,
+    found,
+  }: {
+    file: string;
+    field: string;
+    expected: string;
+    found: string;
+    hint: SchemaHint;
+  }) =>
+    `The field "${field}" in ${file} ${expected.startsWith("must") ? expected : `must be ${expected}`}; ` +
+    `found ${found}.`,
+  hint: ({ field, hint }) => schemaHints[hint](field),
+});
+
+export const UnexpectedBody = entry({
+  code: "UnexpectedBodyError",
+  title: "An entry without a body has text below its front matter",
+  message: ({ file, collection }: { file: string; collection: string }) =>
+    `${file} has text below its front matter, but entries of "${collection}" have no body.`,
+  hint: ({ collection }) =>
+    'move the text into a field of the front matter or delete it; or declare body: "markdown" ' +
+    `for "${collection}" in site.config.ts.`,
+});
+
+export const ImageNotFound = entry({
+  code: "ImageNotFoundError",
+  title: "An entry names an image that does not exist",
+  message: ({ src, file }: { src: string; file: string; known: string[] }) =>
+    `The image "${src}" named in ${file} does not exist.`,
+  hint: ({ src, known }) => `put the file at content/${src}, or name one of: ${known.join(", ") || "(no images yet)"}.`,
+});
+
+export const DuplicateItem = entry({
+  code: "DuplicateItemError",
+  title: "Two entries share a value that must be unique",
+  message: ({
+    fields,
+    values,
+    file,
+    first,
+    many,
+  }: {
+    fields: string;
+    values: string;
+    file: string;
+    first: string;
+    many: boolean;
+    collection: string;
+  }) => `The ${fields} "${values}" of ${file} ${many ? "are" : "is"} already used by ${first}.`,
+  hint: ({ collection, fields }) => `give each entry of "${collection}" its own ${fields}.`,
+});
+
+export const ProtocolRelativeLink = entry({
+  code: "UnsafeLinkError",
+  title: "A link starts with // and leaves the site",
+  message: ({ url, file }: { url: string; file: string }) =>
+    `The link "${url}" in ${file} starts with // (a protocol-relative address), ` +
+    "which leaves the site for another host.",
+  hint: () =>
+    "write the full address with https:// for another site, or a path with a single / for a page of this site, " +
+    "such as /pricing.",
+});
+
+export const UnsafeLinkScheme = entry({
+  code: "UnsafeLinkError",
+  title: "A link uses a scheme that is not allowed",
+  message: ({ url, file }: { url: string; file: string }) =>
+    `The link "${url}" in ${file} uses a scheme that is not allowed.`,
+  hint: () => "link to a page of this site (/pricing) or to an https://, mailto: or tel: address.",
+});

@@ -1,0 +1,121 @@
+// The catalogue's messages about what a build makes and where it goes: images, feeds, links, the output
+// folder and the manifest; and about the servers and the type check.
+import { errorEntry as entry } from "./errors.ts";
+
+export const ImageUnreadable = entry({
+  code: "ImageReadError",
+  title: "An image cannot be read",
+  message: ({ file, reason }: { file: string; reason: string }) => `Could not read the image ${file}: ${reason}.`,
+  hint: () => "re-export the image as PNG, JPEG, WebP or AVIF, or replace it with an SVG.",
+});
+
+export const ImageWithoutSize = entry({
+  code: "ImageReadError",
+  title: "An image's width and height cannot be told",
+  message: ({ file }: { file: string }) => `Could not read the width and height of ${file}.`,
+  hint: () => "use an SVG whose <svg> element has width and height (or a viewBox), or a PNG, JPEG, WebP or AVIF image.",
+});
+
+export const FeedEntryWithoutTitleOrDate = entry({
+  code: "ConfigError",
+  title: "A feed entry has no title or date",
+  message: ({ feed, file }: { feed: string; file: string }) =>
+    `The feed ${feed} cannot describe ${file}: it needs a title and a date.`,
+  hint: () =>
+    "give the entries `title` and `date` (YYYY-MM-DD) fields, or map them with `feed.item` in site.config.ts.",
+});
+
+const IN_TEMPLATES = "the link is written in templates/; correct it there.";
+
+export const BrokenLink = entry({
+  code: "BrokenLinkError",
+  title: "A link leads to no page or file of the site",
+  message: ({ url, routes }: { url: string; routes: string[]; inContent: boolean }) =>
+    `The link ${url} on ${routes.join(", ")} leads to no page or file of the site.`,
+  hint: ({ inContent }) =>
+    inContent
+      ? "correct the link, or, if the page is meant to show the 404 page for now, add its path to `unregistered` " +
+        "in site.config.ts."
+      : IN_TEMPLATES,
+});
+
+export const LinkNotCanonical = entry({
+  code: "BrokenLinkError",
+  title: "A link is not in the form its page is served at",
+  message: ({ url, routes, canonical }: { url: string; routes: string[]; canonical: string; inContent: boolean }) =>
+    `The link ${url} on ${routes.join(", ")} is not the page's address, which is ${canonical}.`,
+  hint: ({ canonical, inContent }) =>
+    `write ${canonical}: hosts answer the other form with a redirect or a 404.` +
+    (inContent ? "" : " The link is written in templates/; correct it there."),
+});
+
+export const ProtectedOutput = entry({
+  code: "OutputDirError",
+  title: "The output folder is one a build must never replace",
+  message: ({ out }: { out: string }) =>
+    `Refusing to write the site to ${out}: the build replaces this folder, ` +
+    "and it holds things that are not build output.",
+  hint: () => "choose a folder of its own, such as dist.",
+});
+
+export const OutputNotABuild = entry({
+  code: "OutputDirError",
+  title: "The output folder holds something else than an earlier build",
+  message: ({ out }: { out: string }) =>
+    `Refusing to write the site to ${out}: it is not empty and does not look like an earlier build ` +
+    "(no index.html and 404.html).",
+  hint: () => "choose an empty or new folder, or pass --force to replace it.",
+});
+
+export const TrackedFilesInOutput = entry({
+  code: "OutputDirError",
+  title: "The build would delete files git tracks",
+  message: ({ outDir, files }: { outDir: string; files: string }) =>
+    `Refusing to replace ${outDir}: git tracks files in it that the site does not publish, ` +
+    `and the build would delete them: ${files}.`,
+  hint: () =>
+    "build into a folder of its own (such as dist), or move those files out of it first; " +
+    "--force does not override this.",
+});
+
+export const ManifestInOutput = entry({
+  code: "OutputDirError",
+  title: "The manifest would be written inside the output folder",
+  message: ({ file, named }: { file: string; named: boolean }) =>
+    `Refusing to write the manifest to ${file}: ` +
+    `${named ? "it is inside the output folder, which hosts publish" : "no file is named"}.`,
+  hint: () => "name a file beside the output folder, such as --manifest site-manifest.json.",
+});
+
+export const NothingToPreview = entry({
+  code: "OutputDirError",
+  title: "There is no built site to preview",
+  message: ({ shown, exists }: { shown: string; exists: boolean; buildCommand: string }) =>
+    `There is no built site to preview: ${shown} ` +
+    `${exists ? "holds neither index.html nor 404.html" : "does not exist"}.`,
+  hint: ({ buildCommand }) => `run ${buildCommand} first, then preview again.`,
+});
+
+export const PortsInUse = entry({
+  code: "PortInUseError",
+  title: "Every port tried is in use",
+  message: ({ from, to, host }: { from: number; to: number; host: string }) =>
+    `Ports ${from} to ${to} on ${host} are all in use.`,
+  hint: () => "stop what holds them, or pass --port with another number (--port 0 picks any free one).",
+});
+
+export const TypeCheckProblem = entry({
+  code: "TypeCheckError",
+  title: "TypeScript finds a problem in site.config.ts or templates/",
+  message: ({ message, code }: { message: string; code: number }) => `${message} (TS${code})`,
+  hint: () =>
+    "correct it at that place: a field the schema in site.config.ts does not declare, a misspelt prop or import. " +
+    "`heirloom check` runs this check.",
+});
+
+export const TypeScriptMissing = entry({
+  code: "TypeCheckError",
+  title: "TypeScript is not installed",
+  message: () => "TypeScript is not installed, so site.config.ts and templates/ cannot be checked.",
+  hint: () => "run npm install in the engine's folder: typescript is one of its dependencies.",
+});

@@ -1,0 +1,121 @@
+// The catalogue's messages about the site as it is routed and rendered: page paths, routes, templates and
+// the compiles of the definition, templates, script and stylesheet.
+import { errorEntry as entry } from "./errors.ts";
+
+export const ListOnMissingPage = entry({
+  code: "ConfigError",
+  title: "A list is on a page no page publishes",
+  message: ({ collection, page }: { collection: string; page: string; pages: string }) =>
+    `The list of "${collection}" is on the page "${page}", which no page publishes.`,
+  hint: ({ page, pages }) =>
+    `add a page with path: ${page} to the "${pages}" collection, or correct the list's page in site.config.ts.`,
+});
+
+export const NoNotFoundPage = entry({
+  code: "MissingContentError",
+  title: "No page has the path 404",
+  message: () => "No page has the path 404, so the site would have no 404.html.",
+  hint: ({ folder }: { folder: string }) =>
+    `add a page such as content/${folder}/404.md with \`path: "404"\` and a template.`,
+});
+
+export const PageWithoutTemplate = entry({
+  code: "PagePathError",
+  title: "A page names no template",
+  message: ({ file }: { file: string }) => `${file} names no template.`,
+  hint: () => "add a line `template: name` with the name of a template in templates/index.ts.",
+});
+
+export const BadPagePath = entry({
+  code: "PagePathError",
+  title: "A page's path is not a site path",
+  message: ({ path, file }: { path: unknown; file: string }) =>
+    `The page path ${JSON.stringify(path ?? "")} of ${file} is not a site path.`,
+  hint: () =>
+    "write a path such as /pricing or /legal/privacy (letters, digits, - . _ ~ and /), " +
+    'or "404" for the not-found page.',
+});
+
+export const NotAPlainSegment = entry({
+  code: "PagePathError",
+  title: "An entry's value cannot be a segment of its URL",
+  message: ({ file, pattern, field, value }: { file: string; pattern: string; field: string; value: string }) =>
+    `${file} cannot be published at ${pattern}: its ${field} "${value}" is not a plain URL segment.`,
+  hint: ({ field }) =>
+    field === "slug"
+      ? "rename the file using letters, digits and - only, such as my-first-post.md."
+      : `use letters, digits and - in ${field}.`,
+});
+
+export const RouteCollision = entry({
+  code: "RouteCollisionError",
+  title: "Two pages have the same path",
+  message: ({ path, file, first }: { path: string; file: string; first: string }) =>
+    `The page path "${path}" of ${file} is already used by ${first}.`,
+  hint: () => "give each page its own path; two pages cannot share a URL.",
+});
+
+export const StillUnregistered = entry({
+  code: "UnregisteredRouteError",
+  title: "A page publishes a path still listed as unregistered",
+  message: ({ file, path }: { file: string; path: string; listed: string }) =>
+    `${file} publishes ${path}, which site.config.ts still lists as unregistered.`,
+  hint: ({ listed }) => `remove "${listed}" from \`unregistered\` in site.config.ts: the page exists now.`,
+});
+
+export const TemplateFailed = entry({
+  code: "TemplateRenderError",
+  title: "A template threw while rendering a page",
+  message: ({ template, path, file, reason }: { template: string; path: string; file: string; reason: string }) =>
+    `The "${template}" template failed while rendering ${path} (${file}): ${reason}`,
+  hint: () => "run the build with --debug for the stack trace; the error is in templates/.",
+});
+
+export const NoTemplatesEntry = entry({
+  code: "TemplateCompileError",
+  title: "templates/ has no index.ts",
+  message: ({ folder }: { folder: string }) => `There is no ${folder}/index.ts.`,
+  hint: () => "create it and export `Document` (the HTML shell) and `templates` (the page templates by name).",
+});
+
+export const TemplatesWithoutExports = entry({
+  code: "TemplateCompileError",
+  title: "templates/index.ts does not export Document and templates",
+  message: ({ folder }: { folder: string }) => `${folder}/index.ts must export \`Document\` and \`templates\`.`,
+  hint: () =>
+    "export function Document(props) for the HTML shell, and export const templates = { name: Component, ... }.",
+});
+
+export const TemplateNotFound = entry({
+  code: "TemplateNotFoundError",
+  title: "A page names a template that does not exist",
+  message: ({ file, template }: { file: string; template: string; known: string[] }) =>
+    `${file} names the template "${template}", which does not exist.`,
+  hint: ({ template, known }) =>
+    `use one of: ${known.join(", ") || "(none yet)"}; or add "${template}" to \`templates\` in templates/index.ts.`,
+});
+
+export const CompileFailed = entry({
+  code: "TemplateCompileError",
+  title: "The definition, templates, script or stylesheet do not compile",
+  message: ({ what, reason }: { what: string; reason: string; hint: string }) => `Could not compile ${what}: ${reason}`,
+  hint: ({ hint }) => hint,
+});
+
+/** What each of a site's compiled parts is called in CompileFailed's message, and what to do about it. */
+export const compiledParts = {
+  definition: {
+    what: "the site definition",
+    hint: "fix the TypeScript at that place; site.config.ts is compiled on every build.",
+  },
+  templates: {
+    what: "the templates",
+    hint: "fix the TypeScript/JSX at that place; templates are compiled on every build.",
+  },
+  assets: {
+    what: "the client script or stylesheet",
+    hint:
+      "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css " +
+      "are the entry points.",
+  },
+};
