@@ -31,7 +31,8 @@ function journalWith30Posts(): string {
     const n = String(i).padStart(2, "0");
     writeFileSync(
       path.join(root, "content", "posts", `post-${n}.md`),
-      `---\ntitle: Post ${n}\ndescription: The note number ${n}.\ndate: ${day(i)}\n---\nThe text of note ${n}, with a [link home](/).\n`,
+      `---\ntitle: Post ${n}\ndescription: The note number ${n}.\ndate: ${day(i)}\n---\n` +
+        `The text of note ${n}, with a [link home](/).\n`,
     );
   }
   return root;
@@ -69,15 +70,18 @@ describe("a second build", () => {
     expect(snapshot(path.join(root, "dist"))).toEqual(before);
   });
 
-  it("after editing one post renders that post and the list page that shows it; the feed and sitemap follow", async () => {
-    edit(root, "content/posts/post-13.md", "title: Post 13", "title: Post thirteen");
-    const after = await build();
-    // Newest first, 10 a page: post-13 is on page 2; the home page shows the newest three only; the feed
-    // holds the newest 20.
-    expect(after.rendered.sort()).toEqual(["/blog/page/2/", "/blog/post-13/"]);
-    expect(readFileSync(path.join(root, "dist/blog/page/2/index.html"), "utf8")).toContain("Post thirteen");
-    expect(readFileSync(path.join(root, "dist/blog/feed.xml"), "utf8")).toContain("<title>Post thirteen</title>");
-  });
+  it(
+    "after editing one post renders that post and the list page that shows it; " + "the feed and sitemap follow",
+    async () => {
+      edit(root, "content/posts/post-13.md", "title: Post 13", "title: Post thirteen");
+      const after = await build();
+      // Newest first, 10 a page: post-13 is on page 2; the home page shows the newest three only; the feed
+      // holds the newest 20.
+      expect(after.rendered.sort()).toEqual(["/blog/page/2/", "/blog/post-13/"]);
+      expect(readFileSync(path.join(root, "dist/blog/page/2/index.html"), "utf8")).toContain("Post thirteen");
+      expect(readFileSync(path.join(root, "dist/blog/feed.xml"), "utf8")).toContain("<title>Post thirteen</title>");
+    },
+  );
 
   it("after editing the newest post renders the home page too, which shows it", async () => {
     edit(root, "content/posts/post-30.md", "title: Post 30", "title: Post thirty");
@@ -132,18 +136,18 @@ describe("a second build", () => {
 });
 
 describe("the site a build replaces", () => {
-  it("is kept as the spare beside the output, and the next build starts its staging folder from it", async () => {
-    const spare = path.join(root, ".heirloom", "spare-dist");
+  it("is kept as the previous site beside the output, and the next build starts its staging folder from it", async () => {
+    const previous = path.join(root, ".heirloom", "previous-dist");
     edit(root, "content/posts/post-05.md", "title: Post 05", "title: Post 05, edited");
     await build();
     // The first build's site, as it was replaced.
-    expect(readFileSync(path.join(spare, "blog", "post-05", "index.html"), "utf8")).toContain("<title>Post 05 ");
-    const unchanged = statSync(path.join(spare, "blog", "post-06", "index.html")).ino;
+    expect(readFileSync(path.join(previous, "blog", "post-05", "index.html"), "utf8")).toContain("<title>Post 05 ");
+    const unchanged = statSync(path.join(previous, "blog", "post-06", "index.html")).ino;
     edit(root, "content/posts/post-07.md", "title: Post 07", "title: Post 07, edited");
     await build();
-    // The spare became the staging folder: a file that already held its bytes is the same file now.
+    // The previous site became the staging folder: a file that already held its bytes is the same file now.
     expect(statSync(path.join(root, "dist", "blog", "post-06", "index.html")).ino).toBe(unchanged);
-    expect(readFileSync(path.join(spare, "blog", "post-05", "index.html"), "utf8")).toContain("Post 05, edited");
+    expect(readFileSync(path.join(previous, "blog", "post-05", "index.html"), "utf8")).toContain("Post 05, edited");
   });
 });
 

@@ -47,7 +47,7 @@ export async function renderPages(
     const key = reuse?.key(route) ?? "";
     const kept = staging && reuse?.page(route, key);
     if (kept) {
-      staging.copy(route.outFile, kept.from, kept.held);
+      staging.copy(route.outFile, kept.copyFrom, kept.bytes);
       site.images.markUsed(kept.state.images);
       records[index] = kept.state.record;
       pages.set(route.outFile, kept.state);
@@ -90,7 +90,7 @@ function keepFeeds(site: PreparedSite, staging: Staging | undefined, reuse: Page
     const known = reuse?.feed(feed);
     feeds.set(file, known?.key ?? "");
     if (!staging || !known?.kept) continue;
-    staging.copy(file, known.kept.from, known.kept.held);
+    staging.copy(file, known.kept.copyFrom, known.kept.bytes);
     kept.add(file);
   }
   return { feeds, kept };

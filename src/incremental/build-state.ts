@@ -30,12 +30,12 @@ export interface BuildState {
   pages: Map<string, PageState>;
   /** Each feed's inputs (by its file) and what was written for them. */
   feeds: Map<string, { key: string; sha256: string }>;
-  /** What the output folder holds, and the spare (the site before it), file by file. */
+  /** What the output folder holds, and the previous site (the one it replaced), file by file. */
   output: Manifest;
-  spare: Manifest;
+  previousSite: Manifest;
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** A state with nothing in it (the dev server keeps one in memory: its markdown cache is never written). */
 export const emptyState = (): BuildState => ({
@@ -44,7 +44,7 @@ export const emptyState = (): BuildState => ({
   pages: new Map(),
   feeds: new Map(),
   output: new Map(),
-  spare: new Map(),
+  previousSite: new Map(),
 });
 
 interface StoredMarkdown extends MarkdownCache {

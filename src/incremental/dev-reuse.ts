@@ -91,11 +91,11 @@ function earlierLoad(last: RawContent, changed: Set<string>, contentDir: string)
     placement: sameWalk(last.placement, changed, contentDir),
     unchanged(placement) {
       // With the same walk, the last entries stand in the same order; after a new walk they are found by file.
-      const aligned = placement === last.placement ? last.read : undefined;
-      const byFile = aligned ? undefined : new Map(last.entries.map((e) => [e.file, e]));
+      const inSameOrder = placement === last.placement ? last.read : undefined;
+      const byFile = inSameOrder ? undefined : new Map(last.entries.map((e) => [e.file, e]));
       return placement.toRead.map(({ relative, file, collection }, i) => {
         if (changed.has(relative)) return undefined;
-        const before = aligned ? aligned[i] : byFile?.get(file);
+        const before = inSameOrder ? inSameOrder[i] : byFile?.get(file);
         return before?.collection === collection ? before : undefined;
       });
     },

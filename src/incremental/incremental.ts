@@ -1,84 +1,32 @@
 // The one place a build or the dev server asks "can I skip this?". It owns what one build leaves for the next
-// (the stamp, parsed files and rendered markdown, each page's key, the previous output and the spare folder)
+// (the stamp, parsed files and rendered markdown, each page's key, the previous output and the site before it)
 // and what the dev server keeps between saves (compiled parts, the last walk, unchanged entries). The stages
 // never read any of it: they are handed what they may reuse, and say what they made.
 import { existsSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import type { BundledAssets } from "../assets/bundle.ts";
-import type { SiteConfig, SitePaths } from "../config/options.ts";
-import type { ResolvedSite } from "../config/types.ts";
+import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
 import { listTree } from "../content/list-tree.ts";
-import type { EarlierLoad, EarlierValidation, MarkdownCache, RawContent, SourceEntry } from "../content/types.ts";
+import type { SourceEntry } from "../content/types.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
-import type { Templates } from "../render/templates.ts";
-import type { EarlierRoutes, FeedSpec, Route } from "../routes/types.ts";
-import { type BuildState, type PageState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
+import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
 import { DevReuse } from "./dev-reuse.ts";
-import { type SiteInputs, contextKey, feedKey, heldOutput, inputsKey, pageKey, sameReads } from "./page-keys.ts";
+import { type SiteInputs, bytesAtHand, contextKey, feedKey, inputsKey, pageKey, sameReads } from "./page-keys.ts";
 import * as stamps from "./stamp.ts";
+import type {
+  BuildInputs,
+  CompiledPart,
+  CompiledParts,
+  ContentLoan,
+  FinishedBuild,
+  KeptBuild,
+  KeptFile,
+  PageReuse,
+} from "./types.ts";
 
-/** What a site is compiled into: kept between builds of one process until a file it is made from changes. */
-export interface CompiledParts {
-  definition: ResolvedSite;
-  templates: Templates;
-  assets: BundledAssets;
-}
-export type CompiledPart = keyof CompiledParts;
-
-/** Everything a build is made from besides content/. */
-export interface BuildInputs extends CompiledParts {
-  config: SiteConfig;
-}
-
-/** What the content stages are lent for one load, and how the load ends. */
-export interface ContentLoan {
-  /** Parsed files by the SHA-256 of their bytes; new ones are added. */
-  parsed: Map<string, ParsedSource>;
-  markdown: MarkdownCache;
-  /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
-  lazyMarkdown: boolean;
-  /** Every file under content/, listed before anything was read. */
-  listed?: string[];
-  load?: EarlierLoad;
-  validation?: EarlierValidation;
-  routes?: EarlierRoutes;
-  /** The load and everything made from it succeeded (with the base path it was made for), or failed. */
-  settle(raw: RawContent | undefined, base?: string): void;
-}
-
-/** The previous build, kept whole: nothing it was made from changed, its output is as it left it. */
-export type KeptBuild = stamps.Stamp & { config: SiteConfig };
-
-/** The previous build's page or feed, when it may be kept as it is: its state, where its bytes are now. */
-export interface KeptFile<S> {
-  state: S;
-  held: FileState;
-  /** The file in the output folder to copy when the staging folder does not hold it. */
-  from: string;
-}
-
-/** What decides, page by page, what the previous build left that this one may keep. */
-export interface PageReuse {
-  /** Everything the page at this route is made from that is known before rendering it. */
-  key(route: Route): string;
-  page(route: Route, key: string): KeptFile<PageState> | undefined;
-  feed(feed: FeedSpec): { key: string; kept?: KeptFile<{ sha256: string }> };
-}
-
-/** What a finished build leaves for the next. */
-export interface FinishedBuild {
-  site: SiteInputs & { raw: RawContent };
-  pages: Map<string, PageState>;
-  feeds: Map<string, string>;
-  output: Manifest;
-  /** The output folder it replaced, moved aside: it becomes the spare (the next staging folder). */
-  retired?: string;
-  /** The build's report, repeated by a build that keeps it. */
-  report: Pick<stamps.Stamp, "routes" | "warnings" | "siteHash">;
-}
+export type { BuildInputs, CompiledPart, CompiledParts, ContentLoan, FinishedBuild, KeptBuild, PageReuse };
 
 export class Incremental {
   private readonly parts = new Map<CompiledPart, Promise<unknown>>();
@@ -185,8 +133,8 @@ export class Incremental {
 
   /** The folder a build's staging starts from: the site before the current one, with what it holds. */
   stagingSeed(): { dir: string; files: Manifest } | undefined {
-    const dir = spareDir(this.paths.outDir);
-    return existsSync(dir) ? { dir, files: this.state.spare } : undefined;
+    const dir = previousSiteDir(this.paths.outDir);
+    return existsSync(dir) ? { dir, files: this.state.previousSite } : undefined;
   }
 
   /** What the previous build left that this one may keep, page by page; `staged` is what staging holds. */
@@ -196,8 +144,8 @@ export class Incremental {
     const output = { dir: this.paths.outDir, manifest };
     const usable = this.reuse && existsSync(output.dir);
     const kept = <S>(file: string, sha256: string, state: S): KeptFile<S> | undefined => {
-      const held = heldOutput(file, sha256, staged(file), output);
-      return held && { state, held, from: path.join(output.dir, file) };
+      const bytes = bytesAtHand(file, sha256, staged(file), output);
+      return bytes && { state, bytes, copyFrom: path.join(output.dir, file) };
     };
     return {
       key: (route) => pageKey(context, route, site.entryHash),
@@ -215,14 +163,14 @@ export class Incremental {
     };
   }
 
-  /** Keeps what a finished build leaves for the next: the state, the spare folder, the stamp. */
+  /** Keeps what a finished build leaves for the next: the state, the site it replaced, the stamp. */
   async finish(build: FinishedBuild): Promise<void> {
     const { root, outDir } = this.paths;
     const state = this.state;
     this.prune(build.site.raw.entries, build.site.config.base);
-    // The old output is the spare now; the new one is what was just written.
-    const spare = build.retired && (await keepSpare(build.retired, outDir));
-    state.spare = spare ? state.output : new Map();
+    // The old output is the previous site now; the new one is what was just written.
+    const kept = build.retired !== undefined && (await keepPreviousSite(build.retired, outDir));
+    state.previousSite = kept ? state.output : new Map();
     state.output = build.output;
     state.pages = build.pages;
     state.feeds = new Map(
@@ -261,17 +209,17 @@ export class Incremental {
   }
 }
 
-/** Where the site before the current one is kept for the next build. */
-export function spareDir(outDir: string): string {
-  return path.join(path.dirname(outDir), ".heirloom", `spare-${path.basename(outDir)}`);
+/** Where the site before the current one is kept for the next build, beside the output folder. */
+export function previousSiteDir(outDir: string): string {
+  return path.join(path.dirname(outDir), ".heirloom", `previous-${path.basename(outDir)}`);
 }
 
-/** The output folder a build replaced becomes the spare; an older spare left by a failed build goes. */
-async function keepSpare(retired: string, outDir: string): Promise<boolean> {
-  const spare = spareDir(outDir);
-  await mkdir(path.dirname(spare), { recursive: true });
-  await rm(spare, { recursive: true, force: true });
-  await rename(retired, spare);
+/** The output folder a build replaced is kept as the previous site; an older one left by a failed build goes. */
+async function keepPreviousSite(retired: string, outDir: string): Promise<boolean> {
+  const previous = previousSiteDir(outDir);
+  await mkdir(path.dirname(previous), { recursive: true });
+  await rm(previous, { recursive: true, force: true });
+  await rename(retired, previous);
   return true;
 }
 

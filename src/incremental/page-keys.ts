@@ -71,7 +71,7 @@ export function sameReads(page: PageState, site: Pick<SiteInputs, "content" | "e
  * Where the bytes last written for a file are: already in the staging folder (`staged` says what it holds),
  * or still in the output folder (its size and time as the manifest recorded); undefined if neither holds.
  */
-export function heldOutput(
+export function bytesAtHand(
   file: string,
   sha256: string,
   staged: FileState | undefined,

@@ -23,10 +23,10 @@ export interface PageRecord {
 
 export interface PageWriter {
   /**
-   * Queues a page; resolves when there is room for the next one. `held`: what the staging folder's file
-   * held when recorded (trusted while its size and time match), "unknown" if a file is there unrecorded.
+   * Queues a page; resolves when there is room for the next one. `recorded`: what the staging folder's file
+   * held when it was recorded (trusted while its size and time match), "unknown" if a file is there unrecorded.
    */
-  add(outFile: string, html: string, held?: FileState | "unknown"): Promise<void>;
+  add(outFile: string, html: string, recorded?: FileState | "unknown"): Promise<void>;
   /** Waits for every queued page; the records in the order the pages were added. */
   finish(): Promise<PageRecord[]>;
 }
@@ -67,8 +67,8 @@ function inlineWriter(dir: string | undefined, folders: string[]): PageWriter {
   );
   const records: PageRecord[] = [];
   return {
-    async add(outFile, html, held) {
-      records.push(write({ outFile, length: html.length, held }, html));
+    async add(outFile, html, recorded) {
+      records.push(write({ outFile, length: html.length, recorded }, html));
     },
     async finish() {
       return records;
@@ -84,7 +84,7 @@ function threadedWriter(dir: string | undefined, folders: string[]): PageWriter 
   );
   const records: PageRecord[] = [];
   const waiting: Array<() => void> = [];
-  let batch: Array<{ outFile: string; html: string; held?: FileState | "unknown" }> = [];
+  let batch: Array<{ outFile: string; html: string; recorded?: FileState | "unknown" }> = [];
   let added = 0;
   let sent = 0;
   let inFlight = 0;
@@ -108,15 +108,15 @@ function threadedWriter(dir: string | undefined, folders: string[]): PageWriter 
     if (batch.length === 0) return;
     // One string for the batch's pages: a message of one long string costs far less than of many.
     const html = batch.map((page) => page.html).join("");
-    const pages = batch.map(({ outFile, html, held }) => ({ outFile, length: html.length, held }));
+    const pages = batch.map(({ outFile, html, recorded }) => ({ outFile, length: html.length, recorded }));
     workers[sent++ % workers.length].postMessage({ first: added - batch.length, pages, html });
     batch = [];
     inFlight++;
   };
   return {
-    async add(outFile, html, held) {
+    async add(outFile, html, recorded) {
       if (failure) throw failure;
-      batch.push({ outFile, html, held });
+      batch.push({ outFile, html, recorded });
       added++;
       if (batch.length < BATCH) return;
       send();
@@ -141,7 +141,7 @@ interface WorkerModules {
   makeFolder: typeof makeFolderSource;
 }
 
-type Page = { outFile: string; length: number; held?: FileState | "unknown" };
+type Page = { outFile: string; length: number; recorded?: FileState | "unknown" };
 
 /**
  * What writes and measures one page, for a staging folder (or none: measured only). Self-contained: the
@@ -156,23 +156,26 @@ function pageWriterFor(
 ) {
   // The staging folder and the folders it has exist; others are made once each, parents first.
   const made = new Set<string>(dir ? [dir, ...folders.map((f) => path.join(dir, f))] : []);
-  return ({ outFile, held }: Page, html: string): PageRecord => {
+  return ({ outFile, recorded }: Page, html: string): PageRecord => {
     const bytes = Buffer.from(html);
     const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
     const file = dir && path.join(dir, outFile);
     let mtimeMs = 0;
     let kept = false;
-    if (file && held !== undefined) {
-      // A file of the spare is kept if it holds these bytes: its record says so and its size and time
-      // still match, or reading it shows it.
+    if (file && recorded !== undefined) {
+      // A file of the seed (the previous site) is kept if it holds these bytes: its record says so and its size
+      // and time still match, or reading it shows it.
       const stat = fs.statSync(file);
       const vouched =
-        held !== "unknown" && held.sha256 === sha256 && held.size === stat.size && held.mtimeMs === stat.mtimeMs;
+        recorded !== "unknown" &&
+        recorded.sha256 === sha256 &&
+        recorded.size === stat.size &&
+        recorded.mtimeMs === stat.mtimeMs;
       kept = vouched || (stat.size === bytes.length && fs.readFileSync(file).equals(bytes));
       if (kept) mtimeMs = stat.mtimeMs;
     }
     if (file && !kept) {
-      // Overwriting a file the spare already has is much cheaper than creating one.
+      // Overwriting a file the staging folder already has is much cheaper than creating one.
       // (Only anonymous functions in here: a minifier names named ones through a helper of its own.)
       makeFolder(
         path.dirname(file),

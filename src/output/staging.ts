@@ -127,14 +127,14 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
     recorded,
     write(file, contents) {
       const sha256 = createHash("sha256").update(contents).digest("hex");
-      const held = holding(file);
-      if (held?.sha256 === sha256) return void written.set(file, held);
+      const existing = holding(file);
+      if (existing?.sha256 === sha256) return void written.set(file, existing);
       writeFileSync(target(file), contents);
       written.set(file, stateOf(file, sha256));
     },
     copy(file, from, state) {
-      const held = holding(file);
-      if (held?.sha256 === state.sha256) return void written.set(file, held);
+      const existing = holding(file);
+      if (existing?.sha256 === state.sha256) return void written.set(file, existing);
       copyFileSync(from, target(file));
       written.set(file, stateOf(file, state.sha256));
     },

@@ -1,0 +1,88 @@
+// The commands that read the site and report on it: `build` (writes the output folder) and `check` (writes
+// nothing). Each loads what it runs when it runs, so `--help` starts quickly.
+import type { Command } from "commander";
+import type { Io } from "./io.ts";
+
+type Color = (stream: { isTTY?: boolean }) => boolean;
+
+/** Adds `build` and `check` to the program. */
+export function addBuildCommands(program: Command, io: Io, color: Color): void {
+  program
+    .command("build")
+    .description("Render every route into the output folder (default dist/).")
+    .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
+    .option("-o, --out <dir>", "output folder, relative to the project folder", "dist")
+    .option("--base <path>", "base path for hosting under a sub-path, such as /heirloom/")
+    .option("--site-url <url>", "absolute URL of the published site, such as https://heirloom.example")
+    .option("--drafts", "include entries and pages marked draft: true")
+    .option("--force", "replace a non-empty output folder that does not look like an earlier build")
+    .option("--no-cache", "build from scratch instead of reusing the previous build's unchanged pages")
+    .option(
+      "--manifest <file>",
+      "also write every published file with its size and SHA-256 to this JSON file, outside the output folder",
+    )
+    .option("--debug", "print stack traces")
+    .action(
+      async (opts: {
+        root: string;
+        out: string;
+        base?: string;
+        siteUrl?: string;
+        drafts?: boolean;
+        force?: boolean;
+        cache: boolean;
+        manifest?: string;
+      }) => {
+        const [{ build }, { formatReport }, { createProgress }] = await Promise.all([
+          import("../build/build.ts"),
+          import("../output/report.ts"),
+          import("./progress.ts"),
+        ]);
+        const { root, out: outDir, base, siteUrl, drafts, force, cache, manifest } = opts;
+        const progress = createProgress(io.stderr);
+        const result = await build({
+          root,
+          outDir,
+          base,
+          siteUrl,
+          drafts,
+          force,
+          cache,
+          manifest,
+          env: io.env,
+          onProgress: progress.update,
+        }).finally(progress.end);
+        printWarnings(result.warnings, io, color);
+        io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
+      },
+    );
+
+  program
+    .command("check")
+    .description(
+      "Validate all content, every internal link and the types of site.config.ts and templates/, " +
+        "without writing anything.",
+    )
+    .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
+    .option("--base <path>", "base path to check the links with")
+    .option("--drafts", "include entries and pages marked draft: true")
+    .option("--debug", "print stack traces")
+    .action(async (opts: { root: string; base?: string; drafts?: boolean }) => {
+      const { checkProject } = await import("../check/check.ts");
+      const { pages, warnings } = await checkProject({
+        root: opts.root,
+        base: opts.base,
+        drafts: opts.drafts,
+        env: io.env,
+      });
+      printWarnings(warnings, io, color);
+      io.stdout.write(
+        `Checked ${pages} pages, their links, and the types of site.config.ts and templates/: no problems.\n`,
+      );
+    });
+}
+
+function printWarnings(warnings: string[], io: Io, color: Color): void {
+  for (const warning of warnings)
+    io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
+}

@@ -1,0 +1,74 @@
+// The incremental object's vocabulary: what it lends the stages, what it answers the orchestrators, and what a
+// finished build leaves it.
+import type { BundledAssets } from "../assets/bundle.ts";
+import type { SiteConfig } from "../config/options.ts";
+import type { ResolvedSite } from "../config/types.ts";
+import type { ParsedSource } from "../content/front-matter.ts";
+import type { EarlierLoad, EarlierValidation, MarkdownCache, RawContent } from "../content/types.ts";
+import type { FileState, Manifest } from "../output/staging.ts";
+import type { Templates } from "../render/templates.ts";
+import type { EarlierRoutes, FeedSpec, Route } from "../routes/types.ts";
+import type { PageState } from "./build-state.ts";
+import type { SiteInputs } from "./page-keys.ts";
+import type { Stamp } from "./stamp.ts";
+
+/** What a site is compiled into: kept between builds of one process until a file it is made from changes. */
+export interface CompiledParts {
+  definition: ResolvedSite;
+  templates: Templates;
+  assets: BundledAssets;
+}
+export type CompiledPart = keyof CompiledParts;
+
+/** Everything a build is made from besides content/. */
+export interface BuildInputs extends CompiledParts {
+  config: SiteConfig;
+}
+
+/** What the content stages are lent for one load, and how the load ends. */
+export interface ContentLoan {
+  /** Parsed files by the SHA-256 of their bytes; new ones are added. */
+  parsed: Map<string, ParsedSource>;
+  markdown: MarkdownCache;
+  /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
+  lazyMarkdown: boolean;
+  /** Every file under content/, listed before anything was read. */
+  listed?: string[];
+  load?: EarlierLoad;
+  validation?: EarlierValidation;
+  routes?: EarlierRoutes;
+  /** The load and everything made from it succeeded (with the base path it was made for), or failed. */
+  settle(raw: RawContent | undefined, base?: string): void;
+}
+
+/** The previous build, kept whole: nothing it was made from changed, its output is as it left it. */
+export type KeptBuild = Stamp & { config: SiteConfig };
+
+/** The previous build's page or feed, when it may be kept as it is: its state, where its bytes are now. */
+export interface KeptFile<S> {
+  state: S;
+  /** What the file holds (its SHA-256), with the size and time that show it still does. */
+  bytes: FileState;
+  /** The file in the output folder to copy when the staging folder does not hold those bytes. */
+  copyFrom: string;
+}
+
+/** What decides, page by page, what the previous build left that this one may keep. */
+export interface PageReuse {
+  /** Everything the page at this route is made from that is known before rendering it. */
+  key(route: Route): string;
+  page(route: Route, key: string): KeptFile<PageState> | undefined;
+  feed(feed: FeedSpec): { key: string; kept?: KeptFile<{ sha256: string }> };
+}
+
+/** What a finished build leaves for the next. */
+export interface FinishedBuild {
+  site: SiteInputs & { raw: RawContent };
+  pages: Map<string, PageState>;
+  feeds: Map<string, string>;
+  output: Manifest;
+  /** The output folder it replaced, moved aside: it is kept as the previous site (the next staging folder). */
+  retired?: string;
+  /** The build's report, repeated by a build that keeps it. */
+  report: Pick<Stamp, "routes" | "warnings" | "siteHash">;
+}
