@@ -61,7 +61,7 @@ describe("the compiled CLI", () => {
 
   it("runs a changed file of a subfolder of src/ copied with its old time, and keeps one compile only", () => {
     replaceKeepingTime(
-      path.join(engine, "src", "cli", "main.ts"),
+      path.join(engine, "src", "cli", "build-commands.ts"),
       "Render every route into the output folder",
       "Render every single route into the output folder",
     );
@@ -72,28 +72,32 @@ describe("the compiled CLI", () => {
     expect(compiled).toHaveLength(1);
   });
 
-  it("loads with V8's code cache that a build leaves beside it; a damaged cache is refused and replaced, an old one removed", () => {
-    const site = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-"));
-    cpSync(path.join(repoRoot, "examples", "journal"), site, {
-      recursive: true,
-      filter: (src) => !src.includes(`${path.sep}dist`),
-    });
-    const dir = path.join(engine, "node_modules", ".cache", "heirloom");
-    const caches = () => readdirSync(dir).filter((n) => n.endsWith(".v8"));
-    run("--version");
-    expect(caches()).toEqual([]);
-    expect(run("build", "--root", site)).toContain("Wrote");
-    const [made] = caches();
-    expect(made).toMatch(/^cli-[0-9a-f]{16}\.cjs\.v8$/);
-    expect(readdirSync(dir)).toContain(made.replace(/\.v8$/, ""));
-    expect(statSync(path.join(dir, made)).size).toBeGreaterThan(100_000);
+  it(
+    "loads with V8's code cache that a build leaves beside it; " +
+      "a damaged cache is refused and replaced, an old one removed",
+    () => {
+      const site = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-"));
+      cpSync(path.join(repoRoot, "examples", "journal"), site, {
+        recursive: true,
+        filter: (src) => !src.includes(`${path.sep}dist`),
+      });
+      const dir = path.join(engine, "node_modules", ".cache", "heirloom");
+      const caches = () => readdirSync(dir).filter((n) => n.endsWith(".v8"));
+      run("--version");
+      expect(caches()).toEqual([]);
+      expect(run("build", "--root", site)).toContain("Wrote");
+      const [made] = caches();
+      expect(made).toMatch(/^cli-[0-9a-f]{16}\.cjs\.v8$/);
+      expect(readdirSync(dir)).toContain(made.replace(/\.v8$/, ""));
+      expect(statSync(path.join(dir, made)).size).toBeGreaterThan(100_000);
 
-    writeFileSync(path.join(dir, made), "not a code cache");
-    expect(run("build", "--root", site, "--no-cache")).toContain("Wrote");
-    expect(statSync(path.join(dir, made)).size).toBeGreaterThan(100_000);
+      writeFileSync(path.join(dir, made), "not a code cache");
+      expect(run("build", "--root", site, "--no-cache")).toContain("Wrote");
+      expect(statSync(path.join(dir, made)).size).toBeGreaterThan(100_000);
 
-    replaceKeepingTime(path.join(engine, "src", "cli", "main.ts"), "Render every single route", "Render each route");
-    run("--version");
-    expect(caches()).toEqual([]);
-  });
+      replaceKeepingTime(path.join(engine, "src", "cli", "build-commands.ts"), "Render every single route", "Render each route");
+      run("--version");
+      expect(caches()).toEqual([]);
+    },
+  );
 });
