@@ -103,7 +103,8 @@ async function compiledCli(root) {
     target: "node20",
     // import() of a package becomes require(): the CLI then loads as a plain script with its code cache.
     supported: { "dynamic-import": false },
-    // serve-handler (with its MIME database) and chokidar are only needed by preview and dev: loaded from node_modules then.
+    // serve-handler (with its MIME database) and chokidar are only needed by preview and dev: loaded from
+    // node_modules then.
     external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript"],
     plugins: [zodEnglishOnly(), markdownItPlainFields()],
     minify: true,
@@ -126,7 +127,8 @@ async function compiledCli(root) {
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
-  // Earlier compiles, their maps and code caches are dead weight now; another process may still be loading one, which unlink tolerates.
+  // Earlier compiles, their maps and code caches are dead weight now; another process may still be loading
+  // one, which unlink tolerates.
   for (const name of readdirSync(dir)) {
     if (/^cli-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?$/.test(name) && !path.join(dir, name).startsWith(out))
       rmSync(path.join(dir, name), { force: true });

@@ -14,8 +14,11 @@ const EMAIL_COLUMN = 2;
 const LOCK_WAIT_MS = 10000;
 const MAX_EMAIL_LENGTH = 254;
 /** The rule browsers apply to <input type="email"> (WHATWG HTML "valid email address"). */
-const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL_PATTERN = new RegExp(
+  "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@" +
+    '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?' +
+    '(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$'
+);
 /**
  * First characters a spreadsheet may read as the start of a formula, plus the apostrophe itself,
  * which Sheets would otherwise swallow as its own text marker.

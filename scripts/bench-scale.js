@@ -192,7 +192,8 @@ async function benchDev(journal) {
 try {
   const results = sizes.map(benchSize);
   console.log(
-    `journal with N generated posts, whole-process build, medians of ${runs} runs${eleventyInstalled ? ", Eleventy peer run alternately" : " (Eleventy peer not installed)"}:`,
+    `journal with N generated posts, whole-process build, medians of ${runs} runs` +
+      `${eleventyInstalled ? ", Eleventy peer run alternately" : " (Eleventy peer not installed)"}:`,
   );
   console.table(Object.fromEntries(results.map((r) => [`N = ${r.n}`, r.row])));
   const largest = results[results.length - 1];
@@ -200,7 +201,8 @@ try {
   console.table({ dev: await benchDev(largest.journal) });
   console.log("The save → reload figures include the file watcher's debounce.");
   console.log(
-    "floor: the posts alone read, parsed and rendered with the same libraries on one thread (scripts/bench-floor.js); floor ratio: its time over Eleventy's.",
+    "floor: the posts alone read, parsed and rendered with the same libraries on one thread " +
+      "(scripts/bench-floor.js); floor ratio: its time over Eleventy's.",
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -68,10 +68,14 @@ const pages = readdirSync(out, { recursive: true })
   });
 
 console.log(
-  `whole-process build, ${runs} runs: median ${median.toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}); budget 250 ms -> ${(median / 250).toFixed(2)}x of budget`,
+  `whole-process build, ${runs} runs: median ${median.toFixed(0)} ms ` +
+    `(min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}); ` +
+    `budget 250 ms -> ${(median / 250).toFixed(2)}x of budget`,
 );
 console.log(
-  `bare \`node -e 0\` in between: median ${bareMedian.toFixed(0)} ms; the build is ${(median / bareMedian).toFixed(1)}x a bare Node start, ${(median - bareMedian).toFixed(0)} ms above it`,
+  `bare \`node -e 0\` in between: median ${bareMedian.toFixed(0)} ms; ` +
+    `the build is ${(median / bareMedian).toFixed(1)}x a bare Node start, ` +
+    `${(median - bareMedian).toFixed(0)} ms above it`,
 );
 console.table(pages);
 rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // The engine knows no site: src/ imports nothing from a site, names none of Heirloom's things, and sites
 // import the engine through its public entry only. Inside the engine, imports go one way, down the stages.
+import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -78,5 +79,21 @@ describe("the engine's imports", () => {
       "cycle: src/low/quiet.ts -> src/low/names.ts",
       "upward: src/low/names.ts -> src/high/shout.ts",
     ]);
+  });
+});
+
+describe("the code's lines", () => {
+  it("are at most 120 characters long, in every source, test, script and stylesheet", () => {
+    const tracked = execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" });
+    const code = tracked
+      .split("\n")
+      .filter((file) => /\.(ts|tsx|js|cjs|mjs|css)$/.test(file) && !file.includes("dist/"));
+    expect(code.length).toBeGreaterThan(100);
+    const long = code.flatMap((file) =>
+      readFileSync(path.join(repoRoot, file), "utf8")
+        .split("\n")
+        .flatMap((line, i) => ([...line].length > 120 ? [`${file}:${i + 1} (${[...line].length})`] : [])),
+    );
+    expect(long).toEqual([]);
   });
 });

@@ -99,7 +99,9 @@ describe("a build killed part-way", () => {
       await exited(child);
       const now = state();
       seen.push({ delay, killed: child.signalCode === "SIGKILL", state: now });
-      const log = `build ${buildMs.toFixed(0)} ms; ${seen.map((s) => `${s.delay}ms:${s.killed ? "killed" : "finished"}:${s.state}`).join(" ")}`;
+      const log =
+        `build ${buildMs.toFixed(0)} ms; ` +
+        `${seen.map((s) => `${s.delay}ms:${s.killed ? "killed" : "finished"}:${s.state}`).join(" ")}`;
       // Killed before the swap: the old site; killed after it (or finished): the complete new one; between
       // its renames: the old site kept whole, which the next build puts back. Never anything else.
       expect(["old", "new", "between"], log).toContain(now);
@@ -110,13 +112,16 @@ describe("a build killed part-way", () => {
       if (now !== "old") buildSyncOld(); // put the old site back for the next round
     }
     // The kills did land part-way: in the second half of the build time too, past the start-up.
-    const log = `build ${buildMs.toFixed(0)} ms; ${seen.map((s) => `${s.delay}ms:${s.killed ? "killed" : "finished"}:${s.state}`).join(" ")}`;
+    const log =
+      `build ${buildMs.toFixed(0)} ms; ` +
+      `${seen.map((s) => `${s.delay}ms:${s.killed ? "killed" : "finished"}:${s.state}`).join(" ")}`;
     const midBuild = seen.filter((s) => s.killed && s.state === "old" && s.delay >= buildMs / 2);
     expect(midBuild.length, log).toBeGreaterThanOrEqual(2);
     expect(seen.filter((s) => s.killed && s.state === "old").length, log).toBeGreaterThanOrEqual(6);
   }, 120_000);
 
-  it("leaves the old site when killed exactly while the new one is being written, and the next build cleans up", async () => {
+  it("leaves the old site when killed exactly while the new one is being written, " +
+    "and the next build cleans up", async () => {
     const child = startBuild();
     const staging = `dist.tmp-${child.pid}`;
     await new Promise<void>((resolve) => {

@@ -129,7 +129,8 @@ describe("a port in use", () => {
 });
 
 describe("dev's background type check", () => {
-  it("prints a template's type error at its file, line and column after the rebuild, and when it is fixed", async () => {
+  it("prints a template's type error at its file, line and column after the rebuild, " +
+    "and when it is fixed", async () => {
     const root = fixture();
     const server = start(root, ["dev", "--port", "0"]);
     await server.waitFor(/type check of site\.config\.ts and templates\/: no problems \(\d+\.\d s\)/, 60_000);
@@ -140,7 +141,11 @@ describe("dev's background type check", () => {
       original.replace("<h1>{page.title}</h1>\n      <p data-price>", "<h1>{page.titel}</h1>\n      <p data-price>"),
     );
     await server.waitFor(
-      /built in \d+ ms \(1 file changed; redid templates\)\n(?:.*\n)*error TypeCheckError: Property 'titel' does not exist on type [^\n]*\n {2}at templates\/Pages\.tsx:\d+:\d+/,
+      new RegExp(
+        String.raw`built in \d+ ms \(1 file changed; redid templates\)\n(?:.*\n)*` +
+          String.raw`error TypeCheckError: Property 'titel' does not exist on type [^\n]*\n` +
+          String.raw` {2}at templates\/Pages\.tsx:\d+:\d+`,
+      ),
       60_000,
     );
     writeFileSync(pages, original);
@@ -260,7 +265,10 @@ describe("--debug", () => {
     const note = path.join(root, "content", "notes", "second.md");
     writeFileSync(note, readFileSync(note, "utf8").replace("price: 7", 'price: "seven"'));
     await server.waitFor(
-      /error \w+Error: The field "price" in content\/notes\/second\.md[^\n]*\n(?:.*\n)*? {4,}at .*[\\/]src[\\/]\S+\.ts:\d+:\d+\)?\n/,
+      new RegExp(
+        String.raw`error \w+Error: The field "price" in content\/notes\/second\.md[^\n]*\n` +
+          String.raw`(?:.*\n)*? {4,}at .*[\\/]src[\\/]\S+\.ts:\d+:\d+\)?\n`,
+      ),
     );
     expect(server.output()).not.toMatch(BUNDLE_FRAME);
   });

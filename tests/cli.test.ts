@@ -67,7 +67,8 @@ describe("a stylesheet esbuild warns about", () => {
     const { code, stderr } = heirloom(root, command);
     expect(code).toBe(0);
     expect(stderr).toContain(
-      `warning templates/styles/site.css:${lines + 1}:1: Expected "}" to go with "{" (esbuild kept the stylesheet as it could read it; check that rule).`,
+      `warning templates/styles/site.css:${lines + 1}:1: Expected "}" to go with "{" ` +
+        "(esbuild kept the stylesheet as it could read it; check that rule).",
     );
   });
 });
@@ -139,7 +140,9 @@ describe("heirloom build --out", () => {
     const refused = heirloom(root, "build", "--out", "docs", "--force");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      `error OutputDirError: Refusing to replace ${path.join(root, "docs")}: git tracks files in it that the site does not publish, and the build would delete them: ARCHITECTURE.md, screenshots/home.png.`,
+      `error OutputDirError: Refusing to replace ${path.join(root, "docs")}: ` +
+        "git tracks files in it that the site does not publish, and the build would delete them: " +
+        "ARCHITECTURE.md, screenshots/home.png.",
     );
     expect(refused.stderr).toContain("--force does not override this.");
     expect(readFileSync(path.join(root, "docs", "ARCHITECTURE.md"), "utf8")).toBe("# How it is built\n");

@@ -95,7 +95,11 @@ describe("the compiled CLI", () => {
       expect(run("build", "--root", site, "--no-cache")).toContain("Wrote");
       expect(statSync(path.join(dir, made)).size).toBeGreaterThan(100_000);
 
-      replaceKeepingTime(path.join(engine, "src", "cli", "build-commands.ts"), "Render every single route", "Render each route");
+      replaceKeepingTime(
+        path.join(engine, "src", "cli", "build-commands.ts"),
+        "Render every single route",
+        "Render each route",
+      );
       run("--version");
       expect(caches()).toEqual([]);
     },

@@ -10,22 +10,29 @@ const NOTE =
   "---\norder: 3\ntitle: Third\nprice: 9\ntags:\n  - three\nfeatured: false\n---\nCafé au lait, naïve façade.\n";
 
 describe("files that belong nowhere", () => {
-  it("a markdown file outside every collection folder and a stray text file fail, each named with what to do", async () => {
-    expectErrors(await failures(makeFixture("stray-files")), [
-      {
-        code: "UnexpectedFileError",
-        message: "content/ideas.md belongs to no collection.",
-        location: { file: "content/ideas.md" },
-        hint: "move it into a collection's folder (content/pages/, content/notes/), or declare a collection for it in site.config.ts.",
-      },
-      {
-        code: "UnexpectedFileError",
-        message: "content/images/notes.txt is neither a markdown entry nor an image.",
-        location: { file: "content/images/notes.txt" },
-        hint: "content/ holds markdown entries and images only: move the file out of content/, or list it under `passthrough` in site.config.ts to publish it as it is.",
-      },
-    ]);
-  });
+  it(
+    "a markdown file outside every collection folder and a stray text file fail, " + "each named with what to do",
+    async () => {
+      expectErrors(await failures(makeFixture("stray-files")), [
+        {
+          code: "UnexpectedFileError",
+          message: "content/ideas.md belongs to no collection.",
+          location: { file: "content/ideas.md" },
+          hint:
+            "move it into a collection's folder (content/pages/, content/notes/), " +
+            "or declare a collection for it in site.config.ts.",
+        },
+        {
+          code: "UnexpectedFileError",
+          message: "content/images/notes.txt is neither a markdown entry nor an image.",
+          location: { file: "content/images/notes.txt" },
+          hint:
+            "content/ holds markdown entries and images only: move the file out of content/, " +
+            "or list it under `passthrough` in site.config.ts to publish it as it is.",
+        },
+      ]);
+    },
+  );
 
   it("skips dot-files such as .DS_Store and .gitkeep", async () => {
     const root = makeFixture();
@@ -34,18 +41,21 @@ describe("files that belong nowhere", () => {
     await expect(buildProject(root)).resolves.toBeDefined();
   });
 
-  it("reads a collection's subfolders and symbolic links to entries, and copies declared passthrough files", async () => {
-    const root = makeFixture("nested");
-    mkdirSync(path.join(root, "shared"));
-    writeFileSync(
-      path.join(root, "shared", "linked.md"),
-      NOTE.replace("order: 3", "order: 4").replace("Third", "Linked"),
-    );
-    symlinkSync(path.join(root, "shared", "linked.md"), path.join(root, "content", "notes", "linked.md"));
-    const built = await buildProject(root);
-    expect(built.routes.map((r) => r.route)).toEqual(expect.arrayContaining(["/notes/2026/deep", "/notes/linked"]));
-    expect(readFileSync(path.join(built.outDir, "notes/2026/deep.html"), "utf8")).toContain("<h1>Deep</h1>");
-  });
+  it(
+    "reads a collection's subfolders and symbolic links to entries, " + "and copies declared passthrough files",
+    async () => {
+      const root = makeFixture("nested");
+      mkdirSync(path.join(root, "shared"));
+      writeFileSync(
+        path.join(root, "shared", "linked.md"),
+        NOTE.replace("order: 3", "order: 4").replace("Third", "Linked"),
+      );
+      symlinkSync(path.join(root, "shared", "linked.md"), path.join(root, "content", "notes", "linked.md"));
+      const built = await buildProject(root);
+      expect(built.routes.map((r) => r.route)).toEqual(expect.arrayContaining(["/notes/2026/deep", "/notes/linked"]));
+      expect(readFileSync(path.join(built.outDir, "notes/2026/deep.html"), "utf8")).toContain("<h1>Deep</h1>");
+    },
+  );
 
   it("publishes passthrough files as they are, at the same path", async () => {
     const root = makeFixture();
@@ -91,7 +101,9 @@ describe("files too large or too deep to be content", () => {
         code: "FileTooLargeError",
         message: "content/notes/third.md is 3.0 MB; a content file may be at most 2 MB.",
         location: { file: "content/notes/third.md" },
-        hint: "split it into several entries; large downloads belong under a `passthrough` folder, pictures under content/images/.",
+        hint:
+          "split it into several entries; large downloads belong under a `passthrough` folder, " +
+          "pictures under content/images/.",
       },
     ]);
   });
@@ -104,7 +116,8 @@ describe("files too large or too deep to be content", () => {
     ],
     [
       "60 nested fields",
-      `---\norder: 3\ntitle: Third\nprice: 9\ntags: [a]\nfeatured: false\ndeep:\n${Array.from({ length: 60 }, (_, i) => `${"  ".repeat(i + 1)}k${i}:`).join("\n")} x\n---\n`,
+      "---\norder: 3\ntitle: Third\nprice: 9\ntags: [a]\nfeatured: false\ndeep:\n" +
+        `${Array.from({ length: 60 }, (_, i) => `${"  ".repeat(i + 1)}k${i}:`).join("\n")} x\n---\n`,
       57,
     ],
   ])("front matter with %s is refused with a message about its depth", async (_what, text, line) => {
@@ -168,7 +181,9 @@ describe("files that cannot be read as text", () => {
 
   it("a UTF-8 byte-order mark is accepted and dropped", async () => {
     const built = await buildProject(broken(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(NOTE)])));
-    expect(readFileSync(path.join(built.outDir, "notes/third.html"), "utf8")).toContain("Café au lait, naïve façade.");
+    expect(readFileSync(path.join(built.outDir, "notes/third.html"), "utf8")).toContain(
+      "Café au lait, " + "naïve façade.",
+    );
   });
 
   it("a missing single file and a link to nothing are both reported", async () => {

@@ -74,7 +74,9 @@ describe("the site definition", () => {
         code: "ConfigError",
         message: "A collection names both a folder and a file, or neither.",
         location: { file: "site.config.ts" },
-        hint: 'give each collection either `folder: "posts"` (one entry per file) or `file: "site.md"` (a single entry).',
+        hint:
+          'give each collection either `folder: "posts"` (one entry per file) ' +
+          'or `file: "site.md"` (a single entry).',
       },
     ]);
   });

@@ -38,35 +38,41 @@ describe("dev's content reload", () => {
     expect(notes(after).find((n) => n.slug === "first")).toMatchObject({ title: "First, edited" });
   });
 
-  it("keeps each unchanged entry's route and URL; the saved entry's route and place in the order are made anew", async () => {
-    const { root, next, notes } = await session();
-    const route = (s: Awaited<ReturnType<typeof next>>["after"], slug: string) =>
-      s.routes.find((r) => r.path === `/notes/${slug}`);
-    const file = path.join(root, "content", "notes", "first.md");
-    writeFileSync(file, readFileSync(file, "utf8").replace("order: 1", "order: 5"));
-    const { before, after } = await next("notes/first.md");
-    expect(route(after, "second")).toBe(route(before, "second"));
-    expect(route(after, "first")).not.toBe(route(before, "first"));
-    expect(route(after, "first")?.entry).toMatchObject({ order: 5, url: "/notes/first" });
-    expect(notes(after).map((n) => n.slug)).toEqual(["second", "first"]);
-    expect(after.routes.filter((r) => r.path.startsWith("/notes/")).map((r) => r.path)).toEqual([
-      "/notes/first",
-      "/notes/second",
-    ]);
-  });
+  it(
+    "keeps each unchanged entry's route and URL; " + "the saved entry's route and place in the order are made anew",
+    async () => {
+      const { root, next, notes } = await session();
+      const route = (s: Awaited<ReturnType<typeof next>>["after"], slug: string) =>
+        s.routes.find((r) => r.path === `/notes/${slug}`);
+      const file = path.join(root, "content", "notes", "first.md");
+      writeFileSync(file, readFileSync(file, "utf8").replace("order: 1", "order: 5"));
+      const { before, after } = await next("notes/first.md");
+      expect(route(after, "second")).toBe(route(before, "second"));
+      expect(route(after, "first")).not.toBe(route(before, "first"));
+      expect(route(after, "first")?.entry).toMatchObject({ order: 5, url: "/notes/first" });
+      expect(notes(after).map((n) => n.slug)).toEqual(["second", "first"]);
+      expect(after.routes.filter((r) => r.path.startsWith("/notes/")).map((r) => r.path)).toEqual([
+        "/notes/first",
+        "/notes/second",
+      ]);
+    },
+  );
 
-  it("reuses the last walk after a save that renames a temporary file over the saved one (editors, sed -i)", async () => {
-    const { root, next, notes } = await session();
-    const file = path.join(root, "content", "notes", "first.md");
-    const temporary = path.join(root, "content", "notes", ".first.md.swp~");
-    writeFileSync(temporary, readFileSync(file, "utf8").replace("title: First", "title: First, renamed over"));
-    renameSync(temporary, file);
-    // The watcher reports the temporary file too (sed -i names it sedXXXXXX): gone by now, never placed.
-    // A file's own watch may name the temporary file as its child: not a path that can exist.
-    const { before, after } = await next("notes/sedA1b2C3", "notes/first.md/.first.md.swp~", "notes/first.md");
-    expect(after.raw.placement).toBe(before.raw.placement);
-    expect(notes(after).find((n) => n.slug === "first")).toMatchObject({ title: "First, renamed over" });
-  });
+  it(
+    "reuses the last walk after a save that renames a temporary file over the saved one " + "(editors, sed -i)",
+    async () => {
+      const { root, next, notes } = await session();
+      const file = path.join(root, "content", "notes", "first.md");
+      const temporary = path.join(root, "content", "notes", ".first.md.swp~");
+      writeFileSync(temporary, readFileSync(file, "utf8").replace("title: First", "title: First, renamed over"));
+      renameSync(temporary, file);
+      // The watcher reports the temporary file too (sed -i names it sedXXXXXX): gone by now, never placed.
+      // A file's own watch may name the temporary file as its child: not a path that can exist.
+      const { before, after } = await next("notes/sedA1b2C3", "notes/first.md/.first.md.swp~", "notes/first.md");
+      expect(after.raw.placement).toBe(before.raw.placement);
+      expect(notes(after).find((n) => n.slug === "first")).toMatchObject({ title: "First, renamed over" });
+    },
+  );
 
   it("walks content/ again when a file is added or removed", async () => {
     const { root, next, entry, notes } = await session();

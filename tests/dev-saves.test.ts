@@ -130,27 +130,32 @@ describe("heirloom dev sees every kind of save", () => {
 });
 
 describe("the watcher's first scan", () => {
-  it("reports a file modified since the given time (saved before the scan reached its folder), and no other", async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), "heirloom-scan-"));
-    mkdirSync(path.join(folder, "deep", "er"), { recursive: true });
-    for (const name of ["old.md", "deep/old.md", "deep/er/saved.md"]) writeFileSync(path.join(folder, name), "x");
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    for (const name of ["old.md", "deep/old.md"]) utimesSync(path.join(folder, name), hourAgo, hourAgo);
-    const reported: string[][] = [];
-    const watcher = watchFiles([folder], (files) => reported.push(files), { changedSince: Date.now() - 60_000 });
-    await watcher.ready;
-    try {
-      await expect
-        .poll(() => reported.flat(), { timeout: 5_000, interval: 10 })
-        .toEqual([path.join(folder, "deep", "er", "saved.md")]);
-      // And later saves as usual.
-      writeFileSync(path.join(folder, "old.md"), "y");
-      await expect.poll(() => reported.flat(), { timeout: 5_000, interval: 10 }).toContain(path.join(folder, "old.md"));
-      expect(reported.flat()).not.toContain(path.join(folder, "deep", "old.md"));
-    } finally {
-      await watcher.close();
-    }
-  });
+  it(
+    "reports a file modified since the given time " + "(saved before the scan reached its folder), and no other",
+    async () => {
+      const folder = mkdtempSync(path.join(os.tmpdir(), "heirloom-scan-"));
+      mkdirSync(path.join(folder, "deep", "er"), { recursive: true });
+      for (const name of ["old.md", "deep/old.md", "deep/er/saved.md"]) writeFileSync(path.join(folder, name), "x");
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      for (const name of ["old.md", "deep/old.md"]) utimesSync(path.join(folder, name), hourAgo, hourAgo);
+      const reported: string[][] = [];
+      const watcher = watchFiles([folder], (files) => reported.push(files), { changedSince: Date.now() - 60_000 });
+      await watcher.ready;
+      try {
+        await expect
+          .poll(() => reported.flat(), { timeout: 5_000, interval: 10 })
+          .toEqual([path.join(folder, "deep", "er", "saved.md")]);
+        // And later saves as usual.
+        writeFileSync(path.join(folder, "old.md"), "y");
+        await expect
+          .poll(() => reported.flat(), { timeout: 5_000, interval: 10 })
+          .toContain(path.join(folder, "old.md"));
+        expect(reported.flat()).not.toContain(path.join(folder, "deep", "old.md"));
+      } finally {
+        await watcher.close();
+      }
+    },
+  );
 });
 
 describe("the watcher's folders", () => {

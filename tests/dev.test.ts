@@ -80,17 +80,20 @@ describe("heirloom dev", () => {
     await expect.poll(async () => (await get("/")).text, { timeout: 10_000, interval: 25 }).toContain("<h1>Home</h1>");
   });
 
-  it("serves the site from memory, drafts included, with the reload script, and 404.html for unknown paths", async () => {
-    expect(events[0]).toMatchObject({ type: "built" });
-    const home = await get("/");
-    expect(home.status).toBe(200);
-    expect(home.text).toContain("<h1>Home</h1>");
-    expect(home.text).toContain('<script src="/__heirloom/dev-client.js"></script></body>');
-    expect((await get("/notes/third")).text).toContain("<h1>Third</h1>");
-    const missing = await get("/nowhere");
-    expect(missing.status).toBe(404);
-    expect(missing.text).toContain("<h1>Not found</h1>");
-  });
+  it(
+    "serves the site from memory, drafts included, with the reload script, " + "and 404.html for unknown paths",
+    async () => {
+      expect(events[0]).toMatchObject({ type: "built" });
+      const home = await get("/");
+      expect(home.status).toBe(200);
+      expect(home.text).toContain("<h1>Home</h1>");
+      expect(home.text).toContain('<script src="/__heirloom/dev-client.js"></script></body>');
+      expect((await get("/notes/third")).text).toContain("<h1>Third</h1>");
+      const missing = await get("/nowhere");
+      expect(missing.status).toBe(404);
+      expect(missing.text).toContain("<h1>Not found</h1>");
+    },
+  );
 
   it("answers with the security headers the build writes for hosts, Content-Security-Policy included", async () => {
     const built = await buildProject(makeFixture("drafts"), { drafts: true });
@@ -144,33 +147,36 @@ describe("heirloom dev", () => {
     expect((await get("/notes/second")).text).toContain('<p data-price="true">8</p>');
   });
 
-  it("renders markdown when its page is requested: a link that is not allowed is reported then, at its line", async () => {
-    let count = events.length;
-    sse.length = 0;
-    edit(
-      "content/pages/about/team.md",
-      "We are a **small** team.",
-      "We are a **small** team.\n\n[Say hi](javascript:alert(1))",
-    );
-    expect(await nextBuild(count)).toMatchObject({ type: "built" });
-    count = events.length;
-    const page = await get("/about/team");
-    expect(page.status).toBe(500);
-    expect(page.text).not.toContain("javascript:");
-    expect(events[count]).toMatchObject({ type: "failed" });
-    expect(events[count].message).toContain(
-      'The link "javascript:alert(1)" in content/pages/about/team.md uses a scheme that is not allowed.',
-    );
-    expect(events[count].message).toContain("at content/pages/about/team.md:8");
-    await expect
-      .poll(() => sse.find((e) => e.event === "failure")?.data, { timeout: 5000 })
-      .toBe(events[count].message);
+  it(
+    "renders markdown when its page is requested: " + "a link that is not allowed is reported then, at its line",
+    async () => {
+      let count = events.length;
+      sse.length = 0;
+      edit(
+        "content/pages/about/team.md",
+        "We are a **small** team.",
+        "We are a **small** team.\n\n[Say hi](javascript:alert(1))",
+      );
+      expect(await nextBuild(count)).toMatchObject({ type: "built" });
+      count = events.length;
+      const page = await get("/about/team");
+      expect(page.status).toBe(500);
+      expect(page.text).not.toContain("javascript:");
+      expect(events[count]).toMatchObject({ type: "failed" });
+      expect(events[count].message).toContain(
+        'The link "javascript:alert(1)" in content/pages/about/team.md uses a scheme that is not allowed.',
+      );
+      expect(events[count].message).toContain("at content/pages/about/team.md:8");
+      await expect
+        .poll(() => sse.find((e) => e.event === "failure")?.data, { timeout: 5000 })
+        .toBe(events[count].message);
 
-    count = events.length;
-    edit("content/pages/about/team.md", "\n\n[Say hi](javascript:alert(1))", "");
-    expect(await nextBuild(count)).toMatchObject({ type: "built" });
-    expect((await get("/about/team")).text).toContain("<strong>small</strong>");
-  });
+      count = events.length;
+      edit("content/pages/about/team.md", "\n\n[Say hi](javascript:alert(1))", "");
+      expect(await nextBuild(count)).toMatchObject({ type: "built" });
+      expect((await get("/about/team")).text).toContain("<strong>small</strong>");
+    },
+  );
 
   it("recompiles only the templates for a component change, and only the assets for a stylesheet change", async () => {
     let count = events.length;

@@ -36,31 +36,35 @@ describe("readEntry", () => {
     expect(entry.locate(["hero", "lead"])).toEqual({ line: 6, column: 1 });
   });
 
-  it("splits as gray-matter does: a byte order mark, ---yaml, CRLF lines, no front matter, an empty one, a closing line never found", () => {
-    expect(readEntry("a.md", "\uFEFF---\ntitle: A\n---\nBody\n")).toMatchObject({
-      data: { title: "A" },
-      body: "Body\n",
-      bodyLine: 4,
-    });
-    expect(readEntry("b.md", "---yaml\ntitle: B\n---\nBody\n")).toMatchObject({
-      data: { title: "B" },
-      body: "Body\n",
-      bodyLine: 4,
-    });
-    expect(readEntry("c.md", "---\r\ntitle: C\r\n---\r\nBody\r\n")).toMatchObject({
-      data: { title: "C" },
-      body: "Body\r\n",
-    });
-    expect(readEntry("d.md", "Just text\n---\nmore\n")).toMatchObject({
-      data: {},
-      body: "Just text\n---\nmore\n",
-      bodyLine: 1,
-    });
-    expect(readEntry("e.md", "----\ntitle: no\n----\n")).toMatchObject({ data: {}, body: "----\ntitle: no\n----\n" });
-    expect(readEntry("f.md", "---\n---\nBody\n")).toMatchObject({ data: {}, body: "Body\n" });
-    expect(readEntry("g.md", "---\n# only a comment\n---\nBody\n")).toMatchObject({ data: {}, body: "Body\n" });
-    expect(readEntry("h.md", "---\ntitle: H\n")).toMatchObject({ data: { title: "H" }, body: "" });
-  });
+  it(
+    "splits as gray-matter does: " +
+      "a byte order mark, ---yaml, CRLF lines, no front matter, an empty one, a closing line never found",
+    () => {
+      expect(readEntry("a.md", "\uFEFF---\ntitle: A\n---\nBody\n")).toMatchObject({
+        data: { title: "A" },
+        body: "Body\n",
+        bodyLine: 4,
+      });
+      expect(readEntry("b.md", "---yaml\ntitle: B\n---\nBody\n")).toMatchObject({
+        data: { title: "B" },
+        body: "Body\n",
+        bodyLine: 4,
+      });
+      expect(readEntry("c.md", "---\r\ntitle: C\r\n---\r\nBody\r\n")).toMatchObject({
+        data: { title: "C" },
+        body: "Body\r\n",
+      });
+      expect(readEntry("d.md", "Just text\n---\nmore\n")).toMatchObject({
+        data: {},
+        body: "Just text\n---\nmore\n",
+        bodyLine: 1,
+      });
+      expect(readEntry("e.md", "----\ntitle: no\n----\n")).toMatchObject({ data: {}, body: "----\ntitle: no\n----\n" });
+      expect(readEntry("f.md", "---\n---\nBody\n")).toMatchObject({ data: {}, body: "Body\n" });
+      expect(readEntry("g.md", "---\n# only a comment\n---\nBody\n")).toMatchObject({ data: {}, body: "Body\n" });
+      expect(readEntry("h.md", "---\ntitle: H\n")).toMatchObject({ data: { title: "H" }, body: "" });
+    },
+  );
 
   it("refuses front matter in another language than YAML (gray-matter would run ---js as code)", () => {
     const error = catchError(() =>

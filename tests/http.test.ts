@@ -16,7 +16,11 @@ async function raw(origin: string, head: string, body = ""): Promise<{ status: n
   const { port } = new URL(origin);
   const socket = net.connect(Number(port), "127.0.0.1");
   socket.write(
-    `${head}\r\nHost: 127.0.0.1\r\nConnection: close${body ? `\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}` : ""}\r\n\r\n${body}`,
+    `${head}\r\nHost: 127.0.0.1\r\nConnection: close` +
+      (body
+        ? `\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}`
+        : "") +
+      `\r\n\r\n${body}`,
   );
   const chunks: Buffer[] = [];
   socket.on("data", (chunk: Buffer) => chunks.push(chunk));

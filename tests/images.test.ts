@@ -41,7 +41,8 @@ describe("a raster image", () => {
       const ext = type === "image/avif" ? "avif" : "webp";
       expect(srcset).toMatch(
         new RegExp(
-          `^/assets/images/hero-photo-[0-9a-f]{10}-480\\.${ext} 480w, \\S+-960\\.${ext} 960w, \\S+-1440\\.${ext} 1440w$`,
+          `^/assets/images/hero-photo-[0-9a-f]{10}-480\\.${ext} 480w, ` +
+            `\\S+-960\\.${ext} 960w, \\S+-1440\\.${ext} 1440w$`,
         ),
       );
     }

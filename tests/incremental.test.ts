@@ -136,19 +136,22 @@ describe("a second build", () => {
 });
 
 describe("the site a build replaces", () => {
-  it("is kept as the previous site beside the output, and the next build starts its staging folder from it", async () => {
-    const previous = path.join(root, ".heirloom", "previous-dist");
-    edit(root, "content/posts/post-05.md", "title: Post 05", "title: Post 05, edited");
-    await build();
-    // The first build's site, as it was replaced.
-    expect(readFileSync(path.join(previous, "blog", "post-05", "index.html"), "utf8")).toContain("<title>Post 05 ");
-    const unchanged = statSync(path.join(previous, "blog", "post-06", "index.html")).ino;
-    edit(root, "content/posts/post-07.md", "title: Post 07", "title: Post 07, edited");
-    await build();
-    // The previous site became the staging folder: a file that already held its bytes is the same file now.
-    expect(statSync(path.join(root, "dist", "blog", "post-06", "index.html")).ino).toBe(unchanged);
-    expect(readFileSync(path.join(previous, "blog", "post-05", "index.html"), "utf8")).toContain("Post 05, edited");
-  });
+  it(
+    "is kept as the previous site beside the output, " + "and the next build starts its staging folder from it",
+    async () => {
+      const previous = path.join(root, ".heirloom", "previous-dist");
+      edit(root, "content/posts/post-05.md", "title: Post 05", "title: Post 05, edited");
+      await build();
+      // The first build's site, as it was replaced.
+      expect(readFileSync(path.join(previous, "blog", "post-05", "index.html"), "utf8")).toContain("<title>Post 05 ");
+      const unchanged = statSync(path.join(previous, "blog", "post-06", "index.html")).ino;
+      edit(root, "content/posts/post-07.md", "title: Post 07", "title: Post 07, edited");
+      await build();
+      // The previous site became the staging folder: a file that already held its bytes is the same file now.
+      expect(statSync(path.join(root, "dist", "blog", "post-06", "index.html")).ino).toBe(unchanged);
+      expect(readFileSync(path.join(previous, "blog", "post-05", "index.html"), "utf8")).toContain("Post 05, edited");
+    },
+  );
 });
 
 describe("another engine", () => {

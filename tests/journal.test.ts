@@ -20,7 +20,8 @@ function copyJournal(): string {
   return root;
 }
 const post = (title: string, date: string, extra = "") =>
-  `---\ntitle: ${title}\ndescription: A note about ${title.toLowerCase()}.\ndate: ${date}\n${extra}---\nThe text of ${title}.\n`;
+  `---\ntitle: ${title}\ndescription: A note about ${title.toLowerCase()}.\ndate: ${date}\n${extra}---\n` +
+  `The text of ${title}.\n`;
 
 let built: BuildResult;
 let read: (file: string) => HTMLElement;
@@ -127,7 +128,8 @@ describe("adding a post", () => {
       {
         code: "ContentSchemaError",
         message:
-          'The field "date" in content/posts/when.md must be a date written as YYYY-MM-DD, such as 2026-03-14; found the text "2026-02-30".',
+          'The field "date" in content/posts/when.md must be a date written as YYYY-MM-DD, such as 2026-03-14; ' +
+          'found the text "2026-02-30".',
         location: { file: "content/posts/when.md", line: 4, column: 1 },
         hint: "correct the value and build again.",
       },

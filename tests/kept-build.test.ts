@@ -53,7 +53,11 @@ describe("a build with nothing changed", () => {
     expect(again.warnings).toEqual(first.warnings);
     expect(statSync(page)).toMatchObject({ ino: before.ino, mtimeMs: before.mtimeMs });
     expect(formatReport(again, { cwd: root })).toMatch(
-      /^Nothing changed since the last build: kept \d+ files in dist in \d+\.\d\d s \(sizes gzipped\); site hash [0-9a-f]{16}$/m,
+      new RegExp(
+        String.raw`^Nothing changed since the last build: kept \d+ files in dist in \d+\.\d\d s ` +
+          String.raw`\(sizes gzipped\); site hash [0-9a-f]{16}$`,
+        "m",
+      ),
     );
   });
 

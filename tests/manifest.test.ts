@@ -42,19 +42,22 @@ describe("siteManifest", () => {
 });
 
 describe("build({ manifest })", () => {
-  it("writes every published file with its size and SHA-256 beside the output folder, and returns the site's hash", async () => {
-    const root = makeFixture();
-    const built = await buildProject(root, { manifest: "reports/site-manifest.json" });
-    const manifest = JSON.parse(readFileSync(path.join(root, "reports/site-manifest.json"), "utf8"));
-    const published = filesUnder(built.outDir).sort();
-    expect(manifest.files.map((f: { path: string }) => f.path).sort()).toEqual(published);
-    for (const entry of manifest.files) {
-      const bytes = readFileSync(path.join(built.outDir, entry.path));
-      expect(entry).toEqual({ path: entry.path, size: bytes.length, sha256: sha256(bytes) });
-    }
-    expect(manifest.site).toBe(built.siteHash);
-    expect(published.some((p) => p.includes("manifest"))).toBe(false);
-  });
+  it(
+    "writes every published file with its size and SHA-256 beside the output folder, " + "and returns the site's hash",
+    async () => {
+      const root = makeFixture();
+      const built = await buildProject(root, { manifest: "reports/site-manifest.json" });
+      const manifest = JSON.parse(readFileSync(path.join(root, "reports/site-manifest.json"), "utf8"));
+      const published = filesUnder(built.outDir).sort();
+      expect(manifest.files.map((f: { path: string }) => f.path).sort()).toEqual(published);
+      for (const entry of manifest.files) {
+        const bytes = readFileSync(path.join(built.outDir, entry.path));
+        expect(entry).toEqual({ path: entry.path, size: bytes.length, sha256: sha256(bytes) });
+      }
+      expect(manifest.site).toBe(built.siteHash);
+      expect(published.some((p) => p.includes("manifest"))).toBe(false);
+    },
+  );
 
   it.runIf(existsSync("/usr/bin/sha256sum"))(
     "gives the hash that sha256sum computes over the published folder",

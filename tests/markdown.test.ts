@@ -31,7 +31,9 @@ describe("renderMarkdown", () => {
             code: "UnsafeLinkError",
             message: expect.stringContaining("starts with // (a protocol-relative address)"),
             location: { file: "content/notes/a.md", line: 4 },
-            hint: "write the full address with https:// for another site, or a path with a single / for a page of this site, such as /pricing.",
+            hint:
+              "write the full address with https:// for another site, " +
+              "or a path with a single / for a page of this site, such as /pricing.",
           }),
         );
       }

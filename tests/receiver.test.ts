@@ -47,17 +47,20 @@ describe("the local receiver", () => {
     expect(entries().every((e) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
   });
 
-  it("ignores duplicates, also when they arrive at once and differ in case, and answers them like new ones", async () => {
-    const responses = await Promise.all(
-      ["ann@example.com", "ann@example.com", "ANN@example.com", "bob@example.com"].map(postEmail),
-    );
-    expect(new Set(await Promise.all(responses.map((r) => r.text()))).size).toBe(1);
-    expect(
-      entries()
-        .map((e) => e.email.toLowerCase())
-        .sort(),
-    ).toEqual(["ann@example.com", "bob@example.com"]);
-  });
+  it(
+    "ignores duplicates, also when they arrive at once and differ in case, " + "and answers them like new ones",
+    async () => {
+      const responses = await Promise.all(
+        ["ann@example.com", "ann@example.com", "ANN@example.com", "bob@example.com"].map(postEmail),
+      );
+      expect(new Set(await Promise.all(responses.map((r) => r.text()))).size).toBe(1);
+      expect(
+        entries()
+          .map((e) => e.email.toLowerCase())
+          .sort(),
+      ).toEqual(["ann@example.com", "bob@example.com"]);
+    },
+  );
 
   it("rejects a bad, missing or doubled value with 400 and stores nothing", async () => {
     for (const bad of ["", "   ", "not-an-email", "a@", "@b.com", "a b@c.com", `${"a".repeat(250)}@b.co`])
@@ -85,7 +88,8 @@ describe("a damaged file", () => {
     const damaged = tempFile();
     await openEntryStore(damaged, "email"); // creates the folder
     const original =
-      '\uFEFF{"email":"ann@example.com","at":"2026-01-01T00:00:00.000Z"}\nnot json at all\n{"name":"no email"}\n{"email":"bob@exa';
+      '\uFEFF{"email":"ann@example.com","at":"2026-01-01T00:00:00.000Z"}\n' +
+      'not json at all\n{"name":"no email"}\n{"email":"bob@exa';
     writeFileSync(damaged, original);
     const reports: Array<[number, string]> = [];
     const store = await openEntryStore(damaged, "email", {

@@ -25,34 +25,37 @@ describe("formatReport", () => {
     `);
   });
 
-  it("groups many routes (`/blog/*`) with their median and largest size, lists the heaviest, and says what was reused", () => {
-    const posts = Array.from({ length: 10_000 }, (_, i) => ({
-      route: `/blog/post-${i}/`,
-      file: `blog/post-${i}/index.html`,
-      htmlBytes: 2000 + (i % 101),
-      jsBytes: 0,
-      cssBytes: 600,
-    }));
-    const lists = Array.from({ length: 1000 }, (_, i) => ({
-      route: `/blog/page/${i + 2}/`,
-      file: `blog/page/${i + 2}/index.html`,
-      htmlBytes: 1200,
-      jsBytes: 0,
-      cssBytes: 600,
-    }));
-    const home = { route: "/", file: "index.html", htmlBytes: 9000, jsBytes: 0, cssBytes: 600 };
-    const text = formatReport(
-      {
-        outDir: "/p/dist",
-        fileCount: 11_003,
-        durationMs: 4321,
-        routes: [home, ...posts, ...lists],
-        rendered: ["/blog/post-7/", "/blog/", "/"],
-      },
-      { cwd: "/p" },
-    );
-    expect(text.split("\n").length).toBeLessThan(20);
-    expect(text).toMatchInlineSnapshot(`
+  it(
+    "groups many routes (`/blog/*`) with their median and largest size, " +
+      "lists the heaviest, and says what was reused",
+    () => {
+      const posts = Array.from({ length: 10_000 }, (_, i) => ({
+        route: `/blog/post-${i}/`,
+        file: `blog/post-${i}/index.html`,
+        htmlBytes: 2000 + (i % 101),
+        jsBytes: 0,
+        cssBytes: 600,
+      }));
+      const lists = Array.from({ length: 1000 }, (_, i) => ({
+        route: `/blog/page/${i + 2}/`,
+        file: `blog/page/${i + 2}/index.html`,
+        htmlBytes: 1200,
+        jsBytes: 0,
+        cssBytes: 600,
+      }));
+      const home = { route: "/", file: "index.html", htmlBytes: 9000, jsBytes: 0, cssBytes: 600 };
+      const text = formatReport(
+        {
+          outDir: "/p/dist",
+          fileCount: 11_003,
+          durationMs: 4321,
+          routes: [home, ...posts, ...lists],
+          rendered: ["/blog/post-7/", "/blog/", "/"],
+        },
+        { cwd: "/p" },
+      );
+      expect(text.split("\n").length).toBeLessThan(20);
+      expect(text).toMatchInlineSnapshot(`
       "Routes         Pages  HTML median (gz)  HTML max (gz)  JS (gz)  CSS (gz)
       /                  1            8.8 KB         8.8 KB        -     600 B
       /blog/*       10,000            2.0 KB         2.1 KB        -     600 B
@@ -67,7 +70,8 @@ describe("formatReport", () => {
 
       Wrote 11,003 files (11,001 pages: 3 rendered, 10,998 unchanged) to dist in 4.32 s (sizes gzipped)"
     `);
-  });
+    },
+  );
 
   it("shows a dash for a page without a script", () => {
     expect(formatBytes(0)).toBe("-");

@@ -194,10 +194,14 @@ describe.skipIf(isRepository.status !== 0)("two builds of one commit", () => {
     expect(existsSync(path.join(first, "..", "site-manifest.json"))).toBe(true);
   });
 
-  it("publishes the same files with the same bytes and modes, from another path, time, zone, locale and umask, with the image cache warm", () => {
-    expect(trees.warm).toEqual(trees.first);
-    expect(trees.secondJournal).toEqual(trees.firstJournal);
-  });
+  it(
+    "publishes the same files with the same bytes and modes, " +
+      "from another path, time, zone, locale and umask, with the image cache warm",
+    () => {
+      expect(trees.warm).toEqual(trees.first);
+      expect(trees.secondJournal).toEqual(trees.firstJournal);
+    },
+  );
 
   it("publishes the same bytes with the image cache cold again, encoding on one thread", () => {
     expect(trees.cold).toEqual(trees.first);
@@ -208,19 +212,23 @@ describe.skipIf(isRepository.status !== 0)("two builds of one commit", () => {
     expect([...modes].sort()).toEqual(["644 file", "755 folder"]);
   });
 
-  it("prints one site hash for the three builds: the start of the manifest's, which is the hash of the sha256sum listing", () => {
-    expect(hashes[0]).toMatch(/^[0-9a-f]{16}$/);
-    expect(hashes).toEqual([hashes[0], hashes[0], hashes[0]]);
-    const manifest = JSON.parse(readFileSync(path.join(first, "..", "site-manifest.json"), "utf8"));
-    expect(manifest.site.slice(0, 16)).toBe(hashes[0]);
-    const listing = Object.entries(trees.first)
-      .filter(([, v]) => !v.endsWith("folder"))
-      .map(([p, v]) => [p.split(path.sep).join("/"), v.split(" ")[1]])
-      .sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
-      .map(([p, hash]) => `${hash}  ${p}\n`)
-      .join("");
-    expect(manifest.site).toBe(sha256(listing));
-  });
+  it(
+    "prints one site hash for the three builds: " +
+      "the start of the manifest's, which is the hash of the sha256sum listing",
+    () => {
+      expect(hashes[0]).toMatch(/^[0-9a-f]{16}$/);
+      expect(hashes).toEqual([hashes[0], hashes[0], hashes[0]]);
+      const manifest = JSON.parse(readFileSync(path.join(first, "..", "site-manifest.json"), "utf8"));
+      expect(manifest.site.slice(0, 16)).toBe(hashes[0]);
+      const listing = Object.entries(trees.first)
+        .filter(([, v]) => !v.endsWith("folder"))
+        .map(([p, v]) => [p.split(path.sep).join("/"), v.split(" ")[1]])
+        .sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
+        .map(([p, hash]) => `${hash}  ${p}\n`)
+        .join("");
+      expect(manifest.site).toBe(sha256(listing));
+    },
+  );
 
   it("lets no path, user, machine name or today's date into the output", () => {
     const today = ["UTC", "Pacific/Auckland", "America/Los_Angeles"].map((timeZone) =>

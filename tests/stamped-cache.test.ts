@@ -100,7 +100,8 @@ describe("compileModule", () => {
     ];
     mkdirSync(path.join(cacheDir, "images"), { recursive: true });
     for (const file of stale) writeFileSync(file, "stale");
-    // Everything in the cache looks old now, and so does the last pruning; what the next compile uses is marked as used.
+    // Everything in the cache looks old now, and so does the last pruning; what the next compile uses is
+    // marked as used.
     rmSync(pruneMarker, { force: true });
     const inUse = path.join(
       cacheDir,
@@ -140,18 +141,21 @@ describe("compileModule", () => {
     expect(existsSync(stale)).toBe(false);
   });
 
-  it("prunes by the file system's clock: a process whose clock runs 400 days ahead keeps what it just stored", async () => {
-    const entry = path.join(scratch(), "ahead.ts");
-    const unique = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-    writeFileSync(entry, `export const value: number = ${unique};`);
-    vi.useFakeTimers({ now: Date.now() + 400 * 24 * 60 * 60 * 1000, toFake: ["Date"] });
-    try {
-      // Before: the compiled module was pruned as soon as it was stored, and loading it failed with ENOENT.
-      expect((await compileModule(request(entry))).exports.value).toBe(unique);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+  it(
+    "prunes by the file system's clock: " + "a process whose clock runs 400 days ahead keeps what it just stored",
+    async () => {
+      const entry = path.join(scratch(), "ahead.ts");
+      const unique = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+      writeFileSync(entry, `export const value: number = ${unique};`);
+      vi.useFakeTimers({ now: Date.now() + 400 * 24 * 60 * 60 * 1000, toFake: ["Date"] });
+      try {
+        // Before: the compiled module was pruned as soon as it was stored, and loading it failed with ENOENT.
+        expect((await compileModule(request(entry))).exports.value).toBe(unique);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 });
 
 describe("a build after a template edit", () => {

@@ -53,7 +53,8 @@ describe("heirloom check", () => {
     expect(code).toBe(1);
     expect(stderr).toContain("error ContentSchemaError");
     expect(stderr).toContain(
-      `error TypeCheckError: Type 'string' is not assignable to type 'number'. (TS2322)\n  at site.config.ts:${at.line}:${at.column + 6}`,
+      "error TypeCheckError: Type 'string' is not assignable to type 'number'. (TS2322)\n" +
+        `  at site.config.ts:${at.line}:${at.column + 6}`,
     );
   });
 

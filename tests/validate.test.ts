@@ -15,7 +15,9 @@ describe("each authoring mistake has its own message", () => {
         code: "FrontMatterParseError",
         message: "Could not parse the front matter of content/notes/second.md: a quoted value is never closed.",
         location: { file: "content/notes/second.md", line: 3, column: 8 },
-        hint: "look for an unclosed quote, a missing colon, a tab, or wrong indentation between the --- lines; quote values that contain a colon.",
+        hint:
+          "look for an unclosed quote, a missing colon, a tab, or wrong indentation between the --- lines; " +
+          "quote values that contain a colon.",
       },
     ]);
   });
@@ -133,7 +135,9 @@ describe("each authoring mistake has its own message", () => {
         code: "BrokenLinkError",
         message: "The link /nowhere on /notes/third leads to no page or file of the site.",
         location: { file: "content/notes/third.md", line: 10 },
-        hint: "correct the link, or, if the page is meant to show the 404 page for now, add its path to `unregistered` in site.config.ts.",
+        hint:
+          "correct the link, or, if the page is meant to show the 404 page for now, " +
+          "add its path to `unregistered` in site.config.ts.",
       },
     ]);
   });
@@ -151,20 +155,24 @@ describe("each authoring mistake has its own message", () => {
     expect(errors[2].message).toBe('content/pages/about/team.md has an unknown field "titel", and "title" is missing.');
   });
 
-  it("an unclosed quote in one file hides nothing: the other files' mistakes and a broken link are reported with it", async () => {
-    const errors = await failures(makeFixture("bad-front-matter", "several-errors", "broken-link"));
-    expect(errors.map((e) => [e.code, `${e.location?.file}:${e.location?.line}`])).toEqual([
-      ["ContentSchemaError", "content/notes/first.md:4"],
-      ["ContentSchemaError", "content/notes/first.md:5"],
-      ["FrontMatterParseError", "content/notes/second.md:3"],
-      ["BrokenLinkError", "content/notes/third.md:10"],
-      ["UnknownFieldError", "content/pages/about/team.md:4"],
-    ]);
-    // Links to the pages of files that failed (/notes/first, /notes/second, /about/team) are not called broken.
-    expect(errors.filter((e) => e.code === "BrokenLinkError").map((e) => e.message)).toEqual([
-      "The link /nowhere on /notes/third leads to no page or file of the site.",
-    ]);
-  });
+  it(
+    "an unclosed quote in one file hides nothing: " +
+      "the other files' mistakes and a broken link are reported with it",
+    async () => {
+      const errors = await failures(makeFixture("bad-front-matter", "several-errors", "broken-link"));
+      expect(errors.map((e) => [e.code, `${e.location?.file}:${e.location?.line}`])).toEqual([
+        ["ContentSchemaError", "content/notes/first.md:4"],
+        ["ContentSchemaError", "content/notes/first.md:5"],
+        ["FrontMatterParseError", "content/notes/second.md:3"],
+        ["BrokenLinkError", "content/notes/third.md:10"],
+        ["UnknownFieldError", "content/pages/about/team.md:4"],
+      ]);
+      // Links to the pages of files that failed (/notes/first, /notes/second, /about/team) are not called broken.
+      expect(errors.filter((e) => e.code === "BrokenLinkError").map((e) => e.message)).toEqual([
+        "The link /nowhere on /notes/third leads to no page or file of the site.",
+      ]);
+    },
+  );
 
   it("a page whose front matter cannot be parsed still counts as the page at its path for the link check", async () => {
     const root = makeFixture("broken-link");
@@ -216,7 +224,9 @@ describe("each authoring mistake has its own message", () => {
         code: "UnexpectedBodyError",
         message: 'content/settings.md has text below its front matter, but entries of "settings" have no body.',
         location: { file: "content/settings.md", line: 6 },
-        hint: 'move the text into a field of the front matter or delete it; or declare body: "markdown" for "settings" in site.config.ts.',
+        hint:
+          "move the text into a field of the front matter or delete it; " +
+          'or declare body: "markdown" for "settings" in site.config.ts.',
       },
     ]);
   });

@@ -56,36 +56,39 @@ describe("the staging folder", () => {
 });
 
 describe("the staging folder made from a seed (the site before the current one)", () => {
-  it("does not write a file whose bytes the spare already holds, rewrites changed ones and drops the rest", async () => {
-    const root = temp();
-    const out = path.join(root, "dist");
-    await writeSite(out, [file("index.html", "one"), file("a/page.html", "a")]);
-    await writeSite(out, [file("index.html", "two"), file("a/page.html", "a")]);
-    // The spare now holds the first site; its manifest says what each file holds.
-    const spare = path.join(root, "spare");
-    const held = (f: string) => ({
-      sha256: createHash("sha256")
-        .update(readFileSync(path.join(spare, f)))
-        .digest("hex"),
-      ...pick(statSync(path.join(spare, f))),
-    });
-    const manifest = new Map([
-      ["index.html", held("index.html")],
-      ["a/page.html", held("a/page.html")],
-    ]);
-    writeFileSync(path.join(spare, "stray.txt"), "added by hand");
-    const kept = statSync(path.join(spare, "a/page.html")).ino;
-    const staging = await openStaging(out, { dir: spare, files: manifest });
-    staging.write("index.html", "three");
-    staging.write("a/page.html", "a");
-    const { manifest: written, retired } = await staging.commit();
-    expect(statSync(path.join(out, "a/page.html")).ino).toBe(kept);
-    expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("three");
-    expect(existsSync(path.join(out, "stray.txt"))).toBe(false);
-    expect([...written.keys()].sort()).toEqual(["a/page.html", "index.html"]);
-    // The site it replaced, untouched by the writes, is handed back for the next spare.
-    expect(readFileSync(path.join(retired!, "index.html"), "utf8")).toBe("two");
-  });
+  it(
+    "does not write a file whose bytes the spare already holds, " + "rewrites changed ones and drops the rest",
+    async () => {
+      const root = temp();
+      const out = path.join(root, "dist");
+      await writeSite(out, [file("index.html", "one"), file("a/page.html", "a")]);
+      await writeSite(out, [file("index.html", "two"), file("a/page.html", "a")]);
+      // The spare now holds the first site; its manifest says what each file holds.
+      const spare = path.join(root, "spare");
+      const held = (f: string) => ({
+        sha256: createHash("sha256")
+          .update(readFileSync(path.join(spare, f)))
+          .digest("hex"),
+        ...pick(statSync(path.join(spare, f))),
+      });
+      const manifest = new Map([
+        ["index.html", held("index.html")],
+        ["a/page.html", held("a/page.html")],
+      ]);
+      writeFileSync(path.join(spare, "stray.txt"), "added by hand");
+      const kept = statSync(path.join(spare, "a/page.html")).ino;
+      const staging = await openStaging(out, { dir: spare, files: manifest });
+      staging.write("index.html", "three");
+      staging.write("a/page.html", "a");
+      const { manifest: written, retired } = await staging.commit();
+      expect(statSync(path.join(out, "a/page.html")).ino).toBe(kept);
+      expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("three");
+      expect(existsSync(path.join(out, "stray.txt"))).toBe(false);
+      expect([...written.keys()].sort()).toEqual(["a/page.html", "index.html"]);
+      // The site it replaced, untouched by the writes, is handed back for the next spare.
+      expect(readFileSync(path.join(retired!, "index.html"), "utf8")).toBe("two");
+    },
+  );
 
   it("never trusts a spare file whose size or time changed since it was recorded", async () => {
     const root = temp();

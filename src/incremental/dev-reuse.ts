@@ -3,14 +3,7 @@
 // its routes (until the definition changes). Lent to the content and routes stages as they ask.
 import { statSync } from "node:fs";
 import path from "node:path";
-import type {
-  ContentItem,
-  EarlierLoad,
-  EarlierValidation,
-  Placement,
-  RawContent,
-  SourceEntry,
-} from "../content/types.ts";
+import type { ContentItem, EarlierLoad, EarlierValidation, Placement, RawContent } from "../content/types.ts";
 import type { EarlierRoutes, KnownRoute } from "../routes/types.ts";
 
 /** Where dev keeps what it made of an entry, on the entry, with the generation it was made in. */

@@ -67,13 +67,16 @@ describe.skipIf(!chromePath)("contrast in Chromium", () => {
       await page.close();
     });
 
-    it("meets enhanced contrast on a phone with the menu open (the other pages' colours are the desktop's)", async () => {
-      const page = await open(`${scheme}-phone`, "/home");
-      await page.locator("[data-menu-toggle]").click();
-      await expect.poll(() => page.locator("#site-menu").isVisible()).toBe(true);
-      expect(await axeViolationsForTags(page, ["wcag2aaa"])).toEqual([]);
-      await page.close();
-    });
+    it(
+      "meets enhanced contrast on a phone with the menu open " + "(the other pages' colours are the desktop's)",
+      async () => {
+        const page = await open(`${scheme}-phone`, "/home");
+        await page.locator("[data-menu-toggle]").click();
+        await expect.poll(() => page.locator("#site-menu").isVisible()).toBe(true);
+        expect(await axeViolationsForTags(page, ["wcag2aaa"])).toEqual([]);
+        await page.close();
+      },
+    );
 
     it("keeps 7:1 (4.5:1 for large text) when hovered, busy, in the toast and in the placeholder", async () => {
       const page = await open(`${scheme}-desktop`, "/home");

@@ -244,7 +244,10 @@ export async function axeViolationsForTags(
   }, tags);
 }
 
-/** WCAG 2.1 contrast ratio of two CSS colours as getComputedStyle gives them (`rgb(...)` or `rgba(...)`, alpha ignored). */
+/**
+ * WCAG 2.1 contrast ratio of two CSS colours as getComputedStyle gives them (`rgb(...)` or `rgba(...)`,
+ * alpha ignored).
+ */
 export function contrastRatio(a: string, b: string): number {
   const luminance = (color: string) => {
     const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
@@ -263,7 +266,8 @@ export function contrastRatio(a: string, b: string): number {
  * is the one under test.
  */
 export const TEXT_SPACING_CSS =
-  "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }";
+  "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } " +
+  "p { margin-bottom: 2em !important; }";
 
 export async function applyTextSpacing(page: Page): Promise<void> {
   await page.evaluate((css) => {
@@ -295,7 +299,8 @@ export async function overflowReport(
       })
       .map(
         (el) =>
-          `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`,
+          `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth}x${el.scrollHeight} ` +
+          `in ${el.clientWidth}x${el.clientHeight}`,
       );
     return { scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth, spilled };
   });

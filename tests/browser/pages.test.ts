@@ -60,36 +60,40 @@ describe.skipIf(!chromePath)("pages in Chromium", () => {
       },
     );
 
-    it("shows the spec's contents: badge and form on /, steps, benefits and testimonials on /home, plans on /pricing", async () => {
-      const w = await watchedPage(contexts[size]!, site.origin);
-      const { page } = w;
-      await page.goto(`${site.origin}/`);
-      await expect.poll(() => page.getByText("Coming soon", { exact: true }).isVisible()).toBe(true);
-      expect(await page.locator("form[data-waitlist] input").count()).toBe(1);
-      expect(await page.getByRole("button", { name: "Join waitlist" }).isVisible()).toBe(true);
-      expect(await page.locator("main img").count()).toBe(2);
-      for (const img of await page.locator("main img").all())
-        expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    it(
+      "shows the spec's contents: " +
+        "badge and form on /, steps, benefits and testimonials on /home, plans on /pricing",
+      async () => {
+        const w = await watchedPage(contexts[size]!, site.origin);
+        const { page } = w;
+        await page.goto(`${site.origin}/`);
+        await expect.poll(() => page.getByText("Coming soon", { exact: true }).isVisible()).toBe(true);
+        expect(await page.locator("form[data-waitlist] input").count()).toBe(1);
+        expect(await page.getByRole("button", { name: "Join waitlist" }).isVisible()).toBe(true);
+        expect(await page.locator("main img").count()).toBe(2);
+        for (const img of await page.locator("main img").all())
+          expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
 
-      await page.goto(`${site.origin}/home`);
-      expect(await page.getByRole("link", { name: "Begin Your Story" }).first().isVisible()).toBe(true);
-      expect(await page.getByRole("link", { name: "Gift Heirloom" }).isVisible()).toBe(true);
-      expect(await page.locator("[data-benefit]").count()).toBe(6);
-      expect(await page.locator("main blockquote").count()).toBe(3);
-      for (const step of ["Talk", "Schedule", "Create", "Share"])
-        expect(await page.getByRole("heading", { name: step, exact: true }).isVisible()).toBe(true);
+        await page.goto(`${site.origin}/home`);
+        expect(await page.getByRole("link", { name: "Begin Your Story" }).first().isVisible()).toBe(true);
+        expect(await page.getByRole("link", { name: "Gift Heirloom" }).isVisible()).toBe(true);
+        expect(await page.locator("[data-benefit]").count()).toBe(6);
+        expect(await page.locator("main blockquote").count()).toBe(3);
+        for (const step of ["Talk", "Schedule", "Create", "Share"])
+          expect(await page.getByRole("heading", { name: step, exact: true }).isVisible()).toBe(true);
 
-      await page.goto(`${site.origin}/pricing`);
-      const plans = page.locator("[data-plan]");
-      expect(await plans.count()).toBe(3);
-      expect(await plans.nth(1).innerText()).toContain("Most Popular");
-      expect(await page.locator("main details").count()).toBe(4);
-      await page.locator("main details summary").first().click();
-      expect(await page.locator("main details").first().getAttribute("open")).toBe("");
-      expect(await page.getByText("next billing cycle").isVisible()).toBe(true);
-      expect(w.errors).toEqual([]);
-      await page.close();
-    });
+        await page.goto(`${site.origin}/pricing`);
+        const plans = page.locator("[data-plan]");
+        expect(await plans.count()).toBe(3);
+        expect(await plans.nth(1).innerText()).toContain("Most Popular");
+        expect(await page.locator("main details").count()).toBe(4);
+        await page.locator("main details summary").first().click();
+        expect(await page.locator("main details").first().getAttribute("open")).toBe("");
+        expect(await page.getByText("next billing cycle").isVisible()).toBe(true);
+        expect(w.errors).toEqual([]);
+        await page.close();
+      },
+    );
 
     it("answers unknown and unregistered paths with the 404 page (status 404) and logs the missing path", async () => {
       const w = await watchedPage(contexts[size]!, site.origin);

@@ -72,34 +72,37 @@ describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
       await context.close();
     });
 
-    it("shows a focus ring of at least 3:1 against the background on links in the header, the page and the footer", async () => {
-      const { context, page } = await open({ viewport: VIEWPORTS.desktop, colorScheme: "dark" }, "/home");
-      for (const selector of [".nav-links a", ".hero .btn", ".cta-box .btn", ".footer-group a"]) {
-        await focusWithTab(page, selector);
-        const ring = await page.evaluate(() => {
-          const el = document.activeElement!;
-          const style = getComputedStyle(el);
-          let background = "rgb(255, 255, 255)";
-          for (let node = el.parentElement; node; node = node.parentElement) {
-            const color = getComputedStyle(node).backgroundColor;
-            if (!/rgba\(.*, 0\)$/.test(color) && color !== "transparent") {
-              background = color;
-              break;
+    it(
+      "shows a focus ring of at least 3:1 against the background " + "on links in the header, the page and the footer",
+      async () => {
+        const { context, page } = await open({ viewport: VIEWPORTS.desktop, colorScheme: "dark" }, "/home");
+        for (const selector of [".nav-links a", ".hero .btn", ".cta-box .btn", ".footer-group a"]) {
+          await focusWithTab(page, selector);
+          const ring = await page.evaluate(() => {
+            const el = document.activeElement!;
+            const style = getComputedStyle(el);
+            let background = "rgb(255, 255, 255)";
+            for (let node = el.parentElement; node; node = node.parentElement) {
+              const color = getComputedStyle(node).backgroundColor;
+              if (!/rgba\(.*, 0\)$/.test(color) && color !== "transparent") {
+                background = color;
+                break;
+              }
             }
-          }
-          return {
-            style: style.outlineStyle,
-            width: parseFloat(style.outlineWidth),
-            color: style.outlineColor,
-            background,
-          };
-        });
-        expect(ring.style, selector).not.toBe("none");
-        expect(ring.width, selector).toBeGreaterThanOrEqual(2);
-        expect(contrastRatio(ring.color, ring.background), selector).toBeGreaterThanOrEqual(3);
-      }
-      await context.close();
-    });
+            return {
+              style: style.outlineStyle,
+              width: parseFloat(style.outlineWidth),
+              color: style.outlineColor,
+              background,
+            };
+          });
+          expect(ring.style, selector).not.toBe("none");
+          expect(ring.width, selector).toBeGreaterThanOrEqual(2);
+          expect(contrastRatio(ring.color, ring.background), selector).toBeGreaterThanOrEqual(3);
+        }
+        await context.close();
+      },
+    );
   });
 
   describe("forced colours", () => {
@@ -192,44 +195,52 @@ describe.skipIf(!chromePath)("visitor preferences in Chromium", () => {
   });
 
   describe("reduced motion", () => {
-    it("moves nothing: no running animation after the menu and the toast, no transition longer than 0.01 s", async () => {
-      const { context, page } = await open(
-        { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, reducedMotion: "reduce" },
-        "/",
-      );
-      await page.locator("[data-menu-toggle]").click();
-      await page.locator("[data-menu-toggle]").click();
-      await page.locator("form[data-waitlist] input").fill("still@example.com");
-      await page.locator("form[data-waitlist] button").click();
-      await expect.poll(() => page.locator("[data-toast-region]").innerText()).not.toBe("");
-      // Two frames: an animation of 0.01 ms has ended by then.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(
-        await page.evaluate(() =>
-          document.getAnimations().map((a) => `${(a as CSSAnimation).animationName ?? a.id} ${a.playState}`),
-        ),
-      ).toEqual([]);
-      const slow = await page.evaluate(() => {
-        const found: string[] = [];
-        for (const el of document.querySelectorAll("*")) {
-          for (const pseudo of [null, "::before", "::after"]) {
-            const style = getComputedStyle(el, pseudo);
-            // Durations are lists such as "1e-05s, 0.2s"; the longest counts.
-            const [transition, animation] = [style.transitionDuration, style.animationDuration].map((list) =>
-              Math.max(...list.split(",").map((v) => (v.trim().endsWith("ms") ? parseFloat(v) / 1000 : parseFloat(v)))),
-            );
-            if (transition > 0.01 || (style.animationName !== "none" && animation > 0.01)) {
-              found.push(
-                `${el.tagName.toLowerCase()}.${el.className}${pseudo ?? ""} ${style.transitionDuration} ${style.animationDuration}`,
+    it(
+      "moves nothing: no running animation after the menu and the toast, " + "no transition longer than 0.01 s",
+      async () => {
+        const { context, page } = await open(
+          { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, reducedMotion: "reduce" },
+          "/",
+        );
+        await page.locator("[data-menu-toggle]").click();
+        await page.locator("[data-menu-toggle]").click();
+        await page.locator("form[data-waitlist] input").fill("still@example.com");
+        await page.locator("form[data-waitlist] button").click();
+        await expect.poll(() => page.locator("[data-toast-region]").innerText()).not.toBe("");
+        // Two frames: an animation of 0.01 ms has ended by then.
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        expect(
+          await page.evaluate(() =>
+            document.getAnimations().map((a) => `${(a as CSSAnimation).animationName ?? a.id} ${a.playState}`),
+          ),
+        ).toEqual([]);
+        const slow = await page.evaluate(() => {
+          const found: string[] = [];
+          for (const el of document.querySelectorAll("*")) {
+            for (const pseudo of [null, "::before", "::after"]) {
+              const style = getComputedStyle(el, pseudo);
+              // Durations are lists such as "1e-05s, 0.2s"; the longest counts.
+              const [transition, animation] = [style.transitionDuration, style.animationDuration].map((list) =>
+                Math.max(
+                  ...list.split(",").map((v) => (v.trim().endsWith("ms") ? parseFloat(v) / 1000 : parseFloat(v))),
+                ),
               );
+              if (transition > 0.01 || (style.animationName !== "none" && animation > 0.01)) {
+                found.push(
+                  `${el.tagName.toLowerCase()}.${el.className}${pseudo ?? ""} ` +
+                    `${style.transitionDuration} ${style.animationDuration}`,
+                );
+              }
             }
           }
-        }
-        return found;
-      });
-      expect(slow).toEqual([]);
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
-      await context.close();
-    });
+          return found;
+        });
+        expect(slow).toEqual([]);
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+        await context.close();
+      },
+    );
   });
 });

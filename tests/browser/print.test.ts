@@ -37,40 +37,43 @@ describe.skipIf(!chromePath)("print in Chromium", () => {
     await page.emulateMedia({ media: "print" });
   }
 
-  it("hides the navigation, menu toggle, waitlist form, buttons and decorative art, and prints black on white", async () => {
-    for (const [route, hidden] of [
-      ["/", ["#site-menu", "[data-menu-toggle]", "form[data-waitlist]", ".waitlist-photos", ".skip-link", ".toast"]],
-      [
-        "/home",
-        ["#site-menu", ".hero-image", ".feature-icon", ".step-icon", ".portrait", ".hero .btn", ".cta-box .btn"],
-      ],
-      ["/pricing", ["#site-menu", ".plan .btn", ".cta-box .btn"]],
-    ] as const) {
-      await openForPrint(route);
-      const shown = await page.evaluate(
-        (selectors) =>
-          selectors.filter((s) =>
-            [...document.querySelectorAll<HTMLElement>(s)].some(
-              (el) => getComputedStyle(el).display !== "none" && el.checkVisibility(),
-            ),
-          ),
-        [...hidden],
-      );
-      expect(shown, route).toEqual([]);
-      const colours = await page.evaluate(() => ({
-        body: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
-        text: [
-          ...new Set(
-            [...document.querySelectorAll("main p, main li, main h1, main h2, main h3, footer p")].map(
-              (el) => getComputedStyle(el).color,
-            ),
-          ),
+  it(
+    "hides the navigation, menu toggle, waitlist form, buttons and decorative art, " + "and prints black on white",
+    async () => {
+      for (const [route, hidden] of [
+        ["/", ["#site-menu", "[data-menu-toggle]", "form[data-waitlist]", ".waitlist-photos", ".skip-link", ".toast"]],
+        [
+          "/home",
+          ["#site-menu", ".hero-image", ".feature-icon", ".step-icon", ".portrait", ".hero .btn", ".cta-box .btn"],
         ],
-      }));
-      expect(colours.body, route).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)"]);
-      expect(colours.text, route).toEqual(["rgb(0, 0, 0)"]);
-    }
-  });
+        ["/pricing", ["#site-menu", ".plan .btn", ".cta-box .btn"]],
+      ] as const) {
+        await openForPrint(route);
+        const shown = await page.evaluate(
+          (selectors) =>
+            selectors.filter((s) =>
+              [...document.querySelectorAll<HTMLElement>(s)].some(
+                (el) => getComputedStyle(el).display !== "none" && el.checkVisibility(),
+              ),
+            ),
+          [...hidden],
+        );
+        expect(shown, route).toEqual([]);
+        const colours = await page.evaluate(() => ({
+          body: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
+          text: [
+            ...new Set(
+              [...document.querySelectorAll("main p, main li, main h1, main h2, main h3, footer p")].map(
+                (el) => getComputedStyle(el).color,
+              ),
+            ),
+          ],
+        }));
+        expect(colours.body, route).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)"]);
+        expect(colours.text, route).toEqual(["rgb(0, 0, 0)"]);
+      }
+    },
+  );
 
   it("writes each link's address after it, except for the brand", async () => {
     await openForPrint("/pricing");

@@ -84,13 +84,17 @@ describe.skipIf(!chromePath)("the waitlist form in Chromium", () => {
       await context.close();
     });
 
-    it("sends a valid address once: Joining..., reset after exactly 1 s, the toast for exactly 5 s; a second submission works the same", async () => {
-      const { page, context, errors } = await open(size, { clock: true });
-      await followOnClock(page, `ann.${size}@example.com`);
-      await followOnClock(page, `ben.${size}@example.com`);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
+    it(
+      "sends a valid address once: Joining..., reset after exactly 1 s, the toast for exactly 5 s; " +
+        "a second submission works the same",
+      async () => {
+        const { page, context, errors } = await open(size, { clock: true });
+        await followOnClock(page, `ann.${size}@example.com`);
+        await followOnClock(page, `ben.${size}@example.com`);
+        expect(errors).toEqual([]);
+        await context.close();
+      },
+    );
   });
 
   it("follows the same states in real time: reset after about 1 s, the toast gone after about 5 s", async () => {

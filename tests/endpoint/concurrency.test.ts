@@ -19,7 +19,8 @@ function posts(): string[] {
 const report = (label: string, figures: ReturnType<typeof tally>, run: ConcurrentRun) =>
   console.log(
     `${label}: ${figures.executions} executions, ${figures.distinct} distinct addresses, ${figures.rows} rows, ` +
-      `${figures.lost} lost, ${figures.duplicated} duplicated; ${run.waitedForLock} waited for the lock; ${Math.round(run.ms)} ms`,
+      `${figures.lost} lost, ${figures.duplicated} duplicated; ` +
+      `${run.waitedForLock} waited for the lock; ${Math.round(run.ms)} ms`,
   );
 
 describe("the endpoint under overlapping posts", () => {

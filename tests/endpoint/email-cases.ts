@@ -10,7 +10,10 @@ export interface EmailCase {
   before?: string[];
   /** The raw application/x-www-form-urlencoded body under test. */
   body: string;
-  /** Whether the first `email` value, trimmed ("" when missing), is valid for <input type=email> and at most 254 characters. */
+  /**
+   * Whether the first `email` value, trimmed ("" when missing), is valid for <input type=email> and at most
+   * 254 characters.
+   */
   valid: boolean;
   /** What this post adds: the address as the visitor meant it, or null when it adds nothing. */
   stored: string | null;

@@ -61,30 +61,34 @@ describe("a build under /heirloom/ served under that prefix", () => {
     expect(result.warnings.filter((w) => !w.startsWith("robots.txt was not written"))).toEqual([]);
   });
 
-  it("resolves every internal link, asset, image and srcset entry of every page; unregistered paths give the 404 page", async () => {
-    const checked = new Map<string, number>();
-    for (const route of [...ROUTES, "no/such/page"]) {
-      const doc = await html(BASE + route);
-      const urls = [
-        ...doc.querySelectorAll("[href], [src]").map((el) => el.getAttribute("href") ?? el.getAttribute("src")!),
-        ...doc.querySelectorAll("[srcset]").flatMap((el) =>
-          el
-            .getAttribute("srcset")!
-            .split(",")
-            .map((c) => c.trim().split(/\s+/)[0]),
-        ),
-      ].filter((u) => u.startsWith("/"));
-      expect(urls.length).toBeGreaterThan(10);
-      for (const url of urls) {
-        expect(url, `${url} on /${route}`).toMatch(/^\/heirloom\//);
-        const pathname = url.split("#")[0];
-        if (!checked.has(pathname)) checked.set(pathname, (await get(pathname)).status);
-        const unregistered = UNREGISTERED.includes(pathname.slice(BASE.length - 1));
-        expect(checked.get(pathname), url).toBe(unregistered ? 404 : 200);
+  it(
+    "resolves every internal link, asset, image and srcset entry of every page; " +
+      "unregistered paths give the 404 page",
+    async () => {
+      const checked = new Map<string, number>();
+      for (const route of [...ROUTES, "no/such/page"]) {
+        const doc = await html(BASE + route);
+        const urls = [
+          ...doc.querySelectorAll("[href], [src]").map((el) => el.getAttribute("href") ?? el.getAttribute("src")!),
+          ...doc.querySelectorAll("[srcset]").flatMap((el) =>
+            el
+              .getAttribute("srcset")!
+              .split(",")
+              .map((c) => c.trim().split(/\s+/)[0]),
+          ),
+        ].filter((u) => u.startsWith("/"));
+        expect(urls.length).toBeGreaterThan(10);
+        for (const url of urls) {
+          expect(url, `${url} on /${route}`).toMatch(/^\/heirloom\//);
+          const pathname = url.split("#")[0];
+          if (!checked.has(pathname)) checked.set(pathname, (await get(pathname)).status);
+          const unregistered = UNREGISTERED.includes(pathname.slice(BASE.length - 1));
+          expect(checked.get(pathname), url).toBe(unregistered ? 404 : 200);
+        }
       }
-    }
-    expect(checked.size).toBeGreaterThan(20);
-  });
+      expect(checked.size).toBeGreaterThan(20);
+    },
+  );
 
   it("shows a styled 404 page with working links at a deep path", async () => {
     const response = await get("/heirloom/a/b/c");
@@ -111,20 +115,26 @@ describe("a build under /heirloom/ served under that prefix", () => {
 });
 
 describe("absolute URLs", () => {
-  it("writes a sitemap of the registered routes only; under a base path no robots.txt, and a warning that says why", async () => {
-    const sitemap = await (await get("/heirloom/sitemap.xml")).text();
-    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(ROUTES.map((r) => `${SITE_URL}${BASE}${r}`));
-    expect(sitemap).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
-    );
-    // Before: /heirloom/robots.txt was written, where crawlers never look.
-    expect((await get("/heirloom/robots.txt")).status).toBe(404);
-    expect(result.warnings).toContainEqual(
-      "robots.txt was not written: crawlers read it only at the root of a host, never under the base path /heirloom/. " +
-        `To have one, publish a robots.txt at the root of the host with the line "Sitemap: ${SITE_URL}${BASE}sitemap.xml" (on GitHub Pages, from the user or organization site).`,
-    );
-  });
+  it(
+    "writes a sitemap of the registered routes only; " + "under a base path no robots.txt, and a warning that says why",
+    async () => {
+      const sitemap = await (await get("/heirloom/sitemap.xml")).text();
+      const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs).toEqual(ROUTES.map((r) => `${SITE_URL}${BASE}${r}`));
+      expect(sitemap).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      );
+      // Before: /heirloom/robots.txt was written, where crawlers never look.
+      expect((await get("/heirloom/robots.txt")).status).toBe(404);
+      expect(result.warnings).toContainEqual(
+        "robots.txt was not written: crawlers read it only at the root of a host, " +
+          "never under the base path /heirloom/. " +
+          "To have one, publish a robots.txt at the root of the host " +
+          `with the line "Sitemap: ${SITE_URL}${BASE}sitemap.xml" ` +
+          "(on GitHub Pages, from the user or organization site).",
+      );
+    },
+  );
 
   it("writes robots.txt pointing to the sitemap for a site at the root of its host", async () => {
     const built = await buildProject(makeProject(), { siteUrl: SITE_URL });
@@ -174,23 +184,30 @@ describe("absolute URLs", () => {
 });
 
 describe("structured data", () => {
-  it("describes the organization on every page, the three plans as offers on /pricing and the FAQs as FAQPage", async () => {
-    const pricing = jsonLd(await html("/heirloom/pricing"));
-    expect(pricing.map((d) => d["@type"])).toEqual(["Organization", "Product", "FAQPage"]);
-    expect(pricing[0]).toMatchObject({ "@context": "https://schema.org", name: "Heirloom", url: `${SITE_URL}${BASE}` });
-    expect(pricing[1].offers.map((o: any) => [o.name, o.price, o.priceCurrency])).toEqual([
-      ["Essential Memories", "29.00", "USD"],
-      ["Legacy Collection", "49.00", "USD"],
-      ["Family Archive", "89.00", "USD"],
-    ]);
-    expect(pricing[2].mainEntity).toHaveLength(4);
-    expect(pricing[2].mainEntity[0]).toMatchObject({ "@type": "Question", name: "Can I change my plan later?" });
-    expect(pricing[2].mainEntity[0].acceptedAnswer.text).toMatch(/next billing cycle/);
-    const howItWorks = jsonLd(await html("/heirloom/how-it-works"));
-    expect(howItWorks.map((d) => d["@type"])).toEqual(["Organization", "FAQPage"]);
-    expect(howItWorks[1].mainEntity).toHaveLength(5);
-    expect(jsonLd(await html("/heirloom/missing"))).toEqual([]);
-  });
+  it(
+    "describes the organization on every page, " + "the three plans as offers on /pricing and the FAQs as FAQPage",
+    async () => {
+      const pricing = jsonLd(await html("/heirloom/pricing"));
+      expect(pricing.map((d) => d["@type"])).toEqual(["Organization", "Product", "FAQPage"]);
+      expect(pricing[0]).toMatchObject({
+        "@context": "https://schema.org",
+        name: "Heirloom",
+        url: `${SITE_URL}${BASE}`,
+      });
+      expect(pricing[1].offers.map((o: any) => [o.name, o.price, o.priceCurrency])).toEqual([
+        ["Essential Memories", "29.00", "USD"],
+        ["Legacy Collection", "49.00", "USD"],
+        ["Family Archive", "89.00", "USD"],
+      ]);
+      expect(pricing[2].mainEntity).toHaveLength(4);
+      expect(pricing[2].mainEntity[0]).toMatchObject({ "@type": "Question", name: "Can I change my plan later?" });
+      expect(pricing[2].mainEntity[0].acceptedAnswer.text).toMatch(/next billing cycle/);
+      const howItWorks = jsonLd(await html("/heirloom/how-it-works"));
+      expect(howItWorks.map((d) => d["@type"])).toEqual(["Organization", "FAQPage"]);
+      expect(howItWorks[1].mainEntity).toHaveLength(5);
+      expect(jsonLd(await html("/heirloom/missing"))).toEqual([]);
+    },
+  );
 
   it("keeps content that tries to close the script element inside it", async () => {
     const hostile = "</script><script>alert(1)</script><!-- & \u2028";
