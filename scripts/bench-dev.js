@@ -17,10 +17,14 @@ const work = mkdtempSync(path.join(os.tmpdir(), "heirloom-bench-dev-"));
 for (const entry of ["site.config.ts", "content", "templates"])
   cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
 
-const child = spawn(process.execPath, [path.join(root, "bin", "heirloom.js"), "dev", "--port", "0"], {
-  cwd: work,
-  stdio: ["ignore", "pipe", "pipe"],
-});
+const child = spawn(
+  process.execPath,
+  [path.join(root, "packages", "heirloom", "bin", "heirloom.js"), "dev", "--port", "0"],
+  {
+    cwd: work,
+    stdio: ["ignore", "pipe", "pipe"],
+  },
+);
 const buildTimes = [];
 let onBuilt;
 child.stderr.on("data", (chunk) => {

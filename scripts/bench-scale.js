@@ -30,7 +30,7 @@ if (!existsSync(generator)) {
 const eleventyInstalled = existsSync(path.join(peer, "eleventy", "node_modules", ".bin", "eleventy"));
 const gnuTime = ["/usr/bin/time"].find((p) => existsSync(p));
 const work = mkdtempSync(path.join(os.tmpdir(), "heirloom-scale-"));
-const cli = path.join(root, "bin", "heirloom.js");
+const cli = path.join(root, "packages", "heirloom", "bin", "heirloom.js");
 const floorScript = path.join(root, "scripts", "bench-floor.js");
 
 /** Runs a command as a whole process: wall seconds and peak resident MiB (with GNU time). */

@@ -16,11 +16,15 @@ const out = path.join(work, "dist");
 
 function buildOnce() {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [path.join(root, "bin/heirloom.js"), "build", "--out", out], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1" },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "packages", "heirloom", "bin", "heirloom.js"), "build", "--out", out],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    },
+  );
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
   return ms;

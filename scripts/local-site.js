@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
-const cli = path.join(root, "bin", "heirloom.js");
+const cli = path.join(root, "packages", "heirloom", "bin", "heirloom.js");
 
 /** The flags that let Chromium run headless in containers and CI. */
 export const CHROME_FLAGS = [

@@ -6,9 +6,9 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeProject, repoRoot } from "./helpers/site.ts";
+import { makeProject, repoRoot, cliPath } from "./helpers/site.ts";
 
-const cli = path.join(repoRoot, "bin", "heirloom.js");
+const cli = cliPath;
 let root: string;
 let dist: string;
 let oldSite: Map<string, string>;

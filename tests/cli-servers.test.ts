@@ -6,9 +6,9 @@ import { createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildProject, makeFixture, ownTemplates, repoRoot } from "./helpers/site.ts";
+import { buildProject, makeFixture, ownTemplates, cliPath } from "./helpers/site.ts";
 
-const bin = path.join(repoRoot, "bin", "heirloom.js");
+const bin = cliPath;
 
 interface Running {
   child: ChildProcess;

@@ -4,9 +4,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync,
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixturesDir, makeFixture, makeProject, ownTemplates, repoRoot } from "./helpers/site.ts";
+import { fixturesDir, makeFixture, makeProject, ownTemplates, repoRoot, cliPath, engineRoot } from "./helpers/site.ts";
 
-const bin = path.join(repoRoot, "bin", "heirloom.js");
+const bin = cliPath;
 function heirloom(cwd: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [bin, ...args], {
     cwd,
@@ -188,7 +188,7 @@ describe("usage", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/build .*\n.*preview/s);
     const version = heirloom(cwd, "--version");
-    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(engineRoot, "package.json"), "utf8")).version);
   });
 });
 
@@ -198,11 +198,11 @@ describe("the npm scripts a newcomer guesses", () => {
       scripts: Record<string, string>;
     };
     expect(scripts).toMatchObject({
-      build: "node bin/heirloom.js build",
-      check: "node bin/heirloom.js check",
-      dev: "node bin/heirloom.js dev",
-      preview: "node bin/heirloom.js preview",
-      start: "node bin/heirloom.js preview",
+      build: "heirloom build",
+      check: "heirloom check",
+      dev: "heirloom dev",
+      preview: "heirloom preview",
+      start: "heirloom preview",
     });
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
     for (const script of ["npm run dev", "npm run check", "npm start", "npm run build", "npm run preview"])

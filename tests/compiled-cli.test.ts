@@ -16,7 +16,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "./helpers/site.ts";
+import { engineRoot, repoRoot } from "./helpers/site.ts";
 
 let engine: string;
 const run = (...args: string[]) => {
@@ -42,7 +42,7 @@ beforeAll(() => {
   // CLI lives apart from the one the other tests run.
   engine = mkdtempSync(path.join(os.tmpdir(), "heirloom-engine-"));
   for (const entry of ["bin", "src", "package.json"])
-    cpSync(path.join(repoRoot, entry), path.join(engine, entry), { recursive: true, preserveTimestamps: true });
+    cpSync(path.join(engineRoot, entry), path.join(engine, entry), { recursive: true, preserveTimestamps: true });
   mkdirSync(path.join(engine, "node_modules"));
   for (const name of readdirSync(path.join(repoRoot, "node_modules"))) {
     if (name === ".cache") continue;

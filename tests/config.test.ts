@@ -1,9 +1,9 @@
 // Configuration: flags over the environment over site.config.ts; URLs parsed, never only pattern-matched.
 import { describe, expect, it } from "vitest";
-import { defineSite } from "../src/config/define.ts";
-import { normalizeBase, resolveConfig } from "../src/config/options.ts";
-import { resolveSite } from "../src/config/check-definition.ts";
-import { contentSecurityPolicy } from "../src/output/hosting.ts";
+import { defineSite } from "../packages/heirloom/src/config/define.ts";
+import { normalizeBase, resolveConfig } from "../packages/heirloom/src/config/options.ts";
+import { resolveSite } from "../packages/heirloom/src/config/check-definition.ts";
+import { contentSecurityPolicy } from "../packages/heirloom/src/output/hosting.ts";
 
 const site = (options: { base?: string; siteUrl?: string; endpoint?: string } = {}) =>
   resolveSite(

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, w
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevEvent, type DevServer, startDev } from "../src/serve/dev.ts";
-import { watchFiles } from "../src/serve/watch.ts";
+import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
+import { watchFiles } from "../packages/heirloom/src/serve/watch.ts";
 import { makeFixture, ownTemplates } from "./helpers/site.ts";
 
 let root: string;

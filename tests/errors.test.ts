@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { BadBasePath, catalogue } from "../src/errors/catalogue.ts";
-import { BuildFailure, HeirloomError, errorFrom, errorsOf, formatError } from "../src/errors/errors.ts";
+import { BadBasePath, catalogue } from "../packages/heirloom/src/errors/catalogue.ts";
+import {
+  BuildFailure,
+  HeirloomError,
+  errorFrom,
+  errorsOf,
+  formatError,
+} from "../packages/heirloom/src/errors/errors.ts";
 import { repoRoot } from "./helpers/site.ts";
 
 describe("formatError", () => {

@@ -2,13 +2,13 @@
 // clock, never in the build machine's time zone.
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { FeedItem } from "../src/config/define.ts";
-import { resolveConfig } from "../src/config/options.ts";
-import { resolveSite } from "../src/config/check-definition.ts";
-import { defineSite } from "../src/config/define.ts";
-import type { EntryValue } from "../src/content/types.ts";
-import { feedFiles } from "../src/output/feeds.ts";
-import type { FeedSpec } from "../src/routes/types.ts";
+import type { FeedItem } from "../packages/heirloom/src/config/define.ts";
+import { resolveConfig } from "../packages/heirloom/src/config/options.ts";
+import { resolveSite } from "../packages/heirloom/src/config/check-definition.ts";
+import { defineSite } from "../packages/heirloom/src/config/define.ts";
+import type { EntryValue } from "../packages/heirloom/src/content/types.ts";
+import { feedFiles } from "../packages/heirloom/src/output/feeds.ts";
+import type { FeedSpec } from "../packages/heirloom/src/routes/types.ts";
 
 const config = (env: Record<string, string> = {}) =>
   resolveConfig(resolveSite(defineSite({ collections: {}, routes: {}, siteUrl: "https://journal.example" })), { env });

@@ -3,8 +3,8 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { repoRoot } from "./helpers/site.ts";
 import { describe, expect, it } from "vitest";
-import { HeirloomError } from "../src/errors/errors.ts";
-import { frontMatterPosition, readEntry } from "../src/content/front-matter.ts";
+import { HeirloomError } from "../packages/heirloom/src/errors/errors.ts";
+import { frontMatterPosition, readEntry } from "../packages/heirloom/src/content/front-matter.ts";
 
 const source = [
   "---",

@@ -6,9 +6,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadDefinition } from "../src/build/prepare.ts";
-import { startDev } from "../src/serve/dev.ts";
-import { startPreview } from "../src/serve/preview.ts";
+import { loadDefinition } from "../packages/heirloom/src/build/prepare.ts";
+import { startDev } from "../packages/heirloom/src/serve/dev.ts";
+import { startPreview } from "../packages/heirloom/src/serve/preview.ts";
 import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
 /** Sends `head` (a request line and headers, without the blank line) and returns the status and body. */

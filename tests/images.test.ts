@@ -5,10 +5,10 @@ import path from "node:path";
 import { parse } from "node-html-parser";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../src/build/build.ts";
-import { renditionCacheName } from "../src/assets/encode.ts";
-import { cacheDir } from "../src/compile/cache.ts";
-import { errorsOf } from "../src/errors/errors.ts";
+import type { BuildResult } from "../packages/heirloom/src/build/build.ts";
+import { renditionCacheName } from "../packages/heirloom/src/assets/encode.ts";
+import { cacheDir } from "../packages/heirloom/src/compile/cache.ts";
+import { errorsOf } from "../packages/heirloom/src/errors/errors.ts";
 import { photo } from "./helpers/photo.ts";
 import { buildProject, makeFixture } from "./helpers/site.ts";
 

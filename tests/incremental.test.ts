@@ -14,7 +14,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { buildProject, repoRoot } from "./helpers/site.ts";
+import { buildProject, repoRoot, engineRoot } from "./helpers/site.ts";
 
 const journal = path.join(repoRoot, "examples", "journal");
 const SITE_URL = "https://journal.example";
@@ -159,7 +159,7 @@ describe("another engine", () => {
     // A copy of the engine (bin, src, package.json; the same packages) whose version is then bumped.
     const engine = mkdtempSync(path.join(os.tmpdir(), "heirloom-engine-"));
     for (const part of ["bin", "src", "package.json"])
-      cpSync(path.join(repoRoot, part), path.join(engine, part), { recursive: true });
+      cpSync(path.join(engineRoot, part), path.join(engine, part), { recursive: true });
     symlinkSync(path.join(repoRoot, "node_modules"), path.join(engine, "node_modules"));
     const run = () => {
       const result = spawnSync(

@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../src/build/build.ts";
+import type { BuildResult } from "../packages/heirloom/src/build/build.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
-import { buildProject, repoRoot } from "./helpers/site.ts";
+import { buildProject, repoRoot, cliPath } from "./helpers/site.ts";
 
 const SITE_URL = "https://journal.example";
 const journal = path.join(repoRoot, "examples", "journal");
@@ -138,7 +138,7 @@ describe("adding a post", () => {
 });
 
 describe("building the journal from the command line", () => {
-  const bin = path.join(repoRoot, "bin", "heirloom.js");
+  const bin = cliPath;
   const run = (cwd: string, ...args: string[]) =>
     spawnSync(process.execPath, [bin, ...args], {
       cwd,

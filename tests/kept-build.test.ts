@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimes
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatReport } from "../src/output/report.ts";
+import { formatReport } from "../packages/heirloom/src/output/report.ts";
 import { buildProject, repoRoot } from "./helpers/site.ts";
 
 const SITE_URL = "https://journal.example";

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { siteManifest } from "../src/output/manifest.ts";
+import { siteManifest } from "../packages/heirloom/src/output/manifest.ts";
 import { buildProject, makeFixture } from "./helpers/site.ts";
 
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");

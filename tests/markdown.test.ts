@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../src/content/markdown.ts";
+import { renderMarkdown } from "../packages/heirloom/src/content/markdown.ts";
 
 describe("renderMarkdown", () => {
   it("renders paragraphs, emphasis and safe links", () => {

@@ -1,7 +1,7 @@
 // Build progress on a terminal: shown only after a second, at most ten times a second, erased at the end;
 // never when the output is not a terminal.
 import { describe, expect, it } from "vitest";
-import { createProgress } from "../src/cli/progress.ts";
+import { createProgress } from "../packages/heirloom/src/cli/progress.ts";
 
 function terminal(isTTY: boolean) {
   const written: string[] = [];

@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openEntryStore } from "../src/serve/entry-store.ts";
-import { isValidEmail, maskValue, receiveFormPost } from "../src/serve/receiver.ts";
-import { repoRoot } from "./helpers/site.ts";
+import { openEntryStore } from "../packages/heirloom/src/serve/entry-store.ts";
+import { isValidEmail, maskValue, receiveFormPost } from "../packages/heirloom/src/serve/receiver.ts";
+import { repoRoot, engineRoot } from "./helpers/site.ts";
 
 const FORM = { field: "email", type: "email" as const };
 let server: Server;
@@ -122,7 +122,7 @@ describe("two processes on one file (preview and dev at once)", () => {
     const script = path.join(path.dirname(shared), "store.mjs");
     await build({
       stdin: {
-        contents: `import { openEntryStore } from ${JSON.stringify(path.join(repoRoot, "src/serve/entry-store.ts"))};
+        contents: `import { openEntryStore } from ${JSON.stringify(path.join(engineRoot, "src/serve/entry-store.ts"))};
           const store = await openEntryStore(process.argv[2], "email");
           const emails = JSON.parse(process.argv[3]);
           await Promise.all(emails.map((e) => store.add(e)));`,

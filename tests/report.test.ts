@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatReport } from "../src/output/report.ts";
+import { formatBytes, formatReport } from "../packages/heirloom/src/output/report.ts";
 
 describe("formatReport", () => {
   it("prints one aligned row per route, the total and the first 16 digits of the site's hash", () => {

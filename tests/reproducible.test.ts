@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheDir } from "../src/compile/cache.ts";
+import { cacheDir } from "../packages/heirloom/src/compile/cache.ts";
 import { photo } from "./helpers/photo.ts";
 import { repoRoot } from "./helpers/site.ts";
 
@@ -108,7 +108,7 @@ interface Machine {
 function heirloom(cwd: string, machine: Machine, ...args: string[]): SpawnSyncReturns<string> {
   const result = spawnSync(
     "/bin/sh",
-    ["-c", `umask ${machine.umask} && exec "$@"`, "sh", process.execPath, "bin/heirloom.js", ...args],
+    ["-c", `umask ${machine.umask} && exec "$@"`, "sh", process.execPath, "packages/heirloom/bin/heirloom.js", ...args],
     {
       cwd,
       encoding: "utf8",

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { listPagePath, normalizePath, outFileFor } from "../src/routes/urls.ts";
+import { listPagePath, normalizePath, outFileFor } from "../packages/heirloom/src/routes/urls.ts";
 import { buildProject, makeFixture, makeProject, repoRoot } from "./helpers/site.ts";
 import { crawl, startStaticHost } from "./helpers/static-host.ts";
 

@@ -1,7 +1,7 @@
 // What a site's modules get for "heirloom" at run time: every value the public entry exports, nothing else.
 import { describe, expect, it } from "vitest";
-import { siteApi } from "../src/build/site-modules.ts";
-import * as publicEntry from "../src/index.ts";
+import { siteApi } from "../packages/heirloom/src/build/site-modules.ts";
+import * as publicEntry from "../packages/heirloom/src/index.ts";
 
 describe("the engine as a site's modules see it", () => {
   it("holds the public entry's values, but the build and the check, which programs call", () => {

@@ -17,9 +17,9 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { cacheDir, pruneMarker } from "../src/compile/cache.ts";
-import { compileModule } from "../src/compile/compile-module.ts";
-import { esbuildScope, readStamped, writeStamped } from "../src/compile/stamped-cache.ts";
+import { cacheDir, pruneMarker } from "../packages/heirloom/src/compile/cache.ts";
+import { compileModule } from "../packages/heirloom/src/compile/compile-module.ts";
+import { esbuildScope, readStamped, writeStamped } from "../packages/heirloom/src/compile/stamped-cache.ts";
 import { buildProject, makeProject, templatesDir } from "./helpers/site.ts";
 
 // Lets a test act at the moment esbuild has read the sources and returned, before the result is stored.

@@ -5,10 +5,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevEvent, type DevServer, startDev } from "../src/serve/dev.ts";
-import { makeFixture, makeProject, ownTemplates, repoRoot } from "./helpers/site.ts";
+import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
+import { makeFixture, makeProject, ownTemplates, cliPath } from "./helpers/site.ts";
 
-const bin = path.join(repoRoot, "bin", "heirloom.js");
+const bin = cliPath;
 const heirloom = (cwd: string, ...args: string[]) => {
   const result = spawnSync(process.execPath, [bin, ...args], {
     cwd,

@@ -13,9 +13,9 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { WRITER_THREADS_FROM, createPageWriter } from "../src/output/page-writer.ts";
-import { openStaging } from "../src/output/staging.ts";
-import { checkOutDir, recoverInterrupted, removeLeftovers } from "../src/output/write.ts";
+import { WRITER_THREADS_FROM, createPageWriter } from "../packages/heirloom/src/output/page-writer.ts";
+import { openStaging } from "../packages/heirloom/src/output/staging.ts";
+import { checkOutDir, recoverInterrupted, removeLeftovers } from "../packages/heirloom/src/output/write.ts";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-write-"));
 const file = (p: string, text: string) => ({ path: p, contents: Buffer.from(text) });

@@ -51,7 +51,6 @@ export function HowItWorksPage({ page, content, assets }: PageProps<"how-it-work
             </figcaption>
             <ol className="dialogue">
               {conversation.lines.map((line, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed transcript, rendered once and never reordered
                 <li key={i} className={`line line-${line.speaker}`} data-line data-speaker={line.speaker}>
                   <span className="speaker">
                     <Icon name={line.speaker === "interviewer" ? "phone" : "heart"} />

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isValidEmail } from "../../src/serve/receiver.ts";
-import { startPreview } from "../../src/serve/preview.ts";
+import { isValidEmail } from "../../packages/heirloom/src/serve/receiver.ts";
+import { startPreview } from "../../packages/heirloom/src/serve/preview.ts";
 import { emailCases, type EmailCase } from "./email-cases.ts";
 import { codeSource, compile, threadWorld } from "./harness.ts";
 

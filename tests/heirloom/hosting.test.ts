@@ -3,10 +3,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../../src/build/build.ts";
-import { type PreviewServer, startPreview } from "../../src/serve/preview.ts";
-import { loadDefinition } from "../../src/build/prepare.ts";
-import { serializeJsonLd } from "../../src/render/json-ld.ts";
+import type { BuildResult } from "../../packages/heirloom/src/build/build.ts";
+import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
+import { loadDefinition } from "../../packages/heirloom/src/build/prepare.ts";
+import { serializeJsonLd } from "../../packages/heirloom/src/render/json-ld.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
 
 const BASE = "/heirloom/";

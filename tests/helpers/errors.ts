@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
-import { errorsOf, type HeirloomError } from "../../src/errors/errors.ts";
+import { errorsOf, type HeirloomError } from "../../packages/heirloom/src/errors/errors.ts";
 import { buildProject } from "./site.ts";
 
 export interface Expected {

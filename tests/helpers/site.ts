@@ -4,10 +4,13 @@ import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "../../src/build/build.ts";
-import type { BuildOptions } from "../../src/config/options.ts";
+import { build } from "../../packages/heirloom/src/build/build.ts";
+import type { BuildOptions } from "../../packages/heirloom/src/config/options.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+/** The engine's package in this repository, and its command. */
+export const engineRoot = path.join(repoRoot, "packages", "heirloom");
+export const cliPath = path.join(engineRoot, "bin", "heirloom.js");
 export const templatesDir = path.join(repoRoot, "templates");
 export const fixturesDir = path.join(repoRoot, "tests", "fixtures");
 

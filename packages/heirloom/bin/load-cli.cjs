@@ -1,6 +1,6 @@
-// Loads the compiled CLI (a CommonJS module) with V8's code cache beside it (`cli-<key>.cjs.v8`): functions an
-// earlier build compiled are not compiled again. Used by bin/heirloom.js.
-const { existsSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
+// Loads the compiled CLI (a CommonJS module) with V8's code cache (`cli-<key>.cjs.v8`): functions an earlier
+// build compiled are not compiled again. Used by bin/heirloom.js.
+const { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
 const { createRequire } = require("node:module");
 const path = require("node:path");
 const vm = require("node:vm");
@@ -10,10 +10,10 @@ const vm = require("node:vm");
  * refuses (another Node, other flags, damaged), is made when the process exits, holding what the run
  * compiled; it is written whole or not at all.
  * @param {string} file
- * @param {{ makeCache?: boolean }} [options]
+ * @param {{ makeCache?: boolean, cacheFile?: string }} [options] where the cache is kept (default: beside `file`)
  */
 exports.loadCli = function loadCli(file, options = {}) {
-  const cacheFile = `${file}.v8`;
+  const cacheFile = options.cacheFile ?? `${file}.v8`;
   const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
   const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "utf8")}\n})`;
   const script = new vm.Script(source, { filename: file, cachedData });
@@ -23,6 +23,7 @@ exports.loadCli = function loadCli(file, options = {}) {
     process.once("exit", () => {
       try {
         const temporary = `${cacheFile}.${process.pid}.tmp`;
+        mkdirSync(path.dirname(cacheFile), { recursive: true });
         writeFileSync(temporary, script.createCachedData());
         renameSync(temporary, cacheFile);
       } catch {

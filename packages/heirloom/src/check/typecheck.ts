@@ -7,9 +7,10 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { cacheDir, engineRoot } from "../compile/cache.ts";
+import { cacheDir } from "../compile/cache.ts";
 import { TypeCheckProblem, TypeScriptMissing } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
+import { ENGINE_ROOT } from "../version.ts";
 import type { CheckerOptions, TypeProblem } from "./program.ts";
 
 const require = createRequire(import.meta.url);
@@ -111,7 +112,20 @@ function typeErrors(problems: TypeProblem[]): HeirloomError[] {
 
 function checkerOptions(root: string, templatesDir: string): CheckerOptions {
   const key = createHash("sha256").update(`${root}\0${templatesDir}`).digest("hex").slice(0, 16);
-  return { root, templatesDir, engineRoot, buildInfoFile: path.join(cacheDir, `typecheck-${key}.tsbuildinfo`) };
+  const buildInfoFile = path.join(cacheDir, `typecheck-${key}.tsbuildinfo`);
+  const engineModules = path.resolve(require.resolve("react/package.json"), "../..");
+  return { root, templatesDir, engineTypes: engineFiles().types, engineModules, buildInfoFile };
+}
+
+/**
+ * The engine's public types and the type check's worker: from the sources in a checkout of the engine, as
+ * compiled into dist/ in the installed package (which has no src/).
+ */
+function engineFiles(): { types: string; worker?: string } {
+  const source = path.join(ENGINE_ROOT, "src");
+  if (existsSync(source)) return { types: path.join(source, "index.ts") };
+  const dist = path.join(ENGINE_ROOT, "dist");
+  return { types: path.join(dist, "types", "index.d.ts"), worker: path.join(dist, "typecheck-worker.cjs") };
 }
 
 /** Where TypeScript is installed (a dependency of the engine); a clear error when it is not. */
@@ -123,11 +137,16 @@ function typescriptPath(): string {
   }
 }
 
-/** The worker's code: src/check/worker.ts compiled on its own (esbuild, a few milliseconds), kept by content. */
+/**
+ * The worker's code: the package's own, or in a checkout src/check/worker.ts compiled on its own (esbuild, a
+ * few milliseconds), kept by content.
+ */
 async function workerFile(): Promise<string> {
+  const shipped = engineFiles().worker;
+  if (shipped) return shipped;
   const { build } = await import("esbuild");
   const result = await build({
-    entryPoints: [path.join(engineRoot, "src", "check", "worker.ts")],
+    entryPoints: [path.join(ENGINE_ROOT, "src", "check", "worker.ts")],
     bundle: true,
     platform: "node",
     format: "cjs",

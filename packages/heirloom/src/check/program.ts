@@ -18,8 +18,10 @@ export interface TypeProblem {
 export interface CheckerOptions {
   root: string;
   templatesDir: string;
-  /** The folder holding the engine's src/ and node_modules/. */
-  engineRoot: string;
+  /** The engine's public types: what `import ... from "heirloom"` is checked against. */
+  engineTypes: string;
+  /** The node_modules holding the engine's dependencies (React's types among them). */
+  engineModules: string;
   /** Where the incremental build info is kept between processes. */
   buildInfoFile: string;
 }
@@ -73,11 +75,11 @@ function siteFiles({ root, templatesDir }: CheckerOptions): string[] {
 }
 
 /**
- * The project's tsconfig.json (if any) over strict defaults; "heirloom" is the engine's public entry, and
+ * The project's tsconfig.json (if any) over strict defaults; "heirloom" is the engine's public types, and
  * packages the site does not install itself (React's types) come from the engine's node_modules.
  */
-function compilerOptionsFor(ts: typeof TS, { root, engineRoot, buildInfoFile }: CheckerOptions): TS.CompilerOptions {
-  const modules = path.join(engineRoot, "node_modules");
+function compilerOptionsFor(ts: typeof TS, options: CheckerOptions): TS.CompilerOptions {
+  const { root, engineTypes, engineModules: modules, buildInfoFile } = options;
   const defaults: TS.CompilerOptions = {
     strict: true,
     target: ts.ScriptTarget.ES2022,
@@ -105,7 +107,7 @@ function compilerOptionsFor(ts: typeof TS, { root, engineRoot, buildInfoFile }: 
     typeRoots: [path.join(modules, "@types")],
     paths: {
       ...own.paths,
-      heirloom: [path.join(engineRoot, "src", "index.ts")],
+      heirloom: [engineTypes],
       "*": [path.join(modules, "@types", "*"), path.join(modules, "*")],
     },
   };

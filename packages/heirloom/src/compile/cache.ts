@@ -9,9 +9,6 @@ const nodeModules = path.resolve(createRequire(import.meta.url).resolve("react/p
 
 export const cacheDir = path.join(nodeModules, ".cache", "heirloom");
 
-/** The engine's own folder (src/, node_modules/): the type check reads its public types from there. */
-export const engineRoot = path.dirname(nodeModules);
-
 /** Entries not used for this long are removed when something new is stored. */
 const UNUSED_FOR_MS = 14 * 24 * 60 * 60 * 1000;
 /** Pruning walks the whole cache, so it runs at most this often: the time of `pruneMarker` says when it last did. */

@@ -1,0 +1,110 @@
+// How the engine's CLI (src/cli/main.ts) and the type check's worker (src/check/worker.ts) are compiled into
+// single CommonJS files: by the shim from a source checkout (into a cache, when the sources change) and by
+// scripts/build-package.js for the published package (into dist/). One set of options for both.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * esbuild options for one entry of the engine. `engineRoot` is a line of JavaScript that sets
+ * `__heirloomEngineRoot` (the package's folder) when the file runs; `key` names this engine exactly.
+ */
+export function engineBuildOptions({ entry, outfile, version, key, engineRoot, sourcesContent }) {
+  return {
+    entryPoints: [entry],
+    outfile,
+    write: false,
+    bundle: true,
+    platform: "node",
+    // CommonJS: required, it skips the ES module loader's work (the sources' import.meta.url is mapped below).
+    format: "cjs",
+    target: "node20",
+    // import() of a package becomes require(): the CLI then loads as a plain script with its code cache.
+    supported: { "dynamic-import": false },
+    // Loaded from node_modules when needed: packages with native code, React (the compiled templates must share
+    // its copy), serve-handler (with its MIME database, only for preview) and TypeScript (only for the check).
+    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript"],
+    plugins: [zodEnglishOnly(), markdownItPlainFields()],
+    minify: true,
+    keepNames: true,
+    // Lines and columns; with the sources inside for a package that ships without src/.
+    sourcemap: "linked",
+    sourcesContent,
+    banner: {
+      js: `const __heirloomModuleUrl = require("node:url").pathToFileURL(__filename).href;\n${engineRoot}`,
+    },
+    // The key names this engine exactly: caches written by another engine (or other dependencies) are ignored.
+    define: {
+      __HEIRLOOM_VERSION__: JSON.stringify(version),
+      __HEIRLOOM_BUILD_KEY__: JSON.stringify(key),
+      __HEIRLOOM_ENGINE_ROOT__: "__heirloomEngineRoot",
+      "import.meta.url": "__heirloomModuleUrl",
+    },
+    logLevel: "warning",
+  };
+}
+
+/**
+ * A SHA-256 (16 hex digits) of everything that shapes a compile of the engine: every file of src/, the files of
+ * bin/, package.json and the lock of the installed packages, and `place` (what else is written into the
+ * compile). Never modification times, so copies that keep old times cannot run stale code.
+ */
+export function engineKey(engineRoot, lockFile, place = "") {
+  const hash = createHash("sha256").update(`${place}\0`);
+  const inputs = [
+    ...filesUnder(path.join(engineRoot, "src")),
+    ...filesUnder(path.join(engineRoot, "bin")),
+    path.join(engineRoot, "package.json"),
+    lockFile,
+  ];
+  for (const file of inputs) {
+    const contents = file && existsSync(file) ? readFileSync(file) : "";
+    hash
+      .update(`${path.relative(engineRoot, file ?? "")}\0`)
+      .update(contents)
+      .update("\0");
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** Every file under a folder, in a stable order. */
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+}
+
+/** zod ships messages in forty languages; errors here are written in English, so only that one is bundled. */
+function zodEnglishOnly() {
+  return {
+    name: "zod-english-only",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        contents: 'export { default as en } from "./en.js";',
+        resolveDir: path.dirname(args.path),
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/**
+ * markdown-it ships transpiled class fields: every field of every token, state and parser object is set
+ * through one shared `_defineProperty(this, "name", value)` helper, a fifth of reading a large site's
+ * content. Written as the plain assignments they stand for (`this.name = value`: the same own, writable,
+ * enumerable property, since none of these classes has accessors), each store is fast again.
+ */
+function markdownItPlainFields() {
+  return {
+    name: "markdown-it-plain-fields",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]markdown-it[\\/]dist[\\/]markdown-it\.mjs$/ }, (args) => {
+        const source = readFileSync(args.path, "utf8");
+        if (/\b(?:get|set) \w+\(/.test(source)) return undefined;
+        const field = /_defineProperty\(\s*this,\s*(?:\/\*[\s\S]*?\*\/\s*)?"(\w+)",\s*([^;]*?)\s*\);/g;
+        return { contents: source.replace(field, "this.$1 = $2;"), loader: "js" };
+      });
+    },
+  };
+}
