@@ -1,4 +1,6 @@
-// Test runner settings: every test file under tests/, generous timeouts for builds and browsers.
+// Test runner settings: every test file under tests/, generous timeouts for builds and browsers, and one cache
+// for the many small sites the tests make in temporary folders (each would otherwise keep its own).
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -6,5 +8,6 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    env: { HEIRLOOM_CACHE_DIR: fileURLToPath(new URL("./node_modules/.cache/heirloom", import.meta.url)) },
   },
 });

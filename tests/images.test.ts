@@ -7,7 +7,9 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../packages/heirloom/src/build/build.ts";
 import { renditionCacheName } from "../packages/heirloom/src/assets/encode.ts";
-import { cacheDir } from "../packages/heirloom/src/compile/cache.ts";
+import { cacheDirFor } from "../packages/heirloom/src/compile/cache.ts";
+
+const cacheDir = cacheDirFor(".");
 import { errorsOf } from "../packages/heirloom/src/errors/errors.ts";
 import { photo } from "./helpers/photo.ts";
 import { buildProject, makeFixture } from "./helpers/site.ts";

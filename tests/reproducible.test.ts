@@ -20,7 +20,9 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheDir } from "../packages/heirloom/src/compile/cache.ts";
+import { cacheDirFor } from "../packages/heirloom/src/compile/cache.ts";
+
+const cacheDir = cacheDirFor(".");
 import { photo } from "./helpers/photo.ts";
 import { repoRoot } from "./helpers/site.ts";
 

@@ -17,7 +17,10 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { cacheDir, pruneMarker } from "../packages/heirloom/src/compile/cache.ts";
+import { cacheDirFor, pruneMarker as markerIn } from "../packages/heirloom/src/compile/cache.ts";
+
+const cacheDir = cacheDirFor(".");
+const pruneMarker = markerIn(cacheDir);
 import { compileModule } from "../packages/heirloom/src/compile/compile-module.ts";
 import { esbuildScope, readStamped, writeStamped } from "../packages/heirloom/src/compile/stamped-cache.ts";
 import { buildProject, makeProject, templatesDir } from "./helpers/site.ts";
@@ -46,6 +49,7 @@ describe("readStamped / writeStamped", () => {
     writeFileSync(a, "export const a = 1;");
     writeFileSync(b, "body { color: red }");
     await writeStamped(
+      cacheDir,
       "test",
       dir,
       new Map([
@@ -54,10 +58,10 @@ describe("readStamped / writeStamped", () => {
       ]),
       { answer: 42 },
     );
-    expect(await readStamped("test", dir)).toEqual({ answer: 42 });
+    expect(await readStamped(cacheDir, "test", dir)).toEqual({ answer: 42 });
     writeFileSync(b, "body { color: blue }");
     utimesSync(b, past, past);
-    expect(await readStamped("test", dir)).toBeUndefined();
+    expect(await readStamped(cacheDir, "test", dir)).toBeUndefined();
   });
 
   it("keys by esbuild's version and the options", () => {
@@ -76,6 +80,7 @@ describe("compileModule", () => {
     what: "the probe",
     hint: "fix it.",
     modules: {},
+    cacheDir,
   });
 
   it("compiles again when a file was saved after esbuild read it, even with an old modification time", async () => {
@@ -181,5 +186,32 @@ describe("a build after a template edit", () => {
     const second = await buildProject(root, { templatesDir: templates });
     expect(css(second)).toContain("#123456");
     expect(readFileSync(path.join(second.outDir, "index.html"), "utf8")).toContain("(probe)");
+  });
+});
+
+describe("where a site's cache is", () => {
+  const withoutOverride = <T>(run: () => T): T => {
+    const saved = process.env.HEIRLOOM_CACHE_DIR;
+    delete process.env.HEIRLOOM_CACHE_DIR;
+    try {
+      return run();
+    } finally {
+      process.env.HEIRLOOM_CACHE_DIR = saved;
+    }
+  };
+
+  it("is node_modules/.cache/heirloom beside the nearest package.json, else the site's .heirloom/cache", () => {
+    const top = scratch();
+    const site = path.join(top, "sites", "blog");
+    mkdirSync(site, { recursive: true });
+    withoutOverride(() => expect(cacheDirFor(site)).toBe(path.join(site, ".heirloom", "cache")));
+    writeFileSync(path.join(top, "package.json"), "{}");
+    withoutOverride(() => expect(cacheDirFor(site)).toBe(path.join(top, "node_modules", ".cache", "heirloom")));
+    writeFileSync(path.join(site, "package.json"), "{}");
+    withoutOverride(() => expect(cacheDirFor(site)).toBe(path.join(site, "node_modules", ".cache", "heirloom")));
+  });
+
+  it("is HEIRLOOM_CACHE_DIR when it is set", () => {
+    expect(cacheDirFor(scratch())).toBe(path.resolve(process.env.HEIRLOOM_CACHE_DIR!));
   });
 });

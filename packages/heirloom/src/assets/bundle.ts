@@ -28,9 +28,9 @@ const ENTRIES = { main: "islands/main.ts", site: "styles/site.css" } as const;
 
 /**
  * Bundles templates/islands/main.ts and templates/styles/site.css (those that exist) for browsers.
- * `root` is the project root, against which error locations are given.
+ * `root` is the project root, against which error locations are given; `cacheDir`, the site's cache.
  */
-export async function bundleAssets(templatesDir: string, root = path.dirname(templatesDir)): Promise<BundledAssets> {
+export async function bundleAssets(templatesDir: string, root: string, cacheDir: string): Promise<BundledAssets> {
   const entryPoints = Object.fromEntries(
     Object.entries(ENTRIES)
       .map(([name, file]) => [name, path.join(templatesDir, file)])
@@ -38,7 +38,7 @@ export async function bundleAssets(templatesDir: string, root = path.dirname(tem
   );
   if (Object.keys(entryPoints).length === 0) return { files: [] };
   const scope = esbuildScope(templatesDir, Object.keys(entryPoints), OPTIONS);
-  const cached = await readStamped<CachedAssets>("assets", scope);
+  const cached = await readStamped<CachedAssets>(cacheDir, "assets", scope);
   if (cached) {
     const files = cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") }));
     return { files, script: cached.script, stylesheet: cached.stylesheet, warnings: cached.warnings };
@@ -62,7 +62,7 @@ export async function bundleAssets(templatesDir: string, root = path.dirname(tem
       ...assets,
       files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })),
     };
-    await writeStamped("assets", scope, recorder.inputs, stored);
+    await writeStamped(cacheDir, "assets", scope, recorder.inputs, stored);
     return assets;
   } catch (error) {
     const { what, hint } = compiledParts.assets;

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { cacheDir, markCacheUsed, pruneCache } from "../compile/cache.ts";
+import { markCacheUsed, pruneCache } from "../compile/cache.ts";
 import { ImageUnreadable } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 
@@ -55,9 +55,15 @@ export function renditionCacheName(
   return `${hash}-${width}x${height}-${settings}.png`;
 }
 
-/** A PNG of the image drawn at that size (cached). */
-export function pngRendition(contents: Buffer, hash: string, width: number, height: number): Promise<Buffer> {
-  return cached(renditionCacheName(hash, width, height), async (sharp) =>
+/** A PNG of the image drawn at that size (cached in `cacheDir`). */
+export function pngRendition(
+  contents: Buffer,
+  hash: string,
+  size: { width: number; height: number },
+  cacheDir: string,
+): Promise<Buffer> {
+  const { width, height } = size;
+  return cached(cacheDir, renditionCacheName(hash, width, height), async (sharp) =>
     sharp(contents, { density: RENDITION.density })
       .resize(width, height, { fit: RENDITION.fit })
       .png(ENCODERS.png)
@@ -71,9 +77,10 @@ export async function responsiveVariants(
   hash: string,
   outStem: string,
   file: string,
+  cacheDir: string,
 ): Promise<Variant[]> {
   const manifestName = `${hash}-${SETTINGS}.json`;
-  const fromCache = await readCachedVariants(manifestName);
+  const fromCache = await readCachedVariants(cacheDir, manifestName);
   if (fromCache) return fromCache.map((v) => ({ ...v, out: `${outStem}-${v.width}${EXTENSION[v.format]}` }));
 
   const sharp = await loadSharp();
@@ -105,7 +112,7 @@ export async function responsiveVariants(
       };
     }),
   );
-  await writeCachedVariants(manifestName, variants);
+  await writeCachedVariants(cacheDir, manifestName, variants);
   return variants;
 }
 
@@ -116,7 +123,7 @@ async function loadSharp(): Promise<Sharp> {
   return (await import("sharp")).default;
 }
 
-async function cached(name: string, make: (sharp: Sharp) => Promise<Buffer>): Promise<Buffer> {
+async function cached(cacheDir: string, name: string, make: (sharp: Sharp) => Promise<Buffer>): Promise<Buffer> {
   const file = path.join(cacheDir, "images", `${SETTINGS}-${name}`);
   try {
     const contents = await readFile(file);
@@ -125,12 +132,15 @@ async function cached(name: string, make: (sharp: Sharp) => Promise<Buffer>): Pr
   } catch {
     const contents = await make(await loadSharp());
     await atomicWrite(file, contents);
-    await pruneCache(file);
+    await pruneCache(file, cacheDir);
     return contents;
   }
 }
 
-async function readCachedVariants(manifestName: string): Promise<Array<Omit<Variant, "out">> | undefined> {
+async function readCachedVariants(
+  cacheDir: string,
+  manifestName: string,
+): Promise<Array<Omit<Variant, "out">> | undefined> {
   try {
     const dir = path.join(cacheDir, "images");
     const manifest = JSON.parse(await readFile(path.join(dir, manifestName), "utf8")) as Array<
@@ -146,7 +156,7 @@ async function readCachedVariants(manifestName: string): Promise<Array<Omit<Vari
   }
 }
 
-async function writeCachedVariants(manifestName: string, variants: Variant[]): Promise<void> {
+async function writeCachedVariants(cacheDir: string, manifestName: string, variants: Variant[]): Promise<void> {
   const dir = path.join(cacheDir, "images");
   const stem = manifestName.replace(/\.json$/, "");
   const manifest = await Promise.all(
@@ -158,7 +168,7 @@ async function writeCachedVariants(manifestName: string, variants: Variant[]): P
   );
   // The manifest is written last: a cache entry exists only when all its files do.
   await atomicWrite(path.join(dir, manifestName), JSON.stringify(manifest));
-  await pruneCache(path.join(dir, manifestName));
+  await pruneCache(path.join(dir, manifestName), cacheDir);
 }
 
 /** Concurrent builds may fill the cache at once: write to a private name, then rename. */

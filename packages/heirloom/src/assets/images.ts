@@ -41,8 +41,9 @@ export async function buildImages(
   contentDir: string,
   refs: ImageRef[],
   urlPrefix: string,
-  onProgress?: (what: string, done: number, total: number) => void,
+  options: { cacheDir: string; onProgress?: (what: string, done: number, total: number) => void },
 ): Promise<BuiltImages> {
+  const { cacheDir, onProgress } = options;
   const bySrc = new Map<string, ImageRef[]>();
   for (const ref of refs) bySrc.set(ref.src, [...(bySrc.get(ref.src) ?? []), ref]);
   const filesOf = new Map<string, OutputFile[]>();
@@ -59,13 +60,13 @@ export async function buildImages(
       const contents = await readFile(path.join(contentDir, src));
       const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10);
       const stem = `assets/images/${outputName(src)}-${hash}`;
-      const built = await buildOne(contents, hash, stem, src, urlPrefix);
+      const built = await buildOne(contents, hash, stem, src, urlPrefix, cacheDir);
       const renditions: Record<string, Rendition> = {};
       const wanted = new Map(uses.flatMap((ref) => Object.entries(imageOptionsOf(ref).renditions ?? {})));
       await Promise.all(
         [...wanted].map(async ([name, { width, height }]) => {
           const out = `${stem}-${width}x${height}.png`;
-          const png = await pngRendition(contents, hash, width, height);
+          const png = await pngRendition(contents, hash, { width, height }, cacheDir);
           filesOf.set(out, [{ path: out, contents: png }]);
           renditions[name] = onRead({ url: urlPrefix + out, width, height }, ["url"], () => read(out));
         }),
@@ -107,14 +108,21 @@ function onRead<T extends object>(target: T, keys: Array<keyof T & string>, read
   return target;
 }
 
-async function buildOne(contents: Buffer, hash: string, stem: string, src: string, urlPrefix: string): Promise<Built> {
+async function buildOne(
+  contents: Buffer,
+  hash: string,
+  stem: string,
+  src: string,
+  urlPrefix: string,
+  cacheDir: string,
+): Promise<Built> {
   const extension = path.extname(src).toLowerCase();
   if (!RASTER.has(extension)) {
     const out = `${stem}${extension}`;
     const size = imageSize(contents, extension, `content/${src}`);
     return { image: { url: urlPrefix + out, ...size, sources: [] }, files: [{ path: out, contents }] };
   }
-  return toBuilt(await responsiveVariants(contents, hash, stem, `content/${src}`), urlPrefix);
+  return toBuilt(await responsiveVariants(contents, hash, stem, `content/${src}`, cacheDir), urlPrefix);
 }
 
 /** A file name safe in a URL: "Grandma's porch.JPG" -> "grandma-s-porch". */

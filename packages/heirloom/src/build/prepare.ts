@@ -6,6 +6,7 @@ import { type BundledAssets, bundleAssets } from "../assets/bundle.ts";
 import { type BuiltImages, buildImages } from "../assets/images.ts";
 import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, resolvePaths } from "../config/options.ts";
 import { assertProject, loadSite } from "../config/site.ts";
+import { cacheDirFor } from "../compile/cache.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { loadContent } from "../content/load.ts";
 import type { RawContent, ValidatedContent } from "../content/types.ts";
@@ -80,7 +81,10 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   }
   if (problems.length > 0 || !site || !read || !templates) throw failureOf(problems);
   const { config, raw, validated, routes, feeds } = read;
-  const imagesMade = buildImages(config.contentDir, validated.images, config.base, options.onProgress);
+  const imagesMade = buildImages(config.contentDir, validated.images, config.base, {
+    cacheDir: paths.cacheDir,
+    onProgress: options.onProgress,
+  });
   const [bundle, images] = await Promise.all([parts.assets, imagesMade]);
   const content = collectionsOf(site, validated);
   const assets = templateAssets(config, bundle);
@@ -107,17 +111,18 @@ type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };
 
 /** Starts the definition, templates and assets compiling (or finds them compiled), all at once. */
 export function compileParts(paths: SitePaths, incremental: Incremental): Compiling {
-  const { root, templatesDir } = paths;
+  const { root, templatesDir, cacheDir } = paths;
+  const context = { root, cacheDir, modules: siteModules };
   return {
-    definition: incremental.compiled("definition", () => loadDefinition(root)),
-    templates: incremental.compiled("templates", () => compileTemplates(templatesDir, root, siteModules)),
-    assets: incremental.compiled("assets", () => bundleAssets(templatesDir, root)),
+    definition: incremental.compiled("definition", () => loadSite(context)),
+    templates: incremental.compiled("templates", () => compileTemplates(templatesDir, context)),
+    assets: incremental.compiled("assets", () => bundleAssets(templatesDir, root, cacheDir)),
   };
 }
 
 /** Compiles, loads and checks the project's site.config.ts. */
 export function loadDefinition(root: string): Promise<ResolvedSite> {
-  return loadSite(root, siteModules);
+  return loadSite({ root, cacheDir: cacheDirFor(root), modules: siteModules });
 }
 
 /** The broken links of the pages that render while the content has mistakes (images are not made). */

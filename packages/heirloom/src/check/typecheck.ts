@@ -7,7 +7,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { cacheDir } from "../compile/cache.ts";
+import { cacheDirFor } from "../compile/cache.ts";
 import { TypeCheckProblem, TypeScriptMissing } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_ROOT } from "../version.ts";
@@ -29,7 +29,7 @@ export function startTypeCheckWorker(root: string, templatesDir: string): TypeCh
   const run = async (): Promise<HeirloomError[]> => {
     // A check asked for just before close() starts no thread that nothing would end.
     if (closed) return [];
-    worker ??= workerFile().then(
+    worker ??= workerFile(cacheDirFor(root)).then(
       (file) =>
         new Worker(file, { workerData: { ...checkerOptions(root, templatesDir), typescript: typescriptPath() } }),
     );
@@ -112,7 +112,7 @@ function typeErrors(problems: TypeProblem[]): HeirloomError[] {
 
 function checkerOptions(root: string, templatesDir: string): CheckerOptions {
   const key = createHash("sha256").update(`${root}\0${templatesDir}`).digest("hex").slice(0, 16);
-  const buildInfoFile = path.join(cacheDir, `typecheck-${key}.tsbuildinfo`);
+  const buildInfoFile = path.join(cacheDirFor(root), `typecheck-${key}.tsbuildinfo`);
   const engineModules = path.resolve(require.resolve("react/package.json"), "../..");
   return { root, templatesDir, engineTypes: engineFiles().types, engineModules, buildInfoFile };
 }
@@ -141,7 +141,7 @@ function typescriptPath(): string {
  * The worker's code: the package's own, or in a checkout src/check/worker.ts compiled on its own (esbuild, a
  * few milliseconds), kept by content.
  */
-async function workerFile(): Promise<string> {
+async function workerFile(cacheDir: string): Promise<string> {
   const shipped = engineFiles().worker;
   if (shipped) return shipped;
   const { build } = await import("esbuild");

@@ -1,19 +1,30 @@
-// Where cached work lives (compiled templates and definition, bundled assets, processed images), how a
-// use is recorded, and how entries unused for weeks are pruned.
-import { createRequire } from "node:module";
+// Where a site's cached work lives (compiled templates and definition, bundled assets, processed images, the
+// build state), how a use is recorded, and how entries unused for weeks are pruned.
+import { existsSync } from "node:fs";
 import { readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-/** Inside the node_modules that holds React, so compiled templates' `react` import resolves to it. */
-const nodeModules = path.resolve(createRequire(import.meta.url).resolve("react/package.json"), "../..");
-
-export const cacheDir = path.join(nodeModules, ".cache", "heirloom");
+/**
+ * Where a site's cached work lives: HEIRLOOM_CACHE_DIR when it is set; else node_modules/.cache/heirloom
+ * beside the nearest package.json at or above the site's folder (where tools keep their caches); else the
+ * site's own .heirloom/cache. Never in the engine's folder, which may be installed read-only.
+ */
+export function cacheDirFor(root: string): string {
+  if (process.env.HEIRLOOM_CACHE_DIR) return path.resolve(process.env.HEIRLOOM_CACHE_DIR);
+  const site = path.resolve(root);
+  for (let dir = site; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return path.join(dir, "node_modules", ".cache", "heirloom");
+    if (dir === path.dirname(dir)) return path.join(site, ".heirloom", "cache");
+  }
+}
 
 /** Entries not used for this long are removed when something new is stored. */
 const UNUSED_FOR_MS = 14 * 24 * 60 * 60 * 1000;
-/** Pruning walks the whole cache, so it runs at most this often: the time of `pruneMarker` says when it last did. */
+/** Pruning walks the whole cache, so it runs at most this often: the time of its marker says when it last did. */
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
-export const pruneMarker = path.join(cacheDir, ".pruned");
+
+/** The file whose modification time says when the cache in `dir` was last pruned. */
+export const pruneMarker = (dir: string) => path.join(dir, ".pruned");
 
 /** Marks cache files as used now (their modification time), so pruning keeps them. */
 export async function markCacheUsed(...files: string[]): Promise<void> {
@@ -29,12 +40,12 @@ export async function markCacheUsed(...files: string[]): Promise<void> {
  * Another build may be about to read a file it removes, which that build treats as a miss and makes again.
  * The compiled CLI (cli-*.cjs) is left to the shim that makes it.
  */
-export async function pruneCache(stored: string): Promise<void> {
+export async function pruneCache(stored: string, cacheDir: string): Promise<void> {
   const now = (await stat(stored).catch(() => undefined))?.mtimeMs;
   if (now === undefined) return;
-  const last = (await stat(pruneMarker).catch(() => undefined))?.mtimeMs;
+  const last = (await stat(pruneMarker(cacheDir)).catch(() => undefined))?.mtimeMs;
   if (last !== undefined && now >= last && now - last < PRUNE_EVERY_MS) return;
-  await writeFile(pruneMarker, "");
+  await writeFile(pruneMarker(cacheDir), "");
   const prune = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     await Promise.all(

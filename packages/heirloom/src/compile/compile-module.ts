@@ -9,23 +9,29 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
 import { ENGINE_KEY } from "../version.ts";
-import { cacheDir, markCacheUsed } from "./cache.ts";
+import { markCacheUsed } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
 import { esbuildScope, hashFile, readStamped, recordInputs, writeStamped } from "./stamped-cache.ts";
 
-export interface CompileRequest {
+/** The site a module is compiled for: where it is, where its compiles are kept, what the engine hands in. */
+export interface CompileContext {
+  /** The project root: error locations are given relative to it, and packages resolve from it. */
+  root: string;
+  /** The site's cache folder: compiled modules are kept there. */
+  cacheDir: string;
+  /** What the module gets for these bare imports instead of a package (the same objects in every module). */
+  modules: Record<string, unknown>;
+}
+
+export interface CompileRequest extends CompileContext {
   /** Cache entry name, such as "definition" or "templates". */
   name: string;
   /** The entry file (absolute). */
   entry: string;
-  /** The project root: error locations are given relative to it. */
-  root: string;
   /** What is compiled, for messages ("the site definition"). */
   what: string;
   /** What to do when it does not compile. */
   hint: string;
-  /** What the module gets for these bare imports instead of a package (the same objects in every module). */
-  modules: Record<string, unknown>;
 }
 
 const loaded = new Map<string, Record<string, unknown>>();
@@ -40,10 +46,11 @@ export interface CompiledModule {
 export async function compileModule(request: CompileRequest): Promise<CompiledModule> {
   // Everything that shapes the output is in the key: the entry, esbuild's version and options, this engine's.
   const scope = esbuildScope(request.entry, ENGINE_KEY, OPTIONS);
-  const cached = await readStamped<{ file: string }>(request.name, scope);
+  const { cacheDir } = request;
+  const cached = await readStamped<{ file: string }>(cacheDir, request.name, scope);
   if (cached && existsSync(cached.file)) {
     await markCacheUsed(cached.file);
-    return { exports: load(cached.file, request.modules), hash: hashOfFile(cached.file) };
+    return { exports: load(cached.file, request), hash: hashOfFile(cached.file) };
   }
 
   const { build } = await import("esbuild");
@@ -75,8 +82,8 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temporary, code);
   await rename(temporary, file);
-  await writeStamped(request.name, scope, new Map([...inputs, ...recorder.inputs]), { file });
-  return { exports: load(file, request.modules), hash: hashOfFile(file) };
+  await writeStamped(cacheDir, request.name, scope, new Map([...inputs, ...recorder.inputs]), { file });
+  return { exports: load(file, request), hash: hashOfFile(file) };
 }
 
 /** The hash in a compiled file's content-addressed name. */
@@ -107,12 +114,21 @@ const OPTIONS = {
   logLevel: "silent",
 } as const;
 
-/** Evaluates a compiled CommonJS file once per process, with the bare imports in `modules` mapped to them. */
-function load(file: string, modules: Record<string, unknown>): Record<string, unknown> {
-  const known = loaded.get(file);
+/** React's packages, which a site's modules share with the engine that renders them: one instance. */
+const SHARED = /^react(?:-dom)?(?:\/|$)/;
+const engineRequire = createRequire(import.meta.url);
+
+/**
+ * Evaluates a compiled CommonJS file once per process: the bare imports in `modules` are mapped to them,
+ * React is the engine's, and any other package resolves from the site's folder, as the site installed it.
+ */
+function load(file: string, { modules, root }: Pick<CompileRequest, "modules" | "root">): Record<string, unknown> {
+  const key = `${file}\0${root}`;
+  const known = loaded.get(key);
   if (known) return known;
-  const base = createRequire(file);
-  const require = (id: string) => (Object.hasOwn(modules, id) ? modules[id] : base(id));
+  const base = createRequire(path.join(root, "package.json"));
+  const require = (id: string) =>
+    Object.hasOwn(modules, id) ? modules[id] : SHARED.test(id) ? engineRequire(id) : base(id);
   const module = { exports: {} as Record<string, unknown> };
   const run = vm.compileFunction(
     readFileSync(file, "utf8"),
@@ -120,6 +136,6 @@ function load(file: string, modules: Record<string, unknown>): Record<string, un
     { filename: file },
   );
   run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file));
-  loaded.set(file, module.exports);
+  loaded.set(key, module.exports);
   return module.exports;
 }

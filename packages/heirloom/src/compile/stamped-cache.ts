@@ -7,7 +7,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Plugin } from "esbuild";
-import { cacheDir, markCacheUsed, pruneCache } from "./cache.ts";
+import { markCacheUsed, pruneCache } from "./cache.ts";
 
 interface Entry<T> {
   inputs: Array<[file: string, sha256: string]>;
@@ -21,7 +21,7 @@ export function esbuildScope(...parts: unknown[]): string {
   return [esbuildVersion, ...parts.map((p) => (typeof p === "string" ? p : JSON.stringify(p)))].join("\0");
 }
 
-const entryFile = (name: string, scope: string) =>
+const entryFile = (cacheDir: string, name: string, scope: string) =>
   path.join(cacheDir, `${name}-${createHash("sha256").update(scope).digest("hex").slice(0, 12)}.json`);
 
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
@@ -50,9 +50,9 @@ export function recordInputs(): { plugin: Plugin; inputs: Map<string, string> } 
   return { plugin, inputs };
 }
 
-/** The cached data for `scope`, if every input still holds the bytes it was made from. */
-export async function readStamped<T>(name: string, scope: string): Promise<T | undefined> {
-  const file = entryFile(name, scope);
+/** The cached data for `scope` in the cache `cacheDir`, if every input still holds the bytes it was made from. */
+export async function readStamped<T>(cacheDir: string, name: string, scope: string): Promise<T | undefined> {
+  const file = entryFile(cacheDir, name, scope);
   let entry: Entry<T>;
   try {
     entry = JSON.parse(await readFile(file, "utf8")) as Entry<T>;
@@ -67,15 +67,16 @@ export async function readStamped<T>(name: string, scope: string): Promise<T | u
 
 /** Stores data with the hashes of the bytes it was made from (absolute paths; "" for a file that was absent). */
 export async function writeStamped<T>(
+  cacheDir: string,
   name: string,
   scope: string,
   inputs: Map<string, string>,
   data: T,
 ): Promise<void> {
-  const file = entryFile(name, scope);
+  const file = entryFile(cacheDir, name, scope);
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await mkdir(cacheDir, { recursive: true });
   await writeFile(temporary, JSON.stringify({ inputs: [...inputs], data } satisfies Entry<T>));
   await rename(temporary, file);
-  await pruneCache(file);
+  await pruneCache(file, cacheDir);
 }

@@ -1,5 +1,6 @@
 // Config stage: merges CLI flags over the environment over site.config.ts into one SiteConfig.
 import path from "node:path";
+import { cacheDirFor } from "../compile/cache.ts";
 import { BadBasePath, BadFormEndpoint, BadSiteUrl, BadSourceDate } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import type { ResolvedForm, ResolvedSite } from "./types.ts";
@@ -36,6 +37,8 @@ export interface SitePaths {
   contentDir: string;
   templatesDir: string;
   outDir: string;
+  /** Where the site's cached work is kept (see cacheDirFor). */
+  cacheDir: string;
 }
 
 /** A declared form with its effective endpoint and the URL the page posts to. */
@@ -111,6 +114,7 @@ export function resolvePaths(options: BuildOptions = {}): SitePaths {
     contentDir: path.join(root, "content"),
     templatesDir: path.resolve(root, options.templatesDir ?? "templates"),
     outDir: path.resolve(root, options.outDir ?? "dist"),
+    cacheDir: cacheDirFor(root),
   };
 }
 

@@ -2,22 +2,19 @@
 // site.config.ts, the line where it is written, and what to do.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { compileModule } from "../compile/compile-module.ts";
+import { type CompileContext, compileModule } from "../compile/compile-module.ts";
 import { DefinitionFailed, NoDefinitionFile, compiledParts } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { resolveSite } from "./check-definition.ts";
 import { DEFINITION_FILE } from "./definition-file.ts";
 import type { ResolvedSite } from "./types.ts";
 
-/**
- * Compiles and checks `<root>/site.config.ts`; `modules` are what its bare imports of the engine ("heirloom",
- * "zod") resolve to.
- */
-export async function loadSite(root: string, modules: Record<string, unknown>): Promise<ResolvedSite> {
-  const file = assertProject(root);
+/** Compiles and checks the site.config.ts of the site `context` names (see CompileContext). */
+export async function loadSite(context: CompileContext): Promise<ResolvedSite> {
+  const file = assertProject(context.root);
   let compiled: Awaited<ReturnType<typeof compileModule>>;
   try {
-    compiled = await compileModule({ name: "definition", entry: file, root, ...compiledParts.definition, modules });
+    compiled = await compileModule({ ...context, name: "definition", entry: file, ...compiledParts.definition });
   } catch (error) {
     if (error instanceof HeirloomError && error.code === "TemplateCompileError") throw error;
     throw withLocation(error);

@@ -11,7 +11,7 @@ import type { MarkdownCache } from "../content/types.ts";
 import type { ContentDependency } from "../render/track.ts";
 import type { PageRecord } from "../output/page-writer.ts";
 import type { Manifest } from "../output/staging.ts";
-import { cacheDir } from "../compile/cache.ts";
+import { cacheDirFor } from "../compile/cache.ts";
 import { ENGINE_KEY } from "../version.ts";
 
 export interface PageState {
@@ -96,11 +96,13 @@ function markdownCache(file?: string, keys = new Set<string>()): StoredMarkdown 
   };
 }
 
+/** Where the state of builds of this site into this output folder is kept, in the site's cache. */
 export function stateFiles(root: string, outDir: string) {
   const scope = createHash("sha256")
     .update(`${path.resolve(root)}\0${path.resolve(outDir)}`)
     .digest("hex")
     .slice(0, 16);
+  const cacheDir = cacheDirFor(root);
   return {
     state: path.join(cacheDir, `build-${scope}.v8`),
     markdown: path.join(cacheDir, `markdown-${scope}.v8`),

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ComponentType, ReactNode } from "react";
-import { compileModule } from "../compile/compile-module.ts";
+import { type CompileContext, compileModule } from "../compile/compile-module.ts";
 import { locate } from "../config/definition-file.ts";
 import type { Route } from "../routes/types.ts";
 import { NoTemplatesEntry, TemplateNotFound, TemplatesWithoutExports, compiledParts } from "../errors/catalogue.ts";
@@ -20,27 +20,15 @@ export interface Templates {
   byName: Map<string, Template>;
 }
 
-/**
- * Compiles and loads `<templatesDir>/index.ts`; `root` is the project root, against which errors are located;
- * `modules`, what the templates' bare imports of the engine ("heirloom", "zod") resolve to.
- */
-export async function compileTemplates(
-  templatesDir: string,
-  root: string,
-  modules: Record<string, unknown>,
-): Promise<Templates> {
+/** Compiles and loads `<templatesDir>/index.ts` for the site `context` names (see CompileContext). */
+export async function compileTemplates(templatesDir: string, context: CompileContext): Promise<Templates> {
+  const { root } = context;
   const entry = ["index.ts", "index.tsx"].map((f) => path.join(templatesDir, f)).find((f) => existsSync(f));
   const where = path.relative(root, templatesDir).split(path.sep).join("/") || ".";
   if (!entry) {
     throw errorFrom(NoTemplatesEntry, { folder: where }, { location: { file: `${where}/index.ts` } });
   }
-  const { exports, hash } = await compileModule({
-    name: "templates",
-    entry,
-    root,
-    ...compiledParts.templates,
-    modules,
-  });
+  const { exports, hash } = await compileModule({ ...context, name: "templates", entry, ...compiledParts.templates });
   const { Document, templates } = exports as { Document?: Templates["Document"]; templates?: Record<string, Template> };
   if (typeof Document !== "function" || !templates || typeof templates !== "object") {
     const location = { file: path.relative(root, entry).split(path.sep).join("/") };
