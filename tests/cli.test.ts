@@ -217,7 +217,7 @@ describe("the README's command table", () => {
     const commands = heirloom(repoRoot, "--help")
       .stdout.match(/^ {2}(\w+) \[options\]/gm)!
       .map((line) => line.trim().split(" ")[0]);
-    expect(commands).toEqual(["build", "check", "dev", "preview"]);
+    expect(commands).toEqual(["build", "check", "dev", "preview", "init"]);
     for (const command of commands) {
       const row = table.split("\n").find((line) => line.startsWith(`| \`${command} `));
       expect(row, command).toBeDefined();

@@ -57,10 +57,13 @@ describe("files that belong nowhere", () => {
     },
   );
 
-  it("publishes passthrough files as they are, at the same path", async () => {
+  it("publishes passthrough files as they are, at the same path, pictures among them", async () => {
     const root = makeFixture();
     mkdirSync(path.join(root, "content", "downloads"));
     writeFileSync(path.join(root, "content", "downloads", "guide.txt"), "A plain guide.");
+    // A picture that is listed for passthrough is published as it is, not only when a template reads it.
+    const picture = readFileSync(path.join(root, "content", "images", "logo.svg"));
+    writeFileSync(path.join(root, "content", "downloads", "poster.svg"), picture);
     writeFileSync(
       path.join(root, "site.config.ts"),
       readFileSync(path.join(root, "site.config.ts"), "utf8").replace(
@@ -70,6 +73,7 @@ describe("files that belong nowhere", () => {
     );
     const built = await buildProject(root);
     expect(readFileSync(path.join(built.outDir, "downloads", "guide.txt"), "utf8")).toBe("A plain guide.");
+    expect(readFileSync(path.join(built.outDir, "downloads", "poster.svg"))).toEqual(picture);
   });
 });
 

@@ -4,6 +4,7 @@ import { ENGINE_VERSION } from "../version.ts";
 import { type FormatOptions, errorsOf, formatError } from "../errors/errors.ts";
 import { type Io, defaultIo } from "./io.ts";
 import { addBuildCommands } from "./build-commands.ts";
+import { addInitCommand } from "./init-command.ts";
 import { addServerCommands } from "./servers.ts";
 
 /** Runs the CLI with full argv (node, script, ...args) and returns the exit code. */
@@ -40,6 +41,7 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
 
   addBuildCommands(program, io, color);
   addServerCommands(program, io);
+  addInitCommand(program, io);
   return program;
 }
 

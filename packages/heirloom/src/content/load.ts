@@ -104,8 +104,9 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   }
   if (best && extension === "md")
     return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -3) };
-  if (IMAGES.has(extension)) return { kind: "image" };
+  // Listed for passthrough, a file is published as it is, a picture too (an image is published when read).
   if (site.passthrough.some((p) => relative === p || relative.startsWith(`${p}/`))) return { kind: "passthrough" };
+  if (IMAGES.has(extension)) return { kind: "image" };
   return { kind: "unexpected", reason: extension === "md" ? "markdown" : "other" };
 }
 

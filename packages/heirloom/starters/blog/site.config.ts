@@ -1,0 +1,47 @@
+// The site's model: what content/ may hold, which pages exist and how they are published. Edit it to add a
+// collection or a route; `npm run check` tells you what the content and templates must change to match.
+import { type ContentOf, defineCollection, defineSite, image, z } from "heirloom";
+
+const text = z.string().trim().min(1, "must not be empty");
+
+const definition = defineSite({
+  collections: {
+    site: defineCollection({
+      file: "site.md",
+      schema: z.strictObject({
+        name: text,
+        description: text.max(170),
+        lang: text.default("en"),
+        // An image under content/: published under a name that changes with its bytes, with its size.
+        icon: image({ extensions: [".svg", ".png"] }),
+      }),
+    }),
+    pages: defineCollection({
+      folder: "pages",
+      body: "markdown",
+      schema: z.strictObject({ path: text, template: text, title: text, description: text.max(170) }),
+    }),
+    posts: defineCollection({
+      folder: "posts",
+      body: "markdown",
+      sort: "-date",
+      schema: z.strictObject({
+        title: text,
+        description: text.max(200),
+        date: z.iso.date("must be a date written as YYYY-MM-DD, such as 2026-03-14"),
+      }),
+    }),
+  },
+  routes: {
+    pages: "pages",
+    entries: [{ collection: "posts", path: "/blog/:slug/", template: "post" }],
+    lists: [{ collection: "posts", page: "/blog/", perPage: 10, feed: { path: "/blog/feed.xml", title: "Blog" } }],
+  },
+  urlFormat: "directory",
+});
+
+export default definition;
+
+export type Content = ContentOf<typeof definition>;
+export type Page = Content["pages"][number];
+export type Post = Content["posts"][number];

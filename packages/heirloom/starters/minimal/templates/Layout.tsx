@@ -1,0 +1,41 @@
+// The layout of every page: the head (title, description, icon, canonical link, stylesheet, script), a skip
+// link, the header with the site name and the theme switch, the page itself, and the footer.
+import type { ReactNode } from "react";
+import type { Props } from "./Page.tsx";
+
+export function Layout({ page, content, path, assets, head, children }: Props & { children?: ReactNode }) {
+  const { site } = content;
+  const title = path === "/" ? site.name : `${page.title} · ${site.name}`;
+  return (
+    <html lang={site.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={page.description} />
+        <link rel="icon" href={site.icon.url} />
+        {head.canonical && <link rel="canonical" href={head.canonical} />}
+        {assets.stylesheet && <link rel="stylesheet" href={assets.stylesheet} />}
+        {assets.script && <script type="module" src={assets.script} />}
+      </head>
+      <body>
+        <a className="skip" href="#main">
+          Skip to the content
+        </a>
+        <header className="masthead">
+          <a className="name" href={assets.href("/")}>
+            {site.name}
+          </a>
+          {/* Shown by templates/islands/main.ts: without JavaScript it could do nothing. */}
+          <button type="button" className="theme" data-theme-switch hidden aria-pressed="false">
+            Dark theme
+          </button>
+        </header>
+        <main id="main">{children}</main>
+        <footer className="colophon">
+          <p>{site.description}</p>
+        </footer>
+      </body>
+    </html>
+  );
+}

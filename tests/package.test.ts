@@ -1,0 +1,130 @@
+// The engine as a new user gets it: the packed tarball installed offline into an empty folder, `heirloom
+// init`, then check, build, a failing build and preview, all through the package's own command; nothing of
+// this repository is used but the tarball and npm's cache. The package's folder is never written to (a
+// package may be installed read-only; the tests run as root, so this is checked by its files, not a chmod).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { filesIn, installOffline, packEngine } from "./helpers/package.ts";
+import { engineRoot } from "./helpers/site.ts";
+
+let installed: string;
+let site: string;
+let tarball: string;
+let packageFiles: string[];
+const servers: ChildProcess[] = [];
+/** Every file of the installed package with its size and modification time. */
+const packageState = () => {
+  const dir = path.join(installed, "node_modules", "heirloom");
+  return filesIn(dir).map((file) => {
+    const { size, mtimeMs } = statSync(path.join(dir, file));
+    return `${file} ${size} ${mtimeMs}`;
+  });
+};
+
+/** The installed `heirloom` command, run in `cwd` with a plain environment (no cache set by the tests). */
+const heirloom = (cwd: string, ...args: string[]) =>
+  spawnSync(path.join(installed, "node_modules", ".bin", "heirloom"), args, {
+    cwd,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1" },
+  });
+
+beforeAll(() => {
+  tarball = packEngine();
+  installed = installOffline(tarball);
+  packageFiles = packageState();
+  site = path.join(installed, "my-site");
+}, 180_000);
+
+afterAll(() => {
+  for (const server of servers) server.kill();
+});
+
+describe("the packed engine", () => {
+  it("ships its command, compiled code, types and starters, and no source, test or content of this repository", () => {
+    const files = filesIn(path.join(installed, "node_modules", "heirloom"));
+    for (const file of ["bin/heirloom.js", "dist/cli.cjs", "dist/index.js", "dist/types/index.d.ts", "package.json"])
+      expect(files).toContain(file);
+    expect(files).toContain("starters/blog/site.config.ts");
+    expect(files.filter((f) => /^(src|tests|content|scripts)\//.test(f))).toEqual([]);
+    const version = heirloom(installed, "--version");
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(engineRoot, "package.json"), "utf8")).version);
+  });
+
+  it("starts a site with init, names the next commands, and refuses a folder that is not empty", () => {
+    const made = heirloom(installed, "init", "my-site");
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain("Made my-site from the blog starter");
+    expect(made.stdout).toMatch(/Next:\n {2}cd my-site\n {2}npm install\n {2}npm run dev\n/);
+    for (const file of ["site.config.ts", "package.json", "tsconfig.json", "README.md", ".gitignore"])
+      expect(existsSync(path.join(site, file)), file).toBe(true);
+    expect(JSON.parse(readFileSync(path.join(site, "package.json"), "utf8"))).toMatchObject({
+      name: "my-site",
+      dependencies: { heirloom: `^${JSON.parse(readFileSync(path.join(engineRoot, "package.json"), "utf8")).version}` },
+    });
+    const again = heirloom(installed, "init", "my-site");
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain("error OutputDirError: Refusing to start a site in");
+  });
+
+  it("checks the new site with no problems, its templates' types included", () => {
+    const checked = heirloom(site, "check");
+    expect(checked.stderr).toBe("");
+    expect(checked.stdout).toBe(
+      "Checked 5 pages, their links, and the types of site.config.ts and templates/: no problems.\n",
+    );
+    expect(checked.status).toBe(0);
+  });
+
+  it("builds it: its pages, its posts, the 404 page; the caches in the site's node_modules", () => {
+    const built = heirloom(site, "build", "--site-url", "https://example.com");
+    expect(built.status, built.stderr).toBe(0);
+    const dist = path.join(site, "dist");
+    const pages = ["index.html", "blog/index.html", "blog/hello-world/index.html", "blog/second-post/index.html"];
+    for (const page of [...pages, "404.html", "blog/feed.xml", "sitemap.xml"])
+      expect(existsSync(path.join(dist, page)), page).toBe(true);
+    expect(readFileSync(path.join(dist, "blog/hello-world/index.html"), "utf8")).toContain("<h1>Hello, world</h1>");
+    expect(readFileSync(path.join(dist, "404.html"), "utf8")).toContain("<h1>Page not found</h1>");
+    expect(readdirSync(path.join(site, "node_modules", ".cache", "heirloom"))).toContain("cli-0.1.0.cjs.v8");
+  });
+
+  it("fails a build of broken content with exit code 1, the file and line, and the old site kept", () => {
+    const post = path.join(site, "content", "posts", "second-post.md");
+    const before = readFileSync(post, "utf8");
+    writeFileSync(post, before.replace("date: 2026-02-02", "date: someday"));
+    const broken = heirloom(site, "build");
+    writeFileSync(post, before);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain("at content/posts/second-post.md:4:1");
+    expect(existsSync(path.join(site, "dist", "blog", "second-post", "index.html"))).toBe(true);
+  });
+
+  it("previews the built site: its pages, and the 404 page with status 404 for any other path", async () => {
+    const command = path.join(installed, "node_modules", ".bin", "heirloom");
+    const server = spawn(command, ["preview", "--port", "0"], { cwd: site, env: { PATH: process.env.PATH } });
+    servers.push(server);
+    let output = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      server.stdout.on("data", (chunk) => {
+        output += chunk;
+        const found = /Serving dist at (\S+)/.exec(output);
+        if (found) resolve(found[1]);
+      });
+      server.on("exit", (code) => reject(new Error(`preview exited with ${code}: ${output}`)));
+    });
+    const home = await fetch(url);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("<h1>Welcome</h1>");
+    const post = await fetch(new URL("blog/second-post/", url));
+    expect(await post.text()).toContain("<h1>A second post</h1>");
+    const missing = await fetch(new URL("no/such/page", url));
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("<h1>Page not found</h1>");
+  });
+
+  it("wrote nothing into its own folder while it made, checked, built and served the site", () => {
+    expect(packageState()).toEqual(packageFiles);
+  });
+});
