@@ -273,3 +273,32 @@ describe("--debug", () => {
     expect(server.output()).not.toMatch(BUNDLE_FRAME);
   });
 });
+
+describe("--open and --host", () => {
+  it("dev opens its address in the browser BROWSER names, and listens where --host says", async () => {
+    const root = makeFixture();
+    const opened = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-open-")), "opened.txt");
+    const browser = path.join(path.dirname(opened), "browser.sh");
+    writeFileSync(browser, `#!/bin/sh\necho "$1" > ${JSON.stringify(opened)}\n`, { mode: 0o755 });
+    const dev = start(root, ["dev", "--port", "0", "--host", "127.0.0.1", "--open"], { BROWSER: browser });
+    const [, url] = await dev.waitFor(/Dev server at (http:\/\/127\.0\.0\.1:\d+\/)/);
+    await expect.poll(() => existsSync(opened) && readFileSync(opened, "utf8").trim()).toBe(url);
+    expect((await fetch(url)).status).toBe(200);
+    // 127.0.0.1 is this machine only: nothing to warn about.
+    expect(dev.output()).not.toContain("--host");
+  });
+
+  it("preview prints the network's addresses and a warning for every interface (addresses unit-tested)", async () => {
+    const { addressesOf } = await import("../packages/heirloom/src/cli/reach.ts");
+    const nic = (address: string, internal = false) => ({ address, family: "IPv4", internal }) as never;
+    const interfaces = { lo: [nic("127.0.0.1", true)], eth0: [nic("192.168.1.20")], wlan0: [nic("10.0.0.5")] };
+    expect(addressesOf("0.0.0.0", "http://127.0.0.1:4173/heirloom/", interfaces)).toEqual({
+      local: "http://127.0.0.1:4173/heirloom/",
+      network: ["http://192.168.1.20:4173/heirloom/", "http://10.0.0.5:4173/heirloom/"],
+    });
+    expect(addressesOf("192.168.1.20", "http://127.0.0.1:4173/", interfaces)).toEqual({
+      local: "http://192.168.1.20:4173/",
+      network: [],
+    });
+  });
+});

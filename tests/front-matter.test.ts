@@ -78,6 +78,24 @@ describe("readEntry", () => {
     expect(error.hint).toContain("---");
   });
 
+  it.each(["javascript", "coffee", "json", "toml"])("refuses ---%s at line 1 and never runs it", (language) => {
+    const ran = "(globalThis.frontMatterRan = true)";
+    const error = catchError(() => readEntry("a.md", `---${language}\n{ title: ${ran} }\n---\nBody\n`));
+    expect([error.code, error.message, error.location]).toEqual([
+      "FrontMatterParseError",
+      `The front matter of a.md is marked as "${language}"; only YAML front matter is read.`,
+      { file: "a.md", line: 1 },
+    ]);
+    expect((globalThis as { frontMatterRan?: boolean }).frontMatterRan).toBeUndefined();
+  });
+
+  it.each(["yaml", "yml", "YAML"])("reads front matter marked ---%s as YAML", (language) => {
+    expect(readEntry("a.md", `---${language}\ntitle: A\n---\nBody\n`)).toMatchObject({
+      data: { title: "A" },
+      body: "Body\n",
+    });
+  });
+
   it("reports malformed YAML as FrontMatterParseError with the file line", () => {
     const broken = "---\nname: ok\ntitle: a: b\n---\n";
     const error = catchError(() => readEntry("content/pages/home.md", broken));

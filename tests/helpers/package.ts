@@ -2,7 +2,7 @@
 // `npm ci --offline`. The folder's lock is made from this repository's: the tarball, and every package it
 // depends on at the version, address and integrity the repository installed, so npm takes them all from its
 // cache (what `npm ci` or `npm install` here put there) and never from the registry.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -22,11 +22,12 @@ interface LockEntry {
 /** Packs the engine (its prepack builds dist/) and returns the tarball's path. */
 export function packEngine(): string {
   const into = mkdtempSync(path.join(os.tmpdir(), "heirloom-pack-"));
-  const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", into], {
+  const packed = spawnSync("npm", ["pack", "--silent", "--pack-destination", into], {
     cwd: engineRoot,
     encoding: "utf8",
-  }).trim();
-  return path.join(into, name.split("\n").pop()!);
+  });
+  if (packed.status !== 0) throw new Error(`npm pack failed:\n${packed.stdout}\n${packed.stderr}`);
+  return path.join(into, packed.stdout.trim().split("\n").pop()!);
 }
 
 /** A new folder with the tarball installed offline; returns the folder. */
@@ -70,13 +71,23 @@ function dependencyTree(from: string, to: string): Record<string, LockEntry> {
       // An optional package of another platform is not in the lock: there is nothing to install.
       if (!found || tree[placed(found)]) continue;
       const { dev: _dev, devOptional: _devOptional, peer: _peer, ...entry } = lock.packages[found];
-      tree[placed(found)] = entry;
+      tree[placed(found)] = { ...entry, resolved: entry.resolved ?? tarballUrl(found, entry.version!) };
       visit(found);
     }
   };
   const placed = (key: string) => (key.startsWith(`${from}/`) ? `${to}/${key.slice(from.length + 1)}` : key);
   visit(from);
   return tree;
+}
+
+/**
+ * The registry's address of a package's tarball, for a lock written without them (npm's
+ * omit-lockfile-registry-resolved): with it npm takes the tarball from its cache by integrity, where without it
+ * npm asks the registry for the package's versions first, which it may never have cached.
+ */
+function tarballUrl(key: string, version: string): string {
+  const name = key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length);
+  return `https://registry.npmjs.org/${name}/-/${name.split("/").pop()}-${version}.tgz`;
 }
 
 /** Where Node finds `name` from a package at `requester`: its own node_modules, then each one above. */

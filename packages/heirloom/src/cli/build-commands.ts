@@ -1,6 +1,11 @@
-// The commands that read the site and report on it: `build` (writes the output folder) and `check` (writes
-// nothing). Each loads what it runs when it runs, so `--help` starts quickly.
+// The commands that read the site and report on it: `build` (writes the output folder; with --json, its report
+// as JSON for CI) and `check` (writes nothing). Both run with the project's .env files read. Each loads what
+// it runs when it runs, so `--help` starts quickly.
+import path from "node:path";
 import type { Command } from "commander";
+import type { BuildResult } from "../build/build.ts";
+import { errorsOf } from "../errors/errors.ts";
+import { withEnvFiles } from "./env-files.ts";
 import type { Io } from "./io.ts";
 
 type Color = (stream: { isTTY?: boolean }) => boolean;
@@ -21,6 +26,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
       "--manifest <file>",
       "also write every published file with its size and SHA-256 to this JSON file, outside the output folder",
     )
+    .option("--json", "print the build's report as JSON (routes, sizes, site hash, warnings; problems on failure)")
     .option("--debug", "print stack traces")
     .action(
       async (opts: {
@@ -32,6 +38,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
         force?: boolean;
         cache: boolean;
         manifest?: string;
+        json?: boolean;
       }) => {
         const [{ build }, { formatReport }, { createProgress }] = await Promise.all([
           import("../build/build.ts"),
@@ -49,11 +56,12 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
           force,
           cache,
           manifest,
-          env: io.env,
-          onProgress: progress.update,
+          env: withEnvFiles(path.resolve(root), "production", io.env),
+          onProgress: opts.json ? undefined : progress.update,
         }).finally(progress.end);
         printWarnings(result.warnings, io, color);
-        io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
+        if (opts.json) io.stdout.write(`${JSON.stringify(jsonReport(result), null, 2)}\n`);
+        else io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
       },
     );
 
@@ -73,7 +81,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
         root: opts.root,
         base: opts.base,
         drafts: opts.drafts,
-        env: io.env,
+        env: withEnvFiles(path.resolve(opts.root), "production", io.env),
       });
       printWarnings(warnings, io, color);
       io.stdout.write(
@@ -85,4 +93,33 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
 function printWarnings(warnings: string[], io: Io, color: Color): void {
   for (const warning of warnings)
     io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
+}
+
+/** The report of a build for programs (`build --json`): what `formatReport` prints for people. */
+function jsonReport(result: BuildResult) {
+  const rendered = new Set(result.rendered);
+  return {
+    ok: true,
+    kept: result.kept ?? false,
+    outDir: result.outDir,
+    files: result.fileCount,
+    siteHash: result.siteHash,
+    durationMs: Math.round(result.durationMs),
+    pages: result.routes.map(({ route, file, htmlBytes, jsBytes, cssBytes }) => ({
+      route,
+      file,
+      gzip: { html: htmlBytes, js: jsBytes, css: cssBytes },
+      rendered: rendered.has(route),
+    })),
+    warnings: result.warnings,
+  };
+}
+
+/** A failed build for programs (`build --json`): each problem with its code, place and hint. */
+export function jsonFailure(error: unknown): string {
+  const known = errorsOf(error);
+  const problems = known.length
+    ? known.map(({ code, message, location, hint }) => ({ code, message, ...location, hint }))
+    : [{ code: "Error", message: String((error as Error)?.message ?? error) }];
+  return `${JSON.stringify({ ok: false, problems }, null, 2)}\n`;
 }

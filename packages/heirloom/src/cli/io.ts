@@ -15,3 +15,14 @@ export const defaultIo: Io = {
   env: process.env,
   untilStopped: () => new Promise((resolve) => ["SIGINT", "SIGTERM"].forEach((s) => process.once(s, () => resolve()))),
 };
+
+/**
+ * Whether to colour what goes to a stream: FORCE_COLOR decides when set ("0" or "false" for no colour), as it
+ * does for Node itself; else NO_COLOR (any value but empty) turns colour off; else a terminal has colour.
+ */
+export function colorFor(stream: { isTTY?: boolean }, env: Io["env"]): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== "0" && force.toLowerCase() !== "false";
+  if (env.NO_COLOR) return false;
+  return Boolean(stream.isTTY);
+}

@@ -2,14 +2,15 @@
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
 import { type FormatOptions, errorsOf, formatError } from "../errors/errors.ts";
-import { type Io, defaultIo } from "./io.ts";
-import { addBuildCommands } from "./build-commands.ts";
+import { type Io, colorFor, defaultIo } from "./io.ts";
+import { addBuildCommands, jsonFailure } from "./build-commands.ts";
 import { addInitCommand } from "./init-command.ts";
-import { addServerCommands } from "./servers.ts";
+import { addDevCommand } from "./dev-command.ts";
+import { addPreviewCommand } from "./preview-command.ts";
 
 /** Runs the CLI with full argv (node, script, ...args) and returns the exit code. */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
-  const color = (stream: { isTTY?: boolean }) => Boolean(stream.isTTY) && !io.env.NO_COLOR;
+  const color = (stream: { isTTY?: boolean }) => colorFor(stream, io.env);
   let debug = argv.includes("--debug");
   const program = createProgram(io, color);
   try {
@@ -21,6 +22,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     // Only build writes: it says that nothing was written (the old output is as it was).
     const command = argv.slice(2).find((a) => !a.startsWith("-"));
     printFailure(error, io, { color: color(io.stderr), debug }, command === "build" ? "; nothing was written." : ".");
+    if (command === "build" && argv.includes("--json")) io.stdout.write(jsonFailure(error));
     return 1;
   }
 }
@@ -40,7 +42,8 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
     .showSuggestionAfterError();
 
   addBuildCommands(program, io, color);
-  addServerCommands(program, io);
+  addDevCommand(program, io);
+  addPreviewCommand(program, io);
   addInitCommand(program, io);
   return program;
 }

@@ -1,5 +1,7 @@
-// Reads one markdown file: its front matter split off as gray-matter splits it, read by js-yaml; the yaml
-// parser keeps positions for error locations.
+// Reads one markdown file: gray-matter splits the front matter off and reads it with js-yaml (YAML only:
+// front matter in a language gray-matter would run as code is refused); the yaml parser keeps positions
+// for the locations of errors.
+import matter from "gray-matter";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { type Document, isMap, isSeq, parseDocument } from "yaml";
 import {
@@ -39,9 +41,7 @@ export interface ParsedSource {
  * and to locate a field an error is about.
  */
 export function parseSource(file: string, source: string): ParsedSource {
-  const split = splitFrontMatter(file, source);
-  const frontMatter = split?.frontMatter ?? "";
-  const data = split && frontMatter.replace(/^\s*#[^\n]+/gm, "").trim() !== "" ? readYaml(file, frontMatter) : {};
+  const { frontMatter, data, bodyOffset } = splitFrontMatter(file, source);
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw errorFrom(FrontMatterNotFields, { file }, { location: { file, line: 2 } });
   }
@@ -50,7 +50,6 @@ export function parseSource(file: string, source: string): ParsedSource {
     throw tooDeep(file, locateInFrontMatter(frontMatter, parseDocument(frontMatter, { prettyErrors: false }), deep));
   // Line 1 is the opening ---; the front matter text starts on line 2.
   const frontMatterLines = frontMatter ? frontMatter.replace(/^\r?\n/, "").split("\n").length : 0;
-  const bodyOffset = split ? split.bodyOffset : source.charCodeAt(0) === BOM ? 1 : 0;
   return {
     data: data as Record<string, unknown>,
     bodyOffset,
@@ -59,30 +58,45 @@ export function parseSource(file: string, source: string): ParsedSource {
   };
 }
 
-const BOM = 0xfeff;
-
 /**
- * The front matter between a first line `---` (or `---yaml`) and the next line that starts with `---`, as
- * gray-matter splits it (its text keeps the line break after the opening ---), and where the body starts:
- * after the closing line's break. Without an opening ---, undefined: the whole file is the body. Only YAML
- * is read: front matter in another language (`---js`, which gray-matter would run) is refused.
+ * The front matter gray-matter splits off (between a first line `---`, or `---yaml`, and the next line that
+ * starts with `---`; its text keeps the line break after the opening line), its fields read by js-yaml, and
+ * where the body starts. Without an opening `---` the whole file is the body. Front matter in any other
+ * language is refused: gray-matter would run `---js` as code.
  */
-function splitFrontMatter(file: string, source: string): { frontMatter: string; bodyOffset: number } | undefined {
-  const start = source.charCodeAt(0) === BOM ? 1 : 0;
-  if (!source.startsWith("---", start) || source.charAt(start + 3) === "-") return undefined;
-  const afterOpen = start + 3;
-  const lineEnd = source.slice(afterOpen).search(/\r?\n/);
-  const language = source.slice(afterOpen, lineEnd < 0 ? source.length : afterOpen + lineEnd).trim();
-  if (language !== "" && !/^ya?ml$/i.test(language)) {
-    throw errorFrom(FrontMatterNotYaml, { file, language }, { location: { file, line: 1 } });
+function splitFrontMatter(file: string, source: string): { frontMatter: string; data: unknown; bodyOffset: number } {
+  // gray-matter reads the language of a file whose only line is `---yaml` without its last letter.
+  if (!source.includes("\n")) {
+    const only = /^\uFEFF?---(.*)$/.exec(source);
+    if (only && !only[1].startsWith("-") && !/^(ya?ml)?$/i.test(only[1].trim())) throw notYaml(file, source);
+    return { frontMatter: "", data: {}, bodyOffset: only && !only[1].startsWith("-") ? source.length : 0 };
   }
-  const from = language === "" ? afterOpen : lineEnd < 0 ? source.length : afterOpen + lineEnd;
-  const close = source.indexOf("\n---", from);
-  if (close < 0) return { frontMatter: source.slice(from), bodyOffset: source.length };
-  let bodyOffset = close + 4;
-  if (source[bodyOffset] === "\r") bodyOffset++;
-  if (source[bodyOffset] === "\n") bodyOffset++;
-  return { frontMatter: source.slice(from, close), bodyOffset };
+  let split: { matter: string; data: unknown; content: string };
+  try {
+    reading = file;
+    split = matter(source, GRAY_MATTER);
+  } catch (error) {
+    const unknown = /^gray-matter engine ".*" is not registered$/.test(String((error as Error)?.message));
+    throw error === REFUSED || (!(error instanceof HeirloomError) && unknown) ? notYaml(file, source) : error;
+  }
+  return { frontMatter: split.matter, data: split.data, bodyOffset: source.length - split.content.length };
+}
+
+/** The file gray-matter is splitting now (it calls its engines synchronously, one file at a time). */
+let reading = "";
+const REFUSED = new Error("front matter in another language than YAML");
+const refuse = () => {
+  throw REFUSED;
+};
+/** One set of options for every file: YAML read by js-yaml; the languages gray-matter knows besides, refused. */
+const GRAY_MATTER = {
+  language: "yaml",
+  engines: { yaml: (text: string) => readYaml(reading, text), javascript: refuse, coffee: refuse, json: refuse },
+} as Parameters<typeof matter>[1];
+
+function notYaml(file: string, source: string): HeirloomError {
+  const language = /^\uFEFF?---([^\r\n]*)/.exec(source)?.[1].trim() ?? "";
+  return errorFrom(FrontMatterNotYaml, { file, language }, { location: { file, line: 1 } });
 }
 
 /** The front matter's fields: js-yaml reads them; the position-keeping parser explains what it refuses. */

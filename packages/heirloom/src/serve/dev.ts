@@ -1,4 +1,5 @@
-// `heirloom dev`: builds in memory, serves on 127.0.0.1, rebuilds on change, reloads pages, shows errors as an overlay.
+// `heirloom dev`: builds in memory, serves on 127.0.0.1 (or the host asked for), rebuilds on change, reloads
+// pages, shows errors as an overlay.
 import path from "node:path";
 import { prepareSite } from "../build/prepare.ts";
 import { type BackgroundTypeCheck, startBackgroundTypeCheck } from "../check/typecheck.ts";
@@ -37,6 +38,8 @@ export interface DevEvent {
 
 export interface DevOptions extends BuildOptions {
   port?: number;
+  /** The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface). */
+  host?: string;
   onEvent?: (event: DevEvent) => void;
   /** Told when a request could not be answered (the visitor gets a plain 500), or the type check failed. */
   onError?: (error: unknown) => void;
@@ -79,7 +82,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     onError: (error) => options.onError?.(error),
     serve: devRequestHandler(state, hub, pageFailed),
   });
-  const { port, busy } = await listen(server, options.port ?? 4321, "127.0.0.1").catch(async (error: unknown) => {
+  const listening = listen(server, options.port ?? 4321, options.host ?? "127.0.0.1");
+  const { port, busy } = await listening.catch(async (error: unknown) => {
     // Nothing may keep the process alive when the server cannot start: the type check's thread ends too.
     await types?.close();
     throw error;

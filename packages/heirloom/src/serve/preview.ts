@@ -18,6 +18,8 @@ export interface PreviewOptions {
   /** The site's forms, answered at their local paths. */
   forms: LocalForm[];
   port?: number;
+  /** The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface). */
+  host?: string;
   /** The base path to serve under; by default the one the output was built with (or /). */
   base?: string;
   events?: LocalFormEvents;
@@ -39,7 +41,7 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
-/** Starts the preview server on 127.0.0.1; port 0 picks a free one. */
+/** Starts the preview server on 127.0.0.1 (or `host`); port 0 picks a free one. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const builtBase = await readBuiltBase(options.outDir);
   const base = normalizeBase(options.base ?? builtBase ?? "/");
@@ -57,7 +59,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     },
     onError: (error) => options.onError?.(error),
   });
-  const { port, busy } = await listen(server, options.port ?? 4173, "127.0.0.1");
+  const { port, busy } = await listen(server, options.port ?? 4173, options.host ?? "127.0.0.1");
   return {
     server,
     url: `http://127.0.0.1:${port}${base}`,
