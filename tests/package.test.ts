@@ -101,6 +101,20 @@ describe("the packed engine", () => {
     expect(existsSync(path.join(site, "dist", "blog", "second-post", "index.html"))).toBe(true);
   });
 
+  it("refuses front matter written as JavaScript at its first line, without running it", () => {
+    const post = path.join(site, "content", "posts", "second-post.md");
+    const before = readFileSync(post, "utf8");
+    const ran = path.join(site, "ran.txt");
+    const code = `{ title: (() => { require("fs").writeFileSync(${JSON.stringify(ran)}, "ran"); return "Ran"; })() }`;
+    writeFileSync(post, `---js\n${code}\n---\nBody.\n`);
+    const refused = heirloom(site, "check");
+    writeFileSync(post, before);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('content/posts/second-post.md is marked as "js"; only YAML front matter is read.');
+    expect(refused.stderr).toContain("at content/posts/second-post.md:1");
+    expect(existsSync(ran)).toBe(false);
+  });
+
   it("previews the built site: its pages, and the 404 page with status 404 for any other path", async () => {
     const command = path.join(installed, "node_modules", ".bin", "heirloom");
     const server = spawn(command, ["preview", "--port", "0"], { cwd: site, env: { PATH: process.env.PATH } });
