@@ -1,5 +1,5 @@
 // The CLI as a user runs it: bin/heirloom.js in a child process, exit codes, stderr, and the old output kept.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,6 +49,19 @@ describe("heirloom build", () => {
     expect(stderr).toContain("at content/notes/second.md:3:8");
     expect(stderr).not.toMatch(/^\s+at .*\.(ts|js|mjs|cjs):\d+/m);
     expect(snapshot(path.join(root, "dist"))).toEqual(before);
+  });
+
+  it("finishes the build, exit code 0, when what reads its output stops reading (heirloom build | head -1)", async () => {
+    const root = fixture();
+    const child = spawn(process.execPath, [bin, "build"], { cwd: root, env: { PATH: process.env.PATH } });
+    // The reader goes away before the command writes a line: every write of the report meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect(stderr).not.toContain("EPIPE");
+    expect(code).toBe(0);
+    expect(readdirSync(path.join(root, "dist"))).toContain("index.html");
   });
 
   it("prints a stack trace with --debug", () => {
@@ -272,3 +285,15 @@ function snapshot(dir: string): Record<string, string> {
     ]),
   );
 }
+
+describe("heirloom init", () => {
+  it("names the new folder as the user would type it: relative below this folder, absolute elsewhere", () => {
+    const here = mkdtempSync(path.join(os.tmpdir(), "heirloom-here-"));
+    expect(heirloom(here, "init", "my-site").stdout).toMatch(/^Made my-site from the blog starter: \d+ files\.\n/);
+    const elsewhere = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-elsewhere-")), "blog");
+    const made = heirloom(here, "init", elsewhere, "--template", "minimal");
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain(`Made ${elsewhere} from the minimal starter`);
+    expect(made.stdout).toContain(`  cd ${elsewhere}\n`);
+  });
+});

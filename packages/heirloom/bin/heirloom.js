@@ -11,6 +11,13 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.stderr.write(`heirloom needs Node.js 20.19 or newer; this is ${process.version}.\n`);
   process.exitCode = 1;
 } else {
+  // Output piped into a command that stops reading (`heirloom build | head`) is dropped; the command still
+  // finishes its work, and a server keeps serving.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error) => {
+      if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+    });
+  }
   // React renders the site in its production build: the development build's checks only slow it down.
   process.env.NODE_ENV ??= "production";
   // With --debug, stack traces name src/ files and lines through the compiled CLI's source map. Only then:

@@ -22,7 +22,9 @@ export function addInitCommand(program: Command, io: Io): void {
     .action((dir: string, opts: { template: (typeof STARTERS)[number]; force?: boolean }) => {
       const target = path.resolve(dir);
       const written = createSite(target, opts.template, opts.force ?? false);
-      const shown = path.relative(process.cwd(), target) || ".";
+      // As the user would type it: relative below this folder, absolute elsewhere.
+      const relative = path.relative(process.cwd(), target) || ".";
+      const shown = relative.startsWith("..") || path.isAbsolute(relative) ? target : relative;
       const steps = [...(shown === "." ? [] : [`cd ${quote(shown)}`]), "npm install", "npm run dev"];
       io.stdout.write(`Made ${shown} from the ${opts.template} starter: ${written} files.\n\nNext:\n`);
       io.stdout.write(`${steps.map((step) => `  ${step}\n`).join("")}\n`);
