@@ -10,6 +10,7 @@ import { type Browser, type BrowserContext, chromium, type Page, type Request } 
 import { afterAll, beforeAll } from "vitest";
 import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
+import { SPEC_ROUTES, UNREGISTERED } from "../helpers/spec.ts";
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -17,22 +18,8 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-export const ROUTES = ["/", "/home", "/how-it-works", "/pricing"] as const;
-export const UNREGISTERED = [
-  "/testimonials",
-  "/contact",
-  "/login",
-  "/get-started",
-  "/gift",
-  "/about",
-  "/team",
-  "/careers",
-  "/faq",
-  "/blog",
-  "/privacy",
-  "/terms",
-  "/cookies",
-];
+export const ROUTES = SPEC_ROUTES;
+export { UNREGISTERED };
 
 const CANDIDATES = [
   "/usr/bin/chromium",

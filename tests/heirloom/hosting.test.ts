@@ -8,26 +8,12 @@ import { type PreviewServer, startPreview } from "../../packages/heirloom/src/se
 import { loadDefinition } from "../../packages/heirloom/src/build/prepare.ts";
 import { serializeJsonLd } from "../../packages/heirloom/src/render/json-ld.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
+import { UNREGISTERED } from "../helpers/spec.ts";
 
 const BASE = "/heirloom/";
 const SITE_URL = "https://heirloom.example";
 const ENDPOINT = "https://script.example.com/macros/s/abc/exec";
 const ROUTES = ["", "home", "how-it-works", "pricing"];
-const UNREGISTERED = [
-  "/testimonials",
-  "/contact",
-  "/login",
-  "/get-started",
-  "/gift",
-  "/about",
-  "/team",
-  "/careers",
-  "/faq",
-  "/blog",
-  "/privacy",
-  "/terms",
-  "/cookies",
-];
 
 let result: BuildResult;
 let server: PreviewServer;

@@ -5,6 +5,7 @@ import { type HTMLElement, parse } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../../packages/heirloom/src/build/build.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
+import { UNREGISTERED } from "../helpers/spec.ts";
 
 let result: BuildResult;
 let out: string;
@@ -12,21 +13,6 @@ const page = (file: string): HTMLElement => parse(readFileSync(path.join(out, fi
 const text = (el: HTMLElement | null) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
 const texts = (root: HTMLElement, selector: string) => root.querySelectorAll(selector).map((e) => text(e));
 
-const UNREGISTERED = [
-  "/testimonials",
-  "/contact",
-  "/login",
-  "/get-started",
-  "/gift",
-  "/about",
-  "/team",
-  "/careers",
-  "/faq",
-  "/blog",
-  "/privacy",
-  "/terms",
-  "/cookies",
-];
 const FILES = ["index.html", "home.html", "how-it-works.html", "pricing.html", "404.html"];
 
 beforeAll(async () => {
