@@ -51,7 +51,7 @@ describe("heirloom build", () => {
     expect(snapshot(path.join(root, "dist"))).toEqual(before);
   });
 
-  it("finishes the build, exit code 0, when what reads its output stops reading (heirloom build | head -1)", async () => {
+  it("finishes the build with exit code 0 when what reads its output stops (heirloom build | head -1)", async () => {
     const root = fixture();
     const child = spawn(process.execPath, [bin, "build"], { cwd: root, env: { PATH: process.env.PATH } });
     // The reader goes away before the command writes a line: every write of the report meets a closed pipe.

@@ -4,7 +4,8 @@ import { parseDocument } from "yaml";
 import { repoRoot } from "./helpers/site.ts";
 import { describe, expect, it } from "vitest";
 import { HeirloomError } from "../packages/heirloom/src/errors/errors.ts";
-import { frontMatterPosition, readEntry } from "../packages/heirloom/src/content/front-matter.ts";
+import { readEntry } from "../packages/heirloom/src/content/front-matter.ts";
+import { frontMatterPosition } from "../packages/heirloom/src/content/yaml-positions.ts";
 
 const source = [
   "---",

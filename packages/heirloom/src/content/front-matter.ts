@@ -1,9 +1,7 @@
 // Reads one markdown file: gray-matter splits the front matter off and reads it with js-yaml (YAML only:
-// front matter in a language gray-matter would run as code is refused); the yaml parser keeps positions
-// for the locations of errors.
+// front matter in a language gray-matter would run as code is refused); yaml-positions.ts locates errors.
 import matter from "gray-matter";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
-import { type Document, isMap, isSeq, parseDocument } from "yaml";
 import {
   FrontMatterNotFields,
   FrontMatterNotYaml,
@@ -11,6 +9,7 @@ import {
   FrontMatterTooDeep,
 } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
+import { explainYaml, fieldLocator, frontMatterPosition } from "./yaml-positions.ts";
 
 /** A content file as read from disk, before validation. */
 export interface RawEntry {
@@ -46,8 +45,7 @@ export function parseSource(file: string, source: string): ParsedSource {
     throw errorFrom(FrontMatterNotFields, { file }, { location: { file, line: 2 } });
   }
   const deep = deepestPath(data, MAX_DEPTH);
-  if (deep)
-    throw tooDeep(file, locateInFrontMatter(frontMatter, parseDocument(frontMatter, { prettyErrors: false }), deep));
+  if (deep) throw tooDeep(file, fieldLocator(frontMatter)(deep));
   // Line 1 is the opening ---; the front matter text starts on line 2.
   const frontMatterLines = frontMatter ? frontMatter.replace(/^\r?\n/, "").split("\n").length : 0;
   return {
@@ -109,37 +107,26 @@ function readYaml(file: string, text: string): unknown {
     if (/nesting exceeded maxDepth/.test((error as Error).message))
       throw tooDeep(file, mark?.position === undefined ? undefined : frontMatterPosition(text, mark.position), error);
     // Let the position-keeping parser describe the problem (and decide: it is the reference).
-    let doc: Document;
+    let explained: ReturnType<typeof explainYaml>;
     try {
-      doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+      explained = explainYaml(text);
     } catch (deep) {
       if (deep instanceof RangeError) throw tooDeep(file, undefined, deep);
       throw deep;
     }
-    const [first] = doc.errors;
-    if (first) {
-      // An unclosed quote is reported where the scalar ends (often the last line): point at where it opens.
-      const open =
-        first.code === "MISSING_CHAR" && /quote/.test(first.message) ? unclosedQuote(text, first.pos[0]) : -1;
-      const reason = open >= 0 ? "a quoted value is never closed" : first.message;
-      throw yamlError(file, reason, frontMatterPosition(text, open >= 0 ? open : first.pos[0]), first);
-    }
-    return doc.toJS() ?? {};
+    if ("value" in explained) return explained.value ?? {};
+    throw yamlError(file, explained.reason, explained.position, explained.cause);
   }
 }
 
 /** A parsed file (and its text) as an entry that can locate its fields (the position-keeping parser runs only then). */
 export function toRawEntry(file: string, parsed: ParsedSource, source: string): RawEntry {
-  let document: Document | undefined;
   return {
     file,
     data: parsed.data,
     body: source.slice(parsed.bodyOffset),
     bodyLine: parsed.bodyLine,
-    locate: (path) => {
-      document ??= parseDocument(parsed.frontMatter, { prettyErrors: false });
-      return locateInFrontMatter(parsed.frontMatter, document, path);
-    },
+    locate: fieldLocator(parsed.frontMatter),
   };
 }
 
@@ -186,74 +173,7 @@ function yamlError(file: string, reason: string, position: { line: number; colum
   return errorFrom(FrontMatterSyntax, { file, reason: what }, { location: { file, ...position }, cause });
 }
 
-/** Offset of the last quote that opens a value before `end` and is not closed by then, or -1. */
-export function unclosedQuote(text: string, end: number): number {
-  let open = -1;
-  let quote = "";
-  for (let i = 0; i < Math.min(end, text.length); i++) {
-    const c = text[i];
-    if (quote) {
-      if (quote === '"' && c === "\\") i++;
-      else if (c === quote && quote === "'" && text[i + 1] === "'") i++;
-      else if (c === quote) quote = "";
-    } else if ((c === '"' || c === "'") && /(^|[:\-[{,]\s*|\n\s*)$/.test(text.slice(Math.max(0, i - 40), i))) {
-      quote = c;
-      open = i;
-    }
-  }
-  return quote ? open : -1;
-}
-
-/**
- * Converts an offset inside the front matter to a 1-based file position.
- * The split leaves the opening "---" line out, so front-matter line 1 is file line 2.
- */
-export function frontMatterPosition(frontMatter: string, offset: number): { line: number; column: number } {
-  const text = frontMatter.replace(/^\r?\n/, "");
-  const leading = frontMatter.length - text.length;
-  const before = text.slice(0, Math.max(0, offset - leading));
-  const lines = before.split("\n");
-  return { line: lines.length + 1, column: lines[lines.length - 1].length + 1 };
-}
-
-function locateInFrontMatter(
-  frontMatter: string,
-  doc: Document | undefined,
-  path: ReadonlyArray<PropertyKey>,
-): { line: number; column: number } {
-  let node: unknown = doc?.contents;
-  let offset = 0;
-  for (const key of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((item) => String((item.key as { value?: unknown })?.value) === String(key));
-      if (!pair) break;
-      offset = (pair.key as { range?: [number, number] })?.range?.[0] ?? offset;
-      node = pair.value;
-    } else if (isSeq(node) && typeof key === "number" && node.items[key]) {
-      node = node.items[key];
-      offset = (node as { range?: [number, number] }).range?.[0] ?? offset;
-    } else break;
-  }
-  return frontMatterPosition(frontMatter, offset);
-}
-
 /** Reads a markdown file into an entry; every failure is a located FrontMatterParseError. */
 export function readEntry(file: string, source: string): RawEntry {
   return toRawEntry(file, readSource(file, source), source);
-}
-
-/**
- * What a file whose front matter does not parse seems to say: the error-tolerant parser's reading of the
- * fields it could make out (an unclosed quote swallows the rest of its line at most). Only for guesses,
- * such as where a broken page would be published; never for building.
- */
-export function guessFields(source: string): Record<string, unknown> | undefined {
-  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(source);
-  if (!match) return undefined;
-  try {
-    const value = parseDocument(match[1], { prettyErrors: false, uniqueKeys: false }).toJS() as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }

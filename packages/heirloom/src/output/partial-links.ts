@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from "node:fs";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
-import { guessFields } from "../content/front-matter.ts";
+import { guessFields } from "../content/yaml-positions.ts";
 import { MAX_CONTENT_BYTES } from "../content/load.ts";
 import type { RawContent } from "../content/types.ts";
 import type { ValidatedContent } from "../content/types.ts";
