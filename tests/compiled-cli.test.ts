@@ -54,8 +54,10 @@ beforeAll(() => {
 
 describe("the compiled CLI", () => {
   it("prints the new version after package.json changes, even with an old modification time", () => {
-    expect(run("--version").trim()).toBe("0.1.0");
+    // The version alone is answered by the shim from package.json; with another flag, by the compiled CLI.
+    expect(run("--version", "--debug").trim()).toBe("0.1.0");
     replaceKeepingTime(path.join(engine, "package.json"), '"version": "0.1.0"', '"version": "0.1.1"');
+    expect(run("--version", "--debug").trim()).toBe("0.1.1");
     expect(run("--version").trim()).toBe("0.1.1");
   });
 
@@ -83,7 +85,7 @@ describe("the compiled CLI", () => {
       });
       const dir = path.join(engine, "node_modules", ".cache", "heirloom");
       const caches = () => readdirSync(dir).filter((n) => n.endsWith(".v8"));
-      run("--version");
+      run("--help");
       expect(caches()).toEqual([]);
       expect(run("build", "--root", site)).toContain("Wrote");
       const [made] = caches();
@@ -100,7 +102,7 @@ describe("the compiled CLI", () => {
         "Render every single route",
         "Render each route",
       );
-      run("--version");
+      run("--help");
       expect(caches()).toEqual([]);
     },
   );

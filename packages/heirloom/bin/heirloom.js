@@ -25,11 +25,18 @@ if (major < 20 || (major === 20 && minor < 19)) {
   const debug = process.argv.includes("--debug") || Boolean(process.env.DEBUG);
   if (debug) process.setSourceMapsEnabled(true);
   const engineRoot = fileURLToPath(new URL("..", import.meta.url));
+  const args = process.argv.slice(2);
+  if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
+    // The version alone needs none of the CLI: answered without loading it, as fast as Node starts.
+    process.stdout.write(`${versionOf(engineRoot)}\n`);
+  } else await run(engineRoot, args, debug);
+}
+
+async function run(engineRoot, args, debug) {
   const fromSource = existsSync(path.join(engineRoot, "src", "cli", "main.ts"));
   const cli = fromSource ? await compiledFromSource(engineRoot) : path.join(engineRoot, "dist", "cli.cjs");
   // A build or check leaves V8's code cache for the next run (not --version's or --help's little): beside a
   // compile of the sources, or in the site's cache for the package, which never writes into its own folder.
-  const args = process.argv.slice(2);
   const makeCache =
     args.some((arg) => arg === "build" || arg === "check") && !args.some((arg) => arg === "--help" || arg === "-h");
   const cacheFile = fromSource ? `${cli}.v8` : path.join(siteCacheDir(args), `cli-${versionOf(engineRoot)}.cjs.v8`);
