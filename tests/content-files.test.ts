@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readEntry } from "../packages/heirloom/src/content/front-matter.ts";
 import { buildProject, makeFixture } from "./helpers/site.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 
@@ -136,6 +137,45 @@ describe("files too large or too deep to be content", () => {
       line ? { file: "content/notes/third.md", line, column: expect.any(Number) } : { file: "content/notes/third.md" },
     );
     expect(error.hint).toBe("flatten the front matter; content needs a few levels at most.");
+  });
+});
+
+describe("aliases that repeat too much", () => {
+  // A kilobyte that reads as 9^7 (4.8 million) values: before, a build took 52 s over it and dev hung.
+  const levels = ["a", "b", "c", "d", "e", "f", "g"];
+  const bomb = levels
+    .map(
+      (name, i) =>
+        `${name}: &${name} [${Array(9)
+          .fill(i ? `*${levels[i - 1]}` : '"x"')
+          .join(",")}]`,
+    )
+    .join("\n");
+
+  it("a billion-laughs front matter is refused at once, at the field that expands most", async () => {
+    const root = makeFixture();
+    const text = `---\norder: 3\ntitle: Third\nprice: 9\ntags: [a]\nfeatured: false\n${bomb}\n---\n`;
+    writeFileSync(path.join(root, "content", "notes", "third.md"), text);
+    expectErrors(await failures(root), [
+      {
+        code: "FrontMatterParseError",
+        message:
+          'The aliases (*name) in the front matter of content/notes/third.md repeat more than 10,000 values (the most in "g"); ' +
+          "the file is not read.",
+        location: { file: "content/notes/third.md", line: 13, column: 1 },
+        hint: "write the values out, or use an alias a few times at most; aliases of aliases multiply.",
+      },
+    ]);
+    // Before, the build walked every value: the test's own limit is what fails it then.
+  }, 10_000);
+
+  it("an alias used a few times is read as the values it stands for", () => {
+    const text = "---\nbase: &base { size: 3, tags: [a, b] }\none: *base\ntwo: *base\n---\n";
+    expect(readEntry("content/notes/third.md", text).data).toEqual({
+      base: { size: 3, tags: ["a", "b"] },
+      one: { size: 3, tags: ["a", "b"] },
+      two: { size: 3, tags: ["a", "b"] },
+    });
   });
 });
 

@@ -3,6 +3,7 @@
 import matter from "gray-matter";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import {
+  FrontMatterAliasBomb,
   FrontMatterNotFields,
   FrontMatterNotYaml,
   FrontMatterSyntax,
@@ -43,6 +44,11 @@ export function parseSource(file: string, source: string): ParsedSource {
   const { frontMatter, data, bodyOffset } = splitFrontMatter(file, source);
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw errorFrom(FrontMatterNotFields, { file }, { location: { file, line: 2 } });
+  }
+  const aliased = aliasExpansion(data as Record<string, unknown>);
+  if (aliased.extra > MAX_ALIASED_VALUES) {
+    const location = { file, ...fieldLocator(frontMatter)([aliased.largest]) };
+    throw errorFrom(FrontMatterAliasBomb, { file, limit: MAX_ALIASED_VALUES, field: aliased.largest }, { location });
   }
   const deep = deepestPath(data, MAX_DEPTH);
   if (deep) throw tooDeep(file, fieldLocator(frontMatter)(deep));
@@ -140,6 +146,40 @@ export const MAX_DEPTH = 50;
 
 function tooDeep(file: string, position?: { line: number; column: number }, cause?: unknown): HeirloomError {
   return errorFrom(FrontMatterTooDeep, { file, depth: MAX_DEPTH }, { location: { file, ...position }, cause });
+}
+
+/** Values that aliases (`*name`) may repeat in one file: a few small reuses, never a "billion laughs". */
+export const MAX_ALIASED_VALUES = 10_000;
+
+/**
+ * How many values the front matter holds beyond those written once: an alias is read as the same object
+ * again, so a kilobyte of aliases of aliases can stand for millions of values, which every later step (the
+ * depth check, validation, the build cache) would walk. Counted with each object's size kept by identity:
+ * linear in what was written, however far it expands. `largest` is the field that expands most.
+ */
+function aliasExpansion(data: Record<string, unknown>): { extra: number; largest: string } {
+  const sizes = new Map<object, number>();
+  let written = 0;
+  // js-yaml refuses nesting over 100 levels: the recursion is that deep at most.
+  const sizeOf = (value: unknown): number => {
+    if (!value || typeof value !== "object") return 1;
+    const known = sizes.get(value);
+    if (known !== undefined) return known;
+    const children = Object.values(value);
+    written += children.length;
+    let size = 1;
+    for (const child of children) size += sizeOf(child);
+    sizes.set(value, size);
+    return size;
+  };
+  let largest = "";
+  let most = -1;
+  for (const [key, value] of Object.entries(data)) {
+    const size = sizeOf(value);
+    if (size > most) [largest, most] = [key, size];
+  }
+  const total = sizeOf(data) - 1;
+  return { extra: total - written, largest };
 }
 
 /** The path to a value nested deeper than `limit` levels (objects and lists), if there is one. */

@@ -104,6 +104,15 @@ export const FrontMatterTooDeep = entry({
   hint: () => "flatten the front matter; content needs a few levels at most.",
 });
 
+export const FrontMatterAliasBomb = entry({
+  code: "FrontMatterParseError",
+  title: "The front matter's aliases repeat too much",
+  message: ({ file, limit, field }: { file: string; limit: number; field: string }) =>
+    `The aliases (*name) in the front matter of ${file} repeat more than ${limit.toLocaleString("en")} values ` +
+    `(the most in "${field}"); the file is not read.`,
+  hint: () => "write the values out, or use an alias a few times at most; aliases of aliases multiply.",
+});
+
 export const FrontMatterSyntax = entry({
   code: "FrontMatterParseError",
   title: "The front matter is not valid YAML",
