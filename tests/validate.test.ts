@@ -106,6 +106,51 @@ describe("each authoring mistake has its own message", () => {
     ]);
   });
 
+  it("page paths that differ only in letter case (Team and team): one file on macOS and Windows", async () => {
+    const root = makeFixture();
+    const team = readFileSync(path.join(root, "content", "pages", "about", "team.md"), "utf8");
+    writeFileSync(path.join(root, "content", "pages", "Team.md"), team.replace("/about/team", "/About/Team"));
+    expectErrors(await failures(root), [
+      {
+        code: "RouteCollisionError",
+        message:
+          'The page path "/about/team" of content/pages/about/team.md is written to about/team.html, which differs ' +
+          "from the page /About/Team of content/pages/Team.md (About/Team.html) only in letter case: on macOS and " +
+          "Windows, and on hosts that ignore case, one would overwrite the other.",
+        location: { file: "content/pages/about/team.md", line: 2, column: 1 },
+        hint: "give it a path that differs in more than letter case; paths in lower case avoid this.",
+      },
+    ]);
+  });
+
+  const INDEX = "the page / of content/pages/index.md (index.html)";
+  it.each([
+    ["/_headers/index", "would be written to _headers/index.html, which clashes with the build's own _headers."],
+    ["/robots.txt/x", "would be written to robots.txt/x.html, which clashes with the build's own robots.txt."],
+    ["/index.html/x", `would be written to index.html/x.html, which clashes with ${INDEX}.`],
+    [
+      "/serve.json",
+      "would be answered with the build's own serve.json: hosts serve a file of the URL's own name before " +
+        "serve.json.html.",
+    ],
+    [
+      "/index.html",
+      `would be answered with ${INDEX}: hosts serve a file of the URL's own name before index.html.html.`,
+    ],
+  ])("a page at %s, where the output holds another file, is an error naming both", async (at, what) => {
+    const root = makeFixture();
+    const page = "---\npath: PATH\ntemplate: prose\ntitle: Taken\n---\nA page in the way.\n";
+    writeFileSync(path.join(root, "content", "pages", "taken.md"), page.replace("PATH", at));
+    expectErrors(await failures(root), [
+      {
+        code: "RouteCollisionError",
+        message: `The page path "${at}" of content/pages/taken.md ${what}`,
+        location: { file: "content/pages/taken.md", line: 2, column: 1 },
+        hint: "choose another path for it; the other file keeps its place.",
+      },
+    ]);
+  });
+
   it("an empty required text", async () => {
     expectErrors(await failures(makeFixture("empty-text")), [
       {

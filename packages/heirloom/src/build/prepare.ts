@@ -102,7 +102,8 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   const valid = validateContent(site, raw, { drafts, base, markdown, lazyMarkdown, earlier: loan.validation });
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
-  const routed = createRoutes(site, valid.content, { base, complete, earlier: loan.routes });
+  const { passthrough } = raw;
+  const routed = createRoutes(site, valid.content, { base, complete, passthrough, earlier: loan.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
   return { config, raw, validated: valid.content, routes: routed.routes, feeds: routed.feeds, errors } as ReadSite;
 }

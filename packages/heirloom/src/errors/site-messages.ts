@@ -55,6 +55,31 @@ export const RouteCollision = entry({
   hint: () => "give each page its own path; two pages cannot share a URL.",
 });
 
+export const RouteCaseCollision = entry({
+  code: "RouteCollisionError",
+  title: "Two output files differ only in letter case",
+  message: ({ subject, file, other }: { subject: string; file: string; other: string }) =>
+    `${subject} is written to ${file}, which differs from ${other} only in letter case: on macOS and ` +
+    "Windows, and on hosts that ignore case, one would overwrite the other.",
+  hint: () => "give it a path that differs in more than letter case; paths in lower case avoid this.",
+});
+
+export const PathTakenInOutput = entry({
+  code: "RouteCollisionError",
+  title: "A page or feed is written where the output holds another file",
+  message: ({ subject, outFile, other }: { subject: string; outFile: string; other: string }) =>
+    `${subject} would be written to ${outFile}, which clashes with ${other}.`,
+  hint: () => "choose another path for it; the other file keeps its place.",
+});
+
+export const PathShadowedInOutput = entry({
+  code: "RouteCollisionError",
+  title: "A page's URL is the name of another file of the output",
+  message: ({ subject, outFile, other }: { subject: string; outFile: string; other: string }) =>
+    `${subject} would be answered with ${other}: hosts serve a file of the URL's own name before ${outFile}.`,
+  hint: () => "choose another path for it; the other file keeps its place.",
+});
+
 export const StillUnregistered = entry({
   code: "UnregisteredRouteError",
   title: "A page publishes a path still listed as unregistered",

@@ -1,6 +1,7 @@
 // Files static hosts read: sitemap.xml, robots.txt, _headers (Netlify, Cloudflare Pages) and serve.json (serve).
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
+import { HOSTING_FILES } from "../routes/clashes.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl } from "../routes/urls.ts";
 
@@ -42,14 +43,16 @@ export function securityHeaders(config: SiteConfig): Record<string, string> {
  * nowhere else, so a site under a sub-path gets none and the build says so), _headers and serve.json.
  */
 export function hostingFiles(config: SiteConfig, routes: Route[], feeds: FeedSpec[]): OutputFile[] {
+  // Their names are reserved where routes are made: no page or feed may take them.
+  const [ROBOTS, SITEMAP, HEADERS, SERVE] = HOSTING_FILES;
   const pages = routes.filter((r) => r.path !== NOT_FOUND);
   const files: Array<[string, string]> = [
-    ...(config.base === "/" ? [["robots.txt", robots(config)] as [string, string]] : []),
-    ["_headers", netlifyHeaders(config, pages)],
-    ["serve.json", serveJson(config)],
+    ...(config.base === "/" ? [[ROBOTS, robots(config)] as [string, string]] : []),
+    [HEADERS, netlifyHeaders(config, pages)],
+    [SERVE, serveJson(config)],
   ];
   if (config.siteUrl)
-    files.push(["sitemap.xml", sitemap(config, [...pages.map((r) => r.path), ...feeds.map((f) => f.path)])]);
+    files.push([SITEMAP, sitemap(config, [...pages.map((r) => r.path), ...feeds.map((f) => f.path)])]);
   return files.map(([path, text]) => ({ path, contents: Buffer.from(text) }));
 }
 

@@ -10,10 +10,10 @@ import {
   NoNotFoundPage,
   NotAPlainSegment,
   PageWithoutTemplate,
-  RouteCollision,
   StillUnregistered,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
+import { outputClashes } from "./clashes.ts";
 import type { EarlierRoutes, FeedSpec, Pagination, Pattern, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
 
@@ -21,7 +21,7 @@ import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, ou
 export function createRoutes(
   site: ResolvedSite,
   content: ValidatedContent,
-  options: { base: string; complete: boolean; earlier?: EarlierRoutes },
+  options: { base: string; complete: boolean; passthrough: string[]; earlier?: EarlierRoutes },
 ): { routes: Route[]; feeds: FeedSpec[]; errors: HeirloomError[] } {
   const { base } = options;
   const format = site.urlFormat;
@@ -90,7 +90,7 @@ export function createRoutes(
       });
     }
   }
-  errors.push(...collisions(routes), ...unregistered(routes, site.unregistered, format));
+  errors.push(...outputClashes(routes, feeds, options.passthrough), ...unregistered(routes, site.unregistered, format));
   // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
   if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
     const folder = site.collections.get(site.pages)!.source;
@@ -178,23 +178,6 @@ function paginate(page: Route, items: EntryValue[], perPage: number, format: Url
     };
     return { ...page, path, outFile: outFileFor(path, format), pagination };
   });
-}
-
-function collisions(routes: Route[]): HeirloomError[] {
-  const seen = new Map<string, Route>();
-  const errors: HeirloomError[] = [];
-  for (const route of routes) {
-    const first = seen.get(route.outFile);
-    if (!first) {
-      seen.set(route.outFile, route);
-      continue;
-    }
-    const field = route.templateFrom === "entry" ? ["path"] : [];
-    const { file } = route.source;
-    const location = { file, ...(field.length ? route.source.locate(field) : {}) };
-    errors.push(errorFrom(RouteCollision, { path: route.path, file, first: first.source.file }, { location }));
-  }
-  return errors;
 }
 
 function unregistered(routes: Route[], paths: string[], format: UrlFormat): HeirloomError[] {

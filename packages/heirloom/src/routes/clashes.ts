@@ -1,0 +1,122 @@
+// What the output folder cannot hold: two pages at one file; a page or feed where the build writes its own
+// file (serve.json, _headers, robots.txt, sitemap.xml), a passthrough file or another feed; a file inside
+// another's name (index.html/index.html under the home page's index.html); or two files whose names differ
+// only in letter case, which are one file on macOS and Windows disks and on hosts that ignore case.
+import { PathShadowedInOutput, PathTakenInOutput, RouteCaseCollision, RouteCollision } from "../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../errors/errors.ts";
+import type { FeedSpec, Route } from "./types.ts";
+import { NOT_FOUND } from "./urls.ts";
+
+/** The files every build writes beside the pages (output/hosting.ts), at the root of the output folder. */
+export const HOSTING_FILES = ["robots.txt", "sitemap.xml", "_headers", "serve.json"] as const;
+
+/** Something that puts a file in the output: a page, a feed, a file of the build's own or a passthrough file. */
+interface Claim {
+  file: string;
+  /** "the page /pricing of content/pages/pricing.md (pricing.html)", as a clash names it. */
+  named: string;
+  route?: Route;
+  feed?: FeedSpec;
+  /** The name a host looks up first for the page's URL, not a file the build writes. */
+  served?: boolean;
+}
+
+/** Every clash of a page or feed with anything else in the output, located at the page's (or list's) file. */
+export function outputClashes(routes: Route[], feeds: FeedSpec[], passthrough: string[]): HeirloomError[] {
+  const claims: Claim[] = [
+    ...HOSTING_FILES.map((file) => ({ file, named: `the build's own ${file}` })),
+    ...passthrough.map((file) => ({ file, named: `content/${file}, published as it is` })),
+    ...feeds.map((feed) => ({ file: feed.path.slice(1), named: `the feed ${feed.path}`, feed })),
+    ...routes.flatMap((route) => {
+      const named = `the page ${route.path} of ${route.source.file} (${route.outFile})`;
+      // At /serve.json (file form) a host answers with the file serve.json before it looks for serve.json.html.
+      const asked = route.path === NOT_FOUND ? "" : route.path.slice(1);
+      const served = asked && asked !== route.outFile && !asked.endsWith("/") && !route.outFile.startsWith(`${asked}/`);
+      return [{ file: route.outFile, named, route }, ...(served ? [{ file: asked, named, route, served }] : [])];
+    }),
+  ];
+  const exact = new Map<string, Claim>();
+  const folded = new Map<string, Claim>();
+  // Each folder the claims so far need, by its folded name: a later file of that name cannot be.
+  const folders = new Map<string, Claim>();
+  const errors: HeirloomError[] = [];
+  // One error for each page or feed, the first clash it meets.
+  const reported = new Set<Route | FeedSpec>();
+  for (const claim of claims) {
+    const key = fold(claim.file);
+    const same = exact.get(claim.file);
+    const sameButCase = folded.get(key);
+    const subject = claim.route ?? claim.feed;
+    if (subject && !reported.has(subject)) {
+      const error = clash(claim, same, sameButCase, () => folders.get(key) ?? inFileOf(key, folded));
+      if (error) {
+        errors.push(error);
+        reported.add(subject);
+      }
+    }
+    if (!same) exact.set(claim.file, claim);
+    if (!sameButCase) folded.set(key, claim);
+    for (let end = key.indexOf("/"); end > 0; end = key.indexOf("/", end + 1)) {
+      if (!folders.has(key.slice(0, end))) folders.set(key.slice(0, end), claim);
+    }
+  }
+  return errors;
+}
+
+/** The clash of a page's or feed's claim with an earlier one of the same name, of another case, or around it. */
+function clash(
+  claim: Claim,
+  same: Claim | undefined,
+  sameButCase: Claim | undefined,
+  around: () => Claim | undefined,
+): HeirloomError | undefined {
+  const location = { location: locationOf(claim) };
+  if (same?.route && claim.route && !same.served && !claim.served) {
+    const args = { path: claim.route.path, file: claim.route.source.file, first: same.route.source.file };
+    return errorFrom(RouteCollision, args, location);
+  }
+  if (same) return taken(claim, same);
+  if (sameButCase && claim.served) return taken(claim, sameButCase);
+  if (sameButCase) {
+    const args = { subject: subjectOf(claim), other: sameButCase.named, file: claim.file };
+    return errorFrom(RouteCaseCollision, args, location);
+  }
+  const other = around();
+  return other && taken(claim, other);
+}
+
+/** An earlier claim whose file has the name of one of the folders `key` is in. */
+function inFileOf(key: string, folded: Map<string, Claim>): Claim | undefined {
+  for (let end = key.indexOf("/"); end > 0; end = key.indexOf("/", end + 1)) {
+    const found = folded.get(key.slice(0, end));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function taken(claim: Claim, other: Claim): HeirloomError {
+  const location = { location: locationOf(claim) };
+  if (claim.served) {
+    const args = { subject: subjectOf(claim), outFile: claim.route!.outFile, other: other.named };
+    return errorFrom(PathShadowedInOutput, args, location);
+  }
+  return errorFrom(PathTakenInOutput, { subject: subjectOf(claim), outFile: claim.file, other: other.named }, location);
+}
+
+/** 'The page path "/x" of content/pages/x.md', or 'The feed path "/x.xml" of the list on content/pages/blog.md'. */
+function subjectOf(claim: Claim): string {
+  if (claim.route) return `The page path "${claim.route.path}" of ${claim.route.source.file}`;
+  return `The feed path "${claim.feed!.path}" of the list on ${claim.feed!.source.file}`;
+}
+
+/** Where the path is written: a page's `path` field, or its file (an entry route or a list's feed). */
+function locationOf(claim: Claim) {
+  const source = claim.route?.source ?? claim.feed!.source;
+  const field = claim.route?.templateFrom === "entry" ? ["path"] : [];
+  return { file: source.file, ...(field.length ? source.locate(field) : {}) };
+}
+
+/** A name as case-insensitive disks and hosts compare it: one Unicode form, letter case ignored. */
+function fold(file: string): string {
+  return file.normalize("NFC").toLowerCase();
+}
