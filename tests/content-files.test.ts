@@ -1,6 +1,9 @@
 // Nothing under content/ is ignored: every file is an entry of a declared collection, an image or a
 // declared passthrough file, or the build fails naming it. Entries are strict UTF-8 and never empty.
+import { spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readEntry } from "../packages/heirloom/src/content/front-matter.ts";
@@ -241,4 +244,37 @@ describe("files that cannot be read as text", () => {
     ]);
     expect(errors[1].hint).toBe('create content/settings.md; site.config.ts declares it as the collection "settings".');
   });
+
+  it("a loop of links, a named pipe and a socket are each named, and none is opened", async () => {
+    const root = makeFixture();
+    const notes = path.join(root, "content", "notes");
+    symlinkSync("loop.md", path.join(notes, "loop.md"));
+    symlinkSync("there.md", path.join(notes, "here.md"));
+    symlinkSync("here.md", path.join(notes, "there.md"));
+    // Opening a pipe for reading waits for a writer: the build would never end (the test's limit fails it then).
+    expect(spawnSync("mkfifo", [path.join(notes, "pipe.md")]).status).toBe(0);
+    const socket = createServer().listen(path.join(notes, "socket.md"));
+    await once(socket, "listening");
+    try {
+      const errors = await failures(root);
+      const hint = "remove it from content/, or put the file it stands for in its place.";
+      expectErrors(
+        errors,
+        [
+          ["here.md", "a loop of symbolic links"],
+          ["loop.md", "a loop of symbolic links"],
+          ["pipe.md", "a named pipe (FIFO)"],
+          ["socket.md", "a socket"],
+          ["there.md", "a loop of symbolic links"],
+        ].map(([name, kind]) => ({
+          code: "UnexpectedFileError",
+          message: `content/notes/${name} is ${kind}, not a file the build can read.`,
+          location: { file: `content/notes/${name}` },
+          hint,
+        })),
+      );
+    } finally {
+      socket.close();
+    }
+  }, 10_000);
 });

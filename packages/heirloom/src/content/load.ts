@@ -3,14 +3,20 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedSite } from "../config/types.ts";
-import { InNoCollection, NeitherEntryNorImage, NoContentFolder, SingleFileMissing } from "../errors/catalogue.ts";
+import {
+  InNoCollection,
+  NeitherEntryNorImage,
+  NoContentFolder,
+  NotAFile,
+  SingleFileMissing,
+} from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { EarlierLoad, MarkdownCache, Placement, RawContent, SourceEntry } from "./types.ts";
 import { type ParsedSource, toRawEntry } from "./front-matter.ts";
 import { type ReadResult, readAll } from "./read.ts";
 export { MAX_CONTENT_BYTES } from "./read.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
-import { listTree } from "./list-tree.ts";
+import { type Listing, listTree } from "./list-tree.ts";
 
 export interface LoadOptions {
   /** Parsed files by the SHA-256 of their bytes: a hit skips parsing, a miss is added. */
@@ -20,7 +26,7 @@ export interface LoadOptions {
   /** The base path markdown links are rendered with; without one, markdown is not rendered ahead. */
   base?: string;
   /** Every file under content/ as listed just before (by `listTree`): content/ is not walked again. */
-  listed?: string[];
+  listed?: Listing;
   /** What an earlier load lends: its walk, and the entries of files unchanged since (dev). */
   earlier?: EarlierLoad;
 }
@@ -52,9 +58,12 @@ export async function loadContent(
 }
 
 /** Walks content/ and gives every file a place, or an error. */
-async function place(site: ResolvedSite, root: string, contentDir: string, walked?: string[]): Promise<Placement> {
-  const files = walked ?? (await listTree(contentDir));
-  const errors: HeirloomError[] = [];
+async function place(site: ResolvedSite, root: string, contentDir: string, walked?: Listing): Promise<Placement> {
+  const { files, others } = walked ?? (await listTree(contentDir));
+  const errors: HeirloomError[] = others.map(({ file: relative, kind }) => {
+    const file = display(root, contentDir, relative);
+    return errorFrom(NotAFile, { file, kind }, { location: { file } });
+  });
   const images = new Set<string>();
   const passthrough: string[] = [];
   const toRead: Placement["toRead"] = [];

@@ -35,6 +35,13 @@ export const NeitherEntryNorImage = entry({
     "or list it under `passthrough` in site.config.ts to publish it as it is.",
 });
 
+export const NotAFile = entry({
+  code: "UnexpectedFileError",
+  title: "Something under content/ is neither a file nor a folder",
+  message: ({ file, kind }: { file: string; kind: string }) => `${file} is ${kind}, not a file the build can read.`,
+  hint: () => "remove it from content/, or put the file it stands for in its place.",
+});
+
 export const LinkToNothing = entry({
   code: "MissingContentError",
   title: "A content file is a link to nothing",

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
-import { listTree } from "../content/list-tree.ts";
+import { type Listing, listTree } from "../content/list-tree.ts";
 import type { SourceEntry } from "../content/types.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
@@ -37,7 +37,7 @@ export class Incremental {
     private readonly dev?: DevReuse,
     /** Every file under content/ by its size, times and inode, taken before any was read (a build's). */
     private readonly snapshot?: stamps.InputSnapshot,
-    private readonly listed?: string[],
+    private readonly listed?: Listing,
   ) {}
 
   /**
@@ -46,7 +46,7 @@ export class Incremental {
    */
   static async forBuild(paths: SitePaths, reuse: boolean): Promise<Incremental> {
     const listed = existsSync(paths.contentDir) ? await listTree(paths.contentDir) : undefined;
-    const snapshot = listed && stamps.snapshotInputs(paths.contentDir, listed);
+    const snapshot = listed && stamps.snapshotInputs(paths.contentDir, listed.files);
     return new Incremental(paths, reuse, undefined, snapshot, listed);
   }
 

@@ -42,9 +42,17 @@ const FORMAT = 1;
 /** Sizes and times of the files `list` names (relative to `dir`), taken before any of them is read. */
 export function snapshotInputs(dir: string, list: string[], now = Date.now()): InputSnapshot {
   const files = new Map<string, string>();
-  for (const relative of list)
-    files.set(relative, signature(statSync(path.join(dir, relative), { throwIfNoEntry: false })));
+  for (const relative of list) files.set(relative, signature(statOrNothing(path.join(dir, relative))));
   return { takenAt: now, files };
+}
+
+/** A file's stat, or nothing for a link to nothing or anything else that cannot be looked at (its read says why). */
+function statOrNothing(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 function signature(stat: Stats | undefined): string {

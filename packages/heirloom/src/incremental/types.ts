@@ -11,6 +11,7 @@ import type { EarlierRoutes, FeedSpec, Route } from "../routes/types.ts";
 import type { PageState } from "./build-state.ts";
 import type { SiteInputs } from "./page-keys.ts";
 import type { Stamp } from "./stamp.ts";
+import type { Listing } from "../content/list-tree.ts";
 
 /** What a site is compiled into: kept between builds of one process until a file it is made from changes. */
 export interface CompiledParts {
@@ -33,7 +34,7 @@ export interface ContentLoan {
   /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
   lazyMarkdown: boolean;
   /** Every file under content/, listed before anything was read. */
-  listed?: string[];
+  listed?: Listing;
   load?: EarlierLoad;
   validation?: EarlierValidation;
   routes?: EarlierRoutes;

@@ -67,7 +67,11 @@ export function watchFiles(
     }
   };
   /** Watches a folder and every folder under it; the files in them, relative to it. */
-  const watchTree = (dir: string) => listTree(dir, watchFolder).catch((): string[] => []);
+  const watchTree = (dir: string) =>
+    listTree(dir, watchFolder).then(
+      (listing) => listing.files,
+      (): string[] => [],
+    );
   /** A folder made or moved in: watched, and every file it holds reported. */
   const follow = (dir: string) =>
     void watchTree(dir).then((files) => files.forEach((file) => changed(path.join(dir, file))));
