@@ -64,6 +64,20 @@ describe("heirloom build", () => {
     expect(readdirSync(path.join(root, "dist"))).toContain("index.html");
   });
 
+  it("escapes the bidirectional controls and control characters of file names it prints, in text and JSON", () => {
+    const root = fixture();
+    // Shown raw, U+202E would print the name backwards from there: "report\u202Etxt.md" reads "reportdm.txt".
+    const name = "report\u202etxt\u001b[2J.md";
+    writeFileSync(path.join(root, "content", name), "---\ntitle: Stray\n---\n");
+    const text = heirloom(root, "build");
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain("content/report\\u202etxt\\u001b[2J.md");
+    expect(text.stderr).not.toMatch(/[\u202e\u001b]/);
+    const json = heirloom(root, "build", "--json");
+    expect(json.stdout).not.toMatch(/[\u202e\u001b]/);
+    expect(JSON.parse(json.stdout).problems[0].file).toBe(`content/${name}`);
+  });
+
   it("prints a stack trace with --debug", () => {
     const { code, stderr } = heirloom(fixture("bad-front-matter"), "build", "--debug");
     expect(code).toBe(1);

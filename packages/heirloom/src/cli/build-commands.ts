@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import type { BuildResult } from "../build/build.ts";
-import { errorsOf } from "../errors/errors.ts";
+import { errorsOf, printable } from "../errors/errors.ts";
 import { withEnvFiles } from "./env-files.ts";
 import type { Io } from "./io.ts";
 
@@ -60,7 +60,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
           onProgress: opts.json ? undefined : progress.update,
         }).finally(progress.end);
         printWarnings(result.warnings, io, color);
-        if (opts.json) io.stdout.write(`${JSON.stringify(jsonReport(result), null, 2)}\n`);
+        if (opts.json) io.stdout.write(jsonText(jsonReport(result)));
         else io.stdout.write(`${formatReport(result, { color: color(io.stdout) })}\n`);
       },
     );
@@ -92,7 +92,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
 
 function printWarnings(warnings: string[], io: Io, color: Color): void {
   for (const warning of warnings)
-    io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${warning}\n`);
+    io.stderr.write(`${color(io.stderr) ? "\x1b[33mwarning\x1b[0m" : "warning"} ${printable(warning)}\n`);
 }
 
 /** The report of a build for programs (`build --json`): what `formatReport` prints for people. */
@@ -121,5 +121,14 @@ export function jsonFailure(error: unknown): string {
   const problems = known.length
     ? known.map(({ code, message, location, hint }) => ({ code, message, ...location, hint }))
     : [{ code: "Error", message: String((error as Error)?.message ?? error) }];
-  return `${JSON.stringify({ ok: false, problems }, null, 2)}\n`;
+  return jsonText({ ok: false, problems });
+}
+
+/**
+ * JSON for programs, safe to print: the same strings, with the characters `printable` escapes written as JSON
+ * escapes (which JSON.stringify leaves raw for some), so a program reads the exact names and a terminal
+ * shows them plainly.
+ */
+function jsonText(value: unknown): string {
+  return `${printable(JSON.stringify(value, null, 2))}\n`;
 }

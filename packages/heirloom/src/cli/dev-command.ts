@@ -6,10 +6,11 @@ import type { DevEvent } from "../serve/dev.ts";
 import { withEnvFiles } from "./env-files.ts";
 import type { Io } from "./io.ts";
 import { type Say, type ServerFlags, announce, failed, hostOf, withServerOptions } from "./server-options.ts";
+import { printable } from "../errors/errors.ts";
 
 /** Adds `dev` to the program. */
 export function addDevCommand(program: Command, io: Io): void {
-  const say: Say = (s) => io.stderr.write(`${s}\n`);
+  const say: Say = (s) => io.stderr.write(`${printable(s)}\n`);
   const dev = program
     .command("dev")
     .description(

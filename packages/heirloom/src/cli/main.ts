@@ -1,7 +1,7 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
-import { type FormatOptions, errorsOf, formatError } from "../errors/errors.ts";
+import { type FormatOptions, errorsOf, formatError, printable } from "../errors/errors.ts";
 import { type Io, colorFor, defaultIo } from "./io.ts";
 import { addBuildCommands, jsonFailure } from "./build-commands.ts";
 import { addInitCommand } from "./init-command.ts";
@@ -52,7 +52,7 @@ function printFailure(error: unknown, io: Io, options: FormatOptions, ending: st
   const known = errorsOf(error);
   if (known.length === 0) {
     const detail = options.debug && error instanceof Error ? error.stack : String((error as Error)?.message ?? error);
-    io.stderr.write(`error: ${detail}\n(run again with --debug for the stack trace)\n`);
+    io.stderr.write(`error: ${printable(detail ?? "")}\n(run again with --debug for the stack trace)\n`);
     return;
   }
   io.stderr.write(`${known.map((e) => formatError(e, options)).join("\n\n")}\n`);

@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import type { Io } from "./io.ts";
 import { type Say, type ServerFlags, announce, failed, hostOf, withServerOptions } from "./server-options.ts";
+import { printable } from "../errors/errors.ts";
 
 interface PreviewFlags extends ServerFlags {
   out: string;
@@ -11,7 +12,7 @@ interface PreviewFlags extends ServerFlags {
 
 /** Adds `preview` to the program. */
 export function addPreviewCommand(program: Command, io: Io): void {
-  const say: Say = (s) => io.stderr.write(`${s}\n`);
+  const say: Say = (s) => io.stderr.write(`${printable(s)}\n`);
   const preview = program
     .command("preview")
     .description("Serve the built site on 127.0.0.1 with local receivers for the site's forms.");

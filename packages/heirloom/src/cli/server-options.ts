@@ -3,6 +3,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import type { Io } from "./io.ts";
 import { EVERY_INTERFACE, addressesOf, openInBrowser } from "./reach.ts";
+import { printable } from "../errors/errors.ts";
 
 export type Say = (s: string) => void;
 
@@ -37,7 +38,7 @@ export async function announce(
   flags: ServerFlags,
   server: { label: string; command: string; url: string; busyPorts: number[]; after?: string },
 ): Promise<void> {
-  const say: Say = (s) => io.stderr.write(`${s}\n`);
+  const say: Say = (s) => io.stderr.write(`${printable(s)}\n`);
   const { local, network } = addressesOf(hostOf(flags), server.url);
   if (server.busyPorts.length) io.stdout.write(portNotice(server.command, server.busyPorts, local));
   io.stdout.write(`${server.label} at ${local}${server.after ?? ""}\n`);

@@ -130,13 +130,13 @@ export interface FormatOptions {
 /** Formats one error for a terminal: what happened, where, and what to do. */
 export function formatError(error: HeirloomError, options: FormatOptions = {}): string {
   const paint = (code: string, s: string) => (options.color ? `\x1b[${code}m${s}\x1b[0m` : s);
-  const lines = [`${paint("31;1", "error")} ${paint("1", error.code)}: ${error.message}`];
+  const lines = [`${paint("31;1", "error")} ${paint("1", error.code)}: ${printable(error.message)}`];
   const at = error.location;
   if (at) {
     const position = at.line ? `:${at.line}${at.column ? `:${at.column}` : ""}` : "";
-    lines.push(`  at ${at.file}${position}`);
+    lines.push(`  at ${printable(at.file)}${position}`);
   }
-  if (error.hint) lines.push(`  ${paint("36", "hint")}: ${error.hint}`);
+  if (error.hint) lines.push(`  ${paint("36", "hint")}: ${printable(error.hint)}`);
   if (options.debug && error.stack) lines.push(indent(error.stack));
   if (options.debug && error.cause instanceof Error && error.cause.stack) {
     lines.push(`  caused by:`, indent(error.cause.stack));
@@ -149,4 +149,17 @@ function indent(text: string): string {
     .split("\n")
     .map((line) => `    ${line}`)
     .join("\n");
+}
+
+/**
+ * Characters that change how the text after them is shown: bidirectional controls, which can make a file
+ * name read as another ("invoice\u202Efdp.md" shows as "invoicedm.pdf"), and control characters, which can
+ * move the cursor or recolour a terminal. Line breaks and tabs are not among them.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text as it may be shown in a terminal or a page: each such character written as its escape (\u202e). */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
