@@ -138,6 +138,38 @@ describe("the packed engine", () => {
     expect(await missing.text()).toContain("<h1>Page not found</h1>");
   });
 
+  it("runs dev's type check from the site's folder: a template's type error after a save, and its fix", async () => {
+    const command = path.join(installed, "node_modules", ".bin", "heirloom");
+    const server = spawn(command, ["dev", "--port", "0"], { cwd: site, env: { PATH: process.env.PATH } });
+    servers.push(server);
+    let output = "";
+    const waiting: Array<() => void> = [];
+    const collect = (chunk: Buffer) => {
+      output += chunk;
+      for (const check of waiting.splice(0)) check();
+    };
+    server.stdout.on("data", collect);
+    server.stderr.on("data", collect);
+    const waitFor = (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${pattern} in:\n${output}`)), 60_000);
+        const check = () => (pattern.test(output) ? (clearTimeout(timer), resolve()) : waiting.push(check));
+        check();
+      });
+    await waitFor(/type check of site\.config\.ts and templates\/: no problems/);
+    const pages = path.join(site, "templates", "pages.tsx");
+    const original = readFileSync(pages, "utf8");
+    writeFileSync(pages, original.replace("<h1>{page.title}</h1>", "<h1>{page.titel}</h1>"));
+    try {
+      await waitFor(
+        /error TypeCheckError: Property 'titel' does not exist on type [^\n]*\n {2}at templates\/pages\.tsx:\d+:\d+/,
+      );
+    } finally {
+      writeFileSync(pages, original);
+    }
+    await waitFor(/no problems[\s\S]*TypeCheckError[\s\S]*no problems/);
+  }, 150_000);
+
   it("wrote nothing into its own folder while it made, checked, built and served the site", () => {
     expect(packageState()).toEqual(packageFiles);
   });
