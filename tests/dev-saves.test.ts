@@ -2,7 +2,17 @@
 // sed -i, mv), git checkout of a file, a folder created after start, a file deleted and made again, a
 // folder moved out and back, and after each of them the next in-place save of the same file too.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -126,6 +136,25 @@ describe("heirloom dev sees every kind of save", () => {
       events.every((e) => e.type !== "failed"),
       events.map((e) => e.message ?? "").join("\n"),
     ).toBe(true);
+  });
+
+  it("content/ deleted and made again (not moved back), its folders made one by one, and the next saves", async () => {
+    const copy = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-copy-")), "content");
+    cpSync(file("content"), copy, { recursive: true });
+    const failures = () => events.filter((e) => e.type === "failed").length;
+    const before = failures();
+    rmSync(file("content"), { recursive: true });
+    // The server says content/ is missing, and stays up.
+    await expect.poll(failures, { timeout: 10_000, interval: 25 }).toBeGreaterThan(before);
+    mkdirSync(file("content"));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the made folder's own burst, apart from the next
+    for (const name of readdirSync(copy)) cpSync(path.join(copy, name), file(`content/${name}`), { recursive: true });
+    await served("/about/team", "<h1>Team</h1>");
+    const second = file("content/notes/second.md");
+    writeFileSync(second, readFileSync(second, "utf8").replace(/price: \d+/, "price: 91"));
+    await served("/notes/second", '<p data-price="true">91');
+    editInPlace("content/pages/about/team.md", "title: Team", "title: The team");
+    await served("/about/team", "<h1>The team</h1>");
   });
 });
 

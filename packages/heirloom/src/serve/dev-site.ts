@@ -10,6 +10,7 @@ import { feedFiles } from "../output/feeds.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { checkLinks, internalUrls } from "../output/links.ts";
 import type { HeirloomError } from "../errors/errors.ts";
+import { HOSTING_FILES } from "../routes/clashes.ts";
 import type { Route } from "../routes/types.ts";
 
 export interface ServedFile {
@@ -38,7 +39,7 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
   add(prepared.images.allFiles());
   // The hosting files (sitemap, headers) are made when asked for: at 10,000 pages they take a while.
   let hosting: OutputFile[] | undefined;
-  for (const name of ["robots.txt", "_headers", "serve.json", "sitemap.xml"]) {
+  for (const name of HOSTING_FILES) {
     files.set(
       name,
       () =>

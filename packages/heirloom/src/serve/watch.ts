@@ -72,9 +72,14 @@ export function watchFiles(
       (listing) => listing.files,
       (): string[] => [],
     );
-  /** A folder made or moved in: watched, and every file it holds reported. */
-  const follow = (dir: string) =>
+  /**
+   * A folder made or moved in: watched, and every file it holds reported. A watch kept from a folder of the
+   * same name that was deleted or moved away watches nothing now: it is replaced.
+   */
+  const follow = (dir: string) => {
+    forget(dir);
     void watchTree(dir).then((files) => files.forEach((file) => changed(path.join(dir, file))));
+  };
   const onEvent = (dir: string, event: string, name: string | Buffer | null) => {
     if (closed) return;
     if (!name) return changed(dir);
@@ -83,7 +88,9 @@ export function watchFiles(
       // The parent of a file target: only that file's events count (a target folder made again is watched again).
       if (!named.has(file)) return;
       changed(file);
-      if (trees.includes(file) && statOrNothing(file)?.isDirectory()) follow(file);
+      if (!trees.includes(file)) return;
+      if (statOrNothing(file)?.isDirectory()) follow(file);
+      else forget(file);
       return;
     }
     changed(file);
