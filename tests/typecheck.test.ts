@@ -2,7 +2,7 @@
 // its file, line and column like a content error, and `heirloom dev` runs it in a worker after each
 // template change, after the reload, and says so in its events.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
@@ -102,5 +102,37 @@ describe("heirloom dev's background type check", () => {
     await expect
       .poll(() => events.slice(fixed).find((e) => e.type === "types")?.message, { timeout: 30_000, interval: 50 })
       .toBe("");
+  }, 90_000);
+});
+
+describe("heirloom dev with its templates/ renamed and renamed back", () => {
+  it("names the missing folder, runs its type check without a failure, and recovers when it is back", async () => {
+    const root = makeFixture();
+    ownTemplates(root);
+    const events: DevEvent[] = [];
+    const failures: unknown[] = [];
+    const onError = (error: unknown) => void failures.push(error);
+    const dev = await startDev({ root, env: {}, port: 0, typeCheck: true, onEvent: (e) => events.push(e), onError });
+    try {
+      const typeChecks = () => events.filter((e) => e.type === "types").length;
+      await expect.poll(typeChecks, { timeout: 30_000, interval: 50 }).toBe(1);
+      renameSync(path.join(root, "templates"), path.join(root, "templates-away"));
+      await expect.poll(typeChecks, { timeout: 30_000, interval: 50 }).toBe(2);
+      const failed = events.find((e) => e.type === "failed")!;
+      expect(failed.message).toContain(
+        "error TemplateCompileError: There is no templates/ folder: the pages have no templates.\n  at templates\n",
+      );
+      // Before, the check threw ENOENT on the missing folder, told as "a request could not be answered".
+      expect(failures).toEqual([]);
+      expect(events.filter((e) => e.type === "types").map((e) => e.message)).toEqual(["", ""]);
+      // The last good pages are still served.
+      expect((await fetch(new URL("notes/second", dev.url))).status).toBe(200);
+      const count = events.length;
+      renameSync(path.join(root, "templates-away"), path.join(root, "templates"));
+      await expect.poll(() => events.slice(count).some((e) => e.type === "built"), { timeout: 10_000 }).toBe(true);
+      expect(await (await fetch(new URL("notes/second", dev.url))).text()).toContain("<h1>Second</h1>");
+    } finally {
+      await dev.close();
+    }
   }, 90_000);
 });

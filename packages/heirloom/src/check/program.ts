@@ -2,7 +2,7 @@
 // types ("heirloom" is the engine's src/index.ts). A checker keeps its last program and the parsed files,
 // so a check after a one-file change redoes only what that file touches; its build info is kept on disk
 // for the next process. Self-contained (TypeScript is passed in): the dev server runs it in a worker.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type * as TS from "typescript";
 
@@ -68,6 +68,8 @@ export function createTypeChecker(ts: typeof TS, options: CheckerOptions): TypeC
 
 /** site.config.ts and every .ts/.tsx file under templates/, sorted. */
 function siteFiles({ root, templatesDir }: CheckerOptions): string[] {
+  // A missing templates/ (moved while dev runs) is the build's error to report; site.config.ts is checked.
+  if (!existsSync(templatesDir)) return [path.join(root, "site.config.ts")];
   const templates = readdirSync(templatesDir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.startsWith("."))
     .map((e) => path.join(e.parentPath, e.name));

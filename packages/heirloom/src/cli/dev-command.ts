@@ -28,7 +28,8 @@ export function addDevCommand(program: Command, io: Io): void {
         typeCheck: true,
         debug: flags.debug,
         onEvent: devReporter(say),
-        onError: failed(say, "a request could not be answered", flags.debug),
+        onError: (error, during) =>
+          failed(say, during ? "the type check could not run" : "a request could not be answered", flags.debug)(error),
         // The address as soon as pages are served; watching every file of a large site takes longer.
         onListening: ({ url, busyPorts }) => {
           listening = announce(io, flags, { label: "Dev server", command: "dev", url, busyPorts });

@@ -96,6 +96,15 @@ export const TemplateFailed = entry({
   hint: () => "run the build with --debug for the stack trace; the error is in templates/.",
 });
 
+export const NoTemplatesFolder = entry({
+  code: "TemplateCompileError",
+  title: "The project has no templates folder",
+  message: ({ folder }: { folder: string }) => `There is no ${folder}/ folder: the pages have no templates.`,
+  hint: ({ folder }) =>
+    `put ${folder}/ back if it was moved or renamed (dev picks it up again), or make it with an index.ts that ` +
+    "exports `Document` and `templates`.",
+});
+
 export const NoTemplatesEntry = entry({
   code: "TemplateCompileError",
   title: "templates/ has no index.ts",

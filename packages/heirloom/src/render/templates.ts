@@ -5,7 +5,13 @@ import type { ComponentType, ReactNode } from "react";
 import { type CompileContext, compileModule } from "../compile/compile-module.ts";
 import { locate } from "../config/definition-file.ts";
 import type { Route } from "../routes/types.ts";
-import { NoTemplatesEntry, TemplateNotFound, TemplatesWithoutExports, compiledParts } from "../errors/catalogue.ts";
+import {
+  NoTemplatesEntry,
+  NoTemplatesFolder,
+  TemplateNotFound,
+  TemplatesWithoutExports,
+  compiledParts,
+} from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { PageProps } from "./contract.ts";
 
@@ -25,6 +31,7 @@ export async function compileTemplates(templatesDir: string, context: CompileCon
   const { root } = context;
   const entry = ["index.ts", "index.tsx"].map((f) => path.join(templatesDir, f)).find((f) => existsSync(f));
   const where = path.relative(root, templatesDir).split(path.sep).join("/") || ".";
+  if (!existsSync(templatesDir)) throw errorFrom(NoTemplatesFolder, { folder: where }, { location: { file: where } });
   if (!entry) {
     throw errorFrom(NoTemplatesEntry, { folder: where }, { location: { file: `${where}/index.ts` } });
   }

@@ -41,8 +41,8 @@ export interface DevOptions extends BuildOptions {
   /** The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface). */
   host?: string;
   onEvent?: (event: DevEvent) => void;
-  /** Told when a request could not be answered (the visitor gets a plain 500), or the type check failed. */
-  onError?: (error: unknown) => void;
+  /** Told when a request could not be answered (the visitor gets a plain 500), or the type check could not run. */
+  onError?: (error: unknown, during?: "type check") => void;
   /** Run the TypeScript check of site.config.ts and templates/ in a worker after start and each change to them. */
   typeCheck?: boolean;
   /** Print each error's stack trace with it (in the terminal and the overlay). */
@@ -176,7 +176,7 @@ function startTypeCheck(
       options.onEvent?.({ type: "types", build: state.build, ms, message: state.types, redone: [] });
       hub.send("types", state.types, state.build);
     },
-    onError: (error) => options.onError?.(error),
+    onError: (error) => options.onError?.(error, "type check"),
   });
 }
 
