@@ -1,6 +1,6 @@
 // The file system `preview` hands serve-handler: only files whose real path is inside the output folder. A
-// link that leads out of it (dist/leak -> /) or into a loop of links is a missing file, so the visitor gets
-// the site's 404 page and the terminal hears nothing.
+// link that leads out of it (dist/leak -> /) and a name no file can have (a segment over 255 bytes, a loop
+// of links) are missing files, so the visitor gets the site's 404 page and the terminal hears nothing.
 import type { Stats } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
@@ -11,7 +11,7 @@ export interface ConfinedFiles {
 }
 
 /** Errors that mean "there is no such file here", answered 404. */
-const NO_SUCH_FILE = new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
+const NO_SUCH_FILE = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG", "ELOOP"]);
 
 /**
  * serve-handler's file system for one request, confined to `folder`. A link inside the folder is followed:

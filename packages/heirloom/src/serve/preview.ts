@@ -59,7 +59,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       // Mount the output at the base path; anything outside it is a missing page.
       const inside = pathname.startsWith(base) || `${pathname}/` === base;
       req.url = inside ? `/${pathname.slice(base.length)}${search}` : "/404-outside-base";
-      // Only files inside the output folder: a link out of it is a missing file.
+      // Only files inside the output folder: a link out of it, or a name too long for a file, is a 404.
       return handler(req, res, serveOptions, confinedFiles(options.outDir) as unknown as Methods);
     },
     onError: (error) => options.onError?.(error),
