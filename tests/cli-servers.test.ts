@@ -208,6 +208,28 @@ describe("preview of a build under a base path", () => {
   });
 });
 
+describe("a path segment over 255 bytes", () => {
+  it.each(["dev", "preview"])("%s answers it with the 404 page and prints nothing about it", async (command) => {
+    const root = fixture();
+    if (command === "preview") expect(await start(root, ["build"]).exited()).toBe(0);
+    const server = start(root, [command, "--port", "0"]);
+    const [, url] = await server.waitFor(/(?:Dev server at|Serving dist at) (http:\/\/127\.0\.0\.1:\d+\/)/);
+    // Longer than a file's name may be (255 bytes), in letters and in two-byte characters.
+    for (const segment of ["a".repeat(256), "é".repeat(128)]) {
+      const answer = await fetch(new URL(`about/${encodeURIComponent(segment)}`, url));
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toContain("There is no such page.");
+    }
+    expect((await fetch(url)).status).toBe(200);
+    // Everything it printed, read to the end once it has stopped.
+    const closed = new Promise((resolve) => server.child.once("close", resolve));
+    server.child.kill("SIGTERM");
+    await closed;
+    expect(server.output()).not.toMatch(FRAME);
+    expect(server.output()).not.toMatch(/error|ENAMETOOLONG|warning/i);
+  });
+});
+
 describe("preview's form receivers", () => {
   it("keeps the entries in the project's .heirloom/ whatever --out is, and logs each signup masked", async () => {
     const root = makeFixture();

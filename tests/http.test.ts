@@ -55,6 +55,9 @@ const TABLE: Array<[line: string, status: number]> = [
   ["GET /../../../../etc/passwd HTTP/1.1", 404],
   ["GET /%2e%2e/%2e%2e/%2e%2e/etc/passwd HTTP/1.1", 404],
   ["GET /assets/..%2f..%2fpackage.json HTTP/1.1", 404],
+  // One segment over 255 bytes, which no file's name can be: a missing page, not a failure of the server.
+  [`GET /about/${"a".repeat(256)} HTTP/1.1`, 404],
+  [`GET /${"%C3%A9".repeat(128)} HTTP/1.1`, 404], // 128 characters, 256 bytes
   [`GET ${long(5000)} HTTP/1.1`, 414],
   [`GET ${long(20000)} HTTP/1.1`, 431],
   ["POST / HTTP/1.1", 405],

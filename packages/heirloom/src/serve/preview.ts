@@ -1,5 +1,5 @@
-// `heirloom preview`: serves the built folder as a static host would (404.html with status 404), under the
-// base path it was built with, plus the local receivers of the site's forms.
+// `heirloom preview`: serves the built folder as a static host would (404.html with status 404) and nothing
+// outside it, under the base path it was built with, plus the local receivers of the site's forms.
 import type { Server } from "node:http";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -8,8 +8,12 @@ import handler from "serve-handler";
 import { normalizeBase } from "../config/options.ts";
 import { NothingToPreview } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
+import { confinedFiles } from "./confined-files.ts";
 import { createSiteServer, listen } from "./http.ts";
 import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
+
+/** serve-handler's file system methods: it awaits them, though its types name node:fs's callback forms. */
+type Methods = Parameters<typeof handler>[3];
 
 export interface PreviewOptions {
   outDir: string;
@@ -55,7 +59,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       // Mount the output at the base path; anything outside it is a missing page.
       const inside = pathname.startsWith(base) || `${pathname}/` === base;
       req.url = inside ? `/${pathname.slice(base.length)}${search}` : "/404-outside-base";
-      return handler(req, res, serveOptions);
+      // Only files inside the output folder: a link out of it, or a name too long for a file, is a 404.
+      return handler(req, res, serveOptions, confinedFiles(options.outDir) as unknown as Methods);
     },
     onError: (error) => options.onError?.(error),
   });
