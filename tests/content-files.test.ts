@@ -163,7 +163,8 @@ describe("aliases that repeat too much", () => {
       {
         code: "FrontMatterParseError",
         message:
-          'The aliases (*name) in the front matter of content/notes/third.md repeat more than 10,000 values (the most in "g"); ' +
+          "The aliases (*name) in the front matter of content/notes/third.md repeat more than 10,000 values " +
+          '(the most in "g"); ' +
           "the file is not read.",
         location: { file: "content/notes/third.md", line: 13, column: 1 },
         hint: "write the values out, or use an alias a few times at most; aliases of aliases multiply.",

@@ -36,12 +36,10 @@ async function nextBuild(count: number): Promise<DevEvent> {
   return event;
 }
 
-beforeAll(async () => {
-  root = makeFixture("drafts");
-  templates = ownTemplates(root);
-  dev = await startDev({ root, env: {}, port: 0, onEvent: (e) => events.push(e) });
-  await new Promise<void>((resolve) => {
-    stream = http.get(new URL("/__heirloom/events", dev.url), (res) => {
+/** Reads the server-sent events of the page open at `page` into `into`, as the dev client does. */
+function openStream(into: typeof sse, page = ""): Promise<http.ClientRequest> {
+  return new Promise((resolve) => {
+    const request = http.get(new URL(`/__heirloom/events?page=${encodeURIComponent(page)}`, dev.url), (res) => {
       let buffer = "";
       res.on("data", (chunk: Buffer) => {
         buffer += chunk.toString("utf8");
@@ -52,12 +50,19 @@ beforeAll(async () => {
           const id = /^id: (.+)$/m.exec(block)?.[1];
           const event = /^event: (.+)$/m.exec(block)?.[1];
           const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event) sse.push({ id, event, data: data ? (JSON.parse(data) as string) : "" });
+          if (event) into.push({ id, event, data: data ? (JSON.parse(data) as string) : "" });
         }
       });
-      resolve();
+      resolve(request);
     });
   });
+}
+
+beforeAll(async () => {
+  root = makeFixture("drafts");
+  templates = ownTemplates(root);
+  dev = await startDev({ root, env: {}, port: 0, onEvent: (e) => events.push(e) });
+  stream = await openStream(sse);
 });
 
 afterAll(async () => {
@@ -147,6 +152,26 @@ describe("heirloom dev", () => {
     expect((await get("/notes/second")).text).toContain('<p data-price="true">8</p>');
   });
 
+  it("reports only the file's own problem, not the images of pages kept from the last build as broken", async () => {
+    let count = events.length;
+    edit("content/notes/first.md", "featured: true", "featured: true\npicture: images/logo.svg");
+    expect(await nextBuild(count)).toMatchObject({ type: "built" });
+    const logo = /src="(\/assets\/images\/logo-[0-9a-f]+\.svg)"/.exec((await get("/notes/first")).text)![1];
+    expect((await get(logo)).status).toBe(200);
+
+    count = events.length;
+    edit("content/notes/second.md", "price: 8", 'price: "eight"');
+    const failed = await nextBuild(count);
+    expect(failed.type).toBe("failed");
+    expect(failed.message).toContain('The field "price" in content/notes/second.md must be a number');
+    expect(failed.message).not.toContain("BrokenLinkError");
+    expect(failed.message!.match(/^error /gm)).toHaveLength(1);
+
+    count = events.length;
+    edit("content/notes/second.md", 'price: "eight"', "price: 8");
+    expect(await nextBuild(count)).toMatchObject({ type: "built" });
+  });
+
   it(
     "renders markdown when its page is requested: " + "a link that is not allowed is reported then, at its line",
     async () => {
@@ -167,9 +192,13 @@ describe("heirloom dev", () => {
         'The link "javascript:alert(1)" in content/pages/about/team.md uses a scheme that is not allowed.',
       );
       expect(events[count].message).toContain("at content/pages/about/team.md:8");
-      await expect
-        .poll(() => sse.find((e) => e.event === "failure")?.data, { timeout: 5000 })
-        .toBe(events[count].message);
+      // The page's own failure is told to the page open at its path when it connects, and to no other.
+      const [onPage, elsewhere]: Array<typeof sse> = [[], []];
+      const streams = [await openStream(onPage, "/about/team"), await openStream(elsewhere, "/")];
+      await expect.poll(() => onPage.find((e) => e.event === "failure")?.data).toBe(events[count].message);
+      expect(elsewhere.some((e) => e.event === "failure")).toBe(false);
+      streams.forEach((s) => s.destroy());
+      expect(sse.some((e) => e.event === "failure")).toBe(false);
 
       count = events.length;
       edit("content/pages/about/team.md", "\n\n[Say hi](javascript:alert(1))", "");
@@ -194,6 +223,54 @@ describe("heirloom dev", () => {
     const cssAfter = /href="(\/assets\/site-[^"]+\.css)"/.exec((await get("/")).text)![1];
     expect(cssAfter).not.toBe(cssBefore);
     expect((await get(cssAfter)).text).toContain("#123456");
+  });
+
+  it("serves a page whose template throws as it last rendered, at the template's line; a save recovers", async () => {
+    const file = path.join(root, "templates/Pages.tsx");
+    const good = readFileSync(file, "utf8");
+    expect((await get("/notes/second")).text).toContain('<p data-price="true">8 a month</p>');
+    let count = events.length;
+    const note = "---\norder: 9\ntitle: Fourth\nprice: 4\ntags: [four]\nfeatured: false\n---\nNever asked for.\n";
+    writeFileSync(path.join(root, "content/notes/fourth.md"), note);
+    expect(await nextBuild(count)).toMatchObject({ type: "built" });
+    count = events.length;
+    const throwing = good.replace(
+      "<h1>{page.title}</h1>\n      <p data-price>",
+      "<h1>{page.title}</h1>\n      {failFor(page.slug)}\n      <p data-price>",
+    );
+    const thrower =
+      'function failFor(slug: string) {\n  if (slug !== "first") throw new Error(`no price for ${slug}`);\n';
+    const failing = `${throwing}\n${thrower}  return null;\n}\n`;
+    writeFileSync(file, failing);
+    expect(await nextBuild(count)).toMatchObject({ type: "built", redone: ["templates"] });
+    const line = failing.split("\n").findIndex((l) => l.includes("throw new Error")) + 1;
+
+    count = events.length;
+    const second = await get("/notes/second");
+    expect(second.status).toBe(200);
+    expect(second.text).toContain('<p data-price="true">8 a month</p>');
+    expect(events.slice(count)).toHaveLength(1);
+    expect(events[count]).toMatchObject({ type: "failed" });
+    expect(events[count].message).toContain('The "note" template failed while rendering /notes/second');
+    expect(events[count].message).toContain("no price for second");
+    expect(events[count].message).toContain(`at templates/Pages.tsx:${line}:`);
+    const told: typeof sse = [];
+    const page = await openStream(told, "/notes/second");
+    await expect.poll(() => told.find((e) => e.event === "failure")?.data).toBe(events[count].message);
+    page.destroy();
+    // Asked again, it is not told again; a page that never rendered has no last good version to show.
+    expect((await get("/notes/second")).status).toBe(200);
+    expect(events.slice(count)).toHaveLength(1);
+    expect((await get("/notes/fourth")).status).toBe(500);
+    expect((await get("/notes/first")).text).toContain('<p data-price="true">5 a month</p>');
+
+    count = events.length;
+    writeFileSync(file, good);
+    expect(await nextBuild(count)).toMatchObject({ type: "built", redone: ["templates"] });
+    count = events.length;
+    expect((await get("/notes/second")).status).toBe(200);
+    expect((await get("/notes/fourth")).status).toBe(200);
+    expect(events.slice(count)).toEqual([]);
   });
 
   it("reloads the site definition when site.config.ts changes", async () => {

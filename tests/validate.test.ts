@@ -252,6 +252,28 @@ describe("each authoring mistake has its own message", () => {
     ]);
   });
 
+  it("a template that throws while rendering a page: at the template's line and column, naming the page", async () => {
+    const root = makeFixture();
+    const file = path.join(ownTemplates(root), "Pages.tsx");
+    const source = readFileSync(file, "utf8").replace(
+      "<p data-price>{page.price}</p>",
+      '<p data-price>{page.tags.includes("two") ? page.missing.total : page.price}</p>',
+    );
+    writeFileSync(file, source.replace("type Note = ", "type Note = { missing: { total: number } } & "));
+    const line = source.split("\n").findIndex((l) => l.includes("page.missing.total")) + 1;
+    const column = source.split("\n")[line - 1].indexOf("page.missing.total") + 1;
+    expectErrors(await failures(root), [
+      {
+        code: "TemplateRenderError",
+        message:
+          'The "note" template failed while rendering /notes/second (content/notes/second.md): ' +
+          "Cannot read properties of undefined (reading 'total')",
+        location: { file: "templates/Pages.tsx", line, column: column + "page.missing".length + 1 },
+        hint: "run the build with --debug for the stack trace; the error is in templates/.",
+      },
+    ]);
+  });
+
   it("a page publishing a path that is still listed as unregistered", async () => {
     expectErrors(await failures(makeFixture("unregistered-route")), [
       {

@@ -1,7 +1,8 @@
 // Compiles a site's TypeScript (site.config.ts, templates/index.ts) with esbuild to CommonJS and loads it.
 // Bare imports named in `modules` (the engine hands in "heirloom" and "zod") resolve to the objects given, so
 // a site shares the running engine's instances.
-// Unchanged sources reuse the last compile: nothing is compiled when no input changed.
+// Unchanged sources reuse the last compile: nothing is compiled when no input changed. Each compile keeps its
+// source map beside it, so an error thrown in the module is told at the line the author wrote.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
@@ -12,6 +13,8 @@ import { ENGINE_KEY } from "../version.ts";
 import { markCacheUsed } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
 import { esbuildScope, hashFile, readStamped, recordInputs, writeStamped } from "./stamped-cache.ts";
+import type { SourceLocation } from "../errors/errors.ts";
+import { stackLocator } from "./stack-location.ts";
 
 /** The site a module is compiled for: where it is, where its compiles are kept, what the engine hands in. */
 export interface CompileContext {
@@ -40,6 +43,8 @@ export interface CompiledModule {
   exports: Record<string, unknown>;
   /** A hash of the compiled code: it changes whenever the module's output can. */
   hash: string;
+  /** The site file, line and column an error thrown by the module's code was thrown at, when it can tell. */
+  locate(error: unknown): SourceLocation | undefined;
 }
 
 /** The module's exports; compiled only when one of the files it was built from changed. */
@@ -49,8 +54,8 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
   const { cacheDir } = request;
   const cached = await readStamped<{ file: string }>(cacheDir, request.name, scope);
   if (cached && existsSync(cached.file)) {
-    await markCacheUsed(cached.file);
-    return { exports: load(cached.file, request), hash: hashOfFile(cached.file) };
+    await markCacheUsed(cached.file, `${cached.file}.map`);
+    return compiled(cached.file, request);
   }
 
   const { build } = await import("esbuild");
@@ -61,14 +66,19 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
   );
   const recorder = recordInputs();
   let code: string;
+  let map: string;
   try {
     const result = await build({
       ...OPTIONS,
       entryPoints: [request.entry],
       absWorkingDir: request.root,
+      // Never written (write: false); it places the map's sources relative to the root.
+      outfile: path.join(request.root, `${request.name}.cjs`),
       plugins: [recorder.plugin],
     });
-    code = result.outputFiles![0].text;
+    const files = result.outputFiles!;
+    code = files.find((f) => !f.path.endsWith(".map"))!.text;
+    map = files.find((f) => f.path.endsWith(".map"))?.text ?? "";
   } catch (error) {
     throw esbuildError(error, request.what, request.entry, request.hint, request.root, request.root);
   }
@@ -78,12 +88,22 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
     `${request.name}-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`,
   );
   await mkdir(cacheDir, { recursive: true });
-  // Written under a private name and renamed: another build may be loading the same file right now.
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, code);
-  await rename(temporary, file);
+  // Written under private names and renamed: another build may be loading the same files right now. The
+  // map first: a module found is always found with its map.
+  await replaceFile(`${file}.map`, map);
+  await replaceFile(file, code);
   await writeStamped(cacheDir, request.name, scope, new Map([...inputs, ...recorder.inputs]), { file });
-  return { exports: load(file, request), hash: hashOfFile(file) };
+  return compiled(file, request);
+}
+
+function compiled(file: string, request: CompileRequest): CompiledModule {
+  return { exports: load(file, request), hash: hashOfFile(file), locate: stackLocator(file, request.root) };
+}
+
+async function replaceFile(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, file);
 }
 
 /** The hash in a compiled file's content-addressed name. */
@@ -107,6 +127,8 @@ const OPTIONS = {
   format: "cjs",
   target: "node20",
   jsx: "automatic",
+  sourcemap: "external",
+  sourcesContent: false,
   // React, zod and the engine come from the running engine: one instance each. "heirloom" is named too,
   // because a tsconfig `paths` entry for editors would otherwise bundle a second copy of the engine.
   packages: "external",

@@ -1,6 +1,7 @@
 // The link check of a site whose content has mistakes, so that one run reports every problem: the pages
 // that still render are checked, and a link to where a file that failed would be published is not called
-// broken (once the file is fixed, it may well lead somewhere).
+// broken (once the file is fixed, it may well lead somewhere). Images are not made for this check: an image
+// field that dev kept filled from an earlier build names files that exist, and a fresh field names none.
 import { readFileSync, statSync } from "node:fs";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
@@ -8,6 +9,7 @@ import { guessFields } from "../content/yaml-positions.ts";
 import { MAX_CONTENT_BYTES } from "../content/load.ts";
 import type { RawContent } from "../content/types.ts";
 import type { ValidatedContent } from "../content/types.ts";
+import type { ImageRef } from "../content/image-field.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { Route } from "../routes/types.ts";
 import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../routes/urls.ts";
@@ -39,7 +41,12 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
   });
   return checkLinks({
     pages,
-    files: new Set([...partial.routes.map((r) => r.outFile), ...partial.files, ...guessed]),
+    files: new Set([
+      ...partial.routes.map((r) => r.outFile),
+      ...partial.files,
+      ...guessed,
+      ...filesOfFilledImages(partial.validated.images, partial.config.base),
+    ]),
     base: partial.config.base,
     unregistered: partial.site.unregistered,
     entries: partial.raw.entries,
@@ -75,6 +82,20 @@ function outFilesOfFailed({ config, site, raw, validated }: PartialSite): string
     }
   }
   return outFiles;
+}
+
+/**
+ * The output files an image field names when an earlier build filled it in (dev keeps unchanged content's
+ * fields between saves; its files are made again from the same bytes, the hash in their names).
+ */
+function filesOfFilledImages(refs: ImageRef[], base: string): string[] {
+  const urls = refs.flatMap((ref) => {
+    if (typeof ref.url !== "string") return [];
+    const sets = [ref.srcset, ...(ref.sources ?? []).map((s) => s.srcset)];
+    const fromSets = sets.flatMap((set) => (set ?? "").split(",").map((c) => c.trim().split(/\s+/)[0]));
+    return [ref.url, ...fromSets, ...Object.values(ref.renditions ?? {}).map((r) => r.url)];
+  });
+  return urls.filter((url) => url?.startsWith(base)).map((url) => decodeURI(url.slice(base.length)));
 }
 
 function guessFieldsOf(file: string): Record<string, unknown> | undefined {

@@ -31,7 +31,9 @@ export function renderRoute(
     if (error instanceof HeirloomError) throw error;
     const { template, path, source } = route;
     const args = { template, path, file: source.file, reason: (error as Error).message };
-    throw errorFrom(TemplateFailed, args, { location: { file: source.file }, cause: error });
+    // At the template's line where it threw; at the page's content file when that cannot be told.
+    const location = templates.locate(error) ?? { file: source.file };
+    throw errorFrom(TemplateFailed, args, { location, cause: error });
   }
 }
 

@@ -12,7 +12,7 @@ import {
   TemplatesWithoutExports,
   compiledParts,
 } from "../errors/catalogue.ts";
-import { type HeirloomError, errorFrom } from "../errors/errors.ts";
+import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import type { PageProps } from "./contract.ts";
 
 // biome-ignore lint: templates type their own props
@@ -24,6 +24,8 @@ export interface Templates {
   Document: ComponentType<PageProps & { children?: ReactNode }>;
   /** Page templates by name, as exported in `templates` from templates/index.ts. */
   byName: Map<string, Template>;
+  /** Where in templates/ (file, line, column) an error a template threw was thrown, when it can tell. */
+  locate(error: unknown): SourceLocation | undefined;
 }
 
 /** Compiles and loads `<templatesDir>/index.ts` for the site `context` names (see CompileContext). */
@@ -35,13 +37,17 @@ export async function compileTemplates(templatesDir: string, context: CompileCon
   if (!entry) {
     throw errorFrom(NoTemplatesEntry, { folder: where }, { location: { file: `${where}/index.ts` } });
   }
-  const { exports, hash } = await compileModule({ ...context, name: "templates", entry, ...compiledParts.templates });
+  const {
+    exports,
+    hash,
+    locate: locateThrow,
+  } = await compileModule({ ...context, name: "templates", entry, ...compiledParts.templates });
   const { Document, templates } = exports as { Document?: Templates["Document"]; templates?: Record<string, Template> };
   if (typeof Document !== "function" || !templates || typeof templates !== "object") {
     const location = { file: path.relative(root, entry).split(path.sep).join("/") };
     throw errorFrom(TemplatesWithoutExports, { folder: where }, { location });
   }
-  return { hash, Document, byName: new Map(Object.entries(templates)) };
+  return { hash, Document, byName: new Map(Object.entries(templates)), locate: locateThrow };
 }
 
 /** One error per route whose template does not exist, at the line that names it. */

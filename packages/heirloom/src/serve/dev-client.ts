@@ -9,7 +9,7 @@ export const DEV_CLIENT_PATH = "/__heirloom/dev-client.js";
  * overlay goes when both are empty.
  */
 export const DEV_CLIENT = `(() => {
-  const events = new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
+  const events = new EventSource(${JSON.stringify(`${DEV_EVENTS_PATH}?page=`)} + encodeURIComponent(location.pathname));
   const shown = { failure: "", types: "" };
   const titles = {
     failure: "The build failed; the page shows the last good version underneath.",

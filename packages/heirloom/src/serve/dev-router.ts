@@ -1,6 +1,7 @@
 // How the dev server answers a request: the reload stream, the dev client's script, and the site as served
 // now (each page rendered when asked for) with the headers the build writes for hosts; while no build has
-// succeeded, or when a page fails to render, a page the dev client shows the errors over.
+// succeeded, a page the dev client shows the errors over; a page that fails to render is served as it last
+// rendered, or as that page when it never did, and its error is told to the pages open at its path.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
@@ -17,14 +18,24 @@ export interface ServedState {
   headers: Record<string, string>;
   /** The last build's problems, formatted; undefined when it succeeded. */
   failure?: string;
+  /** Why pages asked for since the last build could not be rendered, formatted, by path; emptied by each build. */
+  pageFailures: Map<string, string>;
   /** What the type check found, formatted; empty when nothing. */
   types: string;
 }
 
+/** Told once per build and path that a page could not be rendered. */
+export type PageFailureHandler = (pathname: string, error: unknown) => void;
+
 /** Answers GET and HEAD requests (forms and bad targets are answered before); a page that throws is told. */
-export function devRequestHandler(state: ServedState, hub: ReloadHub, onPageFailure: (error: unknown) => void) {
-  return (req: IncomingMessage, res: ServerResponse, { pathname }: Target): void => {
-    if (pathname === DEV_EVENTS_PATH) return void hub.connect(req, res, state);
+export function devRequestHandler(state: ServedState, hub: ReloadHub, onPageFailure: PageFailureHandler) {
+  return (req: IncomingMessage, res: ServerResponse, { pathname, search }: Target): void => {
+    if (pathname === DEV_EVENTS_PATH) {
+      // The dev client names the page it is open on, to be told that page's own failure.
+      const page = new URLSearchParams(search).get("page") ?? "";
+      const failure = state.failure ?? state.pageFailures.get(page);
+      return void hub.connect(req, res, { build: state.build, types: state.types, failure, page });
+    }
     for (const [name, value] of Object.entries(state.headers)) res.setHeader(name, value);
     if (pathname === DEV_CLIENT_PATH)
       return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
@@ -36,17 +47,19 @@ export function devRequestHandler(state: ServedState, hub: ReloadHub, onPageFail
   };
 }
 
-function servedFile(state: ServedState, pathname: string, onPageFailure: (error: unknown) => void) {
+function servedFile(state: ServedState, pathname: string, onPageFailure: PageFailureHandler) {
   try {
-    return state.site?.get(pathname) ?? (state.failure ? failedPage(200) : undefined);
+    const found = state.site?.get(pathname) ?? (state.failure ? failedPage(200) : undefined);
+    // A template that throws while rendering this page: its last good render, and the terminal and overlay say why.
+    if (found?.failure !== undefined) onPageFailure(pathname, found.failure);
+    return found;
   } catch (error) {
-    // A template that throws while rendering this page: the terminal and the overlay say why.
-    onPageFailure(error);
+    onPageFailure(pathname, error);
     return failedPage(500);
   }
 }
 
-/** Served while no build has succeeded yet, or when a page fails to render: the dev client shows the errors over it. */
+/** Served while no build has succeeded yet, or for a page that fails and never rendered: the errors show over it. */
 const FAILED_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body>' +
   "<p>The build failed; fix the file named below and this page reloads.</p></body></html>";

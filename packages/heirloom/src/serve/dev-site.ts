@@ -1,6 +1,7 @@
 // The site as `heirloom dev` serves it: every page rendered when it is asked for (never the whole site up
 // front), the other files from the prepared build, a few recent pages kept. Problems of a served page's
-// links are told once.
+// links are told once. A page whose render throws is served as it last rendered, in this build or an earlier
+// one, with the error beside it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { PreparedSite } from "../build/prepare.ts";
@@ -18,6 +19,8 @@ export interface ServedFile {
   /** Path relative to the output folder, for its content type. */
   file: string;
   body: Uint8Array | string;
+  /** Why the page could not be rendered now: `body` is its last good render, from this build or an earlier one. */
+  failure?: unknown;
 }
 
 export interface DevSite {
@@ -27,8 +30,27 @@ export interface DevSite {
 
 /** How many rendered pages are kept between requests. */
 const KEPT_PAGES = 64;
+/** How many pages' last good renders are kept across builds, for a page that fails to render. */
+const LAST_GOOD_PAGES = 256;
 
-export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: HeirloomError[]) => void): DevSite {
+/** The last good render of recently served pages, by output file; one for the dev server's whole run. */
+export class LastGoodPages {
+  readonly #pages = new Map<string, string>();
+  get(outFile: string): string | undefined {
+    return this.#pages.get(outFile);
+  }
+  set(outFile: string, html: string): void {
+    this.#pages.delete(outFile);
+    this.#pages.set(outFile, html);
+    if (this.#pages.size > LAST_GOOD_PAGES) this.#pages.delete(this.#pages.keys().next().value!);
+  }
+}
+
+export function createDevSite(
+  prepared: PreparedSite,
+  lastGood: LastGoodPages,
+  onLinkProblems: (errors: HeirloomError[]) => void,
+): DevSite {
   const { base } = prepared.config;
   // The lookups over every page are made at the first request, not by the rebuild that a reload waits for.
   let pages: Map<string, Route> | undefined;
@@ -53,10 +75,17 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
   }
   const kept = new Map<string, string>();
   const told = new Set<string>();
-  const render = (route: Route) => {
+  const render = (route: Route): { html: string; failure?: unknown } => {
     let html = kept.get(route.outFile);
     if (html === undefined) {
-      html = renderPage(prepared, route);
+      try {
+        html = renderPage(prepared, route);
+      } catch (failure) {
+        const previous = lastGood.get(route.outFile);
+        if (previous === undefined) throw failure;
+        return { html: previous, failure };
+      }
+      lastGood.set(route.outFile, html);
       kept.set(route.outFile, html);
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
       known ??= new Set([...prepared.routes.map((r) => r.outFile), ...files.keys()]);
@@ -71,7 +100,7 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
       fresh.forEach((p) => told.add(p.message));
       if (fresh.length) onLinkProblems(fresh);
     }
-    return html;
+    return { html };
   };
   return {
     get(pathname) {
@@ -79,12 +108,17 @@ export function createDevSite(prepared: PreparedSite, onLinkProblems: (errors: H
       const local = localPath(base, pathname);
       for (const candidate of local === undefined ? [] : candidatesFor(local)) {
         const route = pages.get(candidate);
-        if (route) return { status: 200, file: candidate, body: render(route) };
+        if (route) {
+          const { html, failure } = render(route);
+          return { status: 200, file: candidate, body: html, failure };
+        }
         const file = files.get(candidate);
         if (file) return { status: 200, file: candidate, body: file() };
       }
       const notFound = pages.get("404.html");
-      return notFound && { status: 404, file: "404.html", body: render(notFound) };
+      if (!notFound) return undefined;
+      const { html, failure } = render(notFound);
+      return { status: 404, file: "404.html", body: html, failure };
     },
   };
 }

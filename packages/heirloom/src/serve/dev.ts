@@ -8,8 +8,8 @@ import { DEFINITION_FILE } from "../config/definition-file.ts";
 import { errorsOf, formatError } from "../errors/errors.ts";
 import { type CompiledPart, Incremental } from "../incremental/incremental.ts";
 import { securityHeaders } from "../output/hosting.ts";
-import { type ServedState, devRequestHandler } from "./dev-router.ts";
-import { createDevSite } from "./dev-site.ts";
+import { type PageFailureHandler, type ServedState, devRequestHandler } from "./dev-router.ts";
+import { LastGoodPages, createDevSite } from "./dev-site.ts";
 import { createSiteServer, listen } from "./http.ts";
 import { type LocalForms, openLocalForms } from "./local-forms.ts";
 import { createRebuildQueue } from "./rebuild-queue.ts";
@@ -64,7 +64,7 @@ export interface DevServer {
 /** Starts the dev server; the first build's result (or error) is served at once. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const paths = resolvePaths(options);
-  const state: ServedState = { build: 0, headers: {}, types: "" };
+  const state: ServedState = { build: 0, headers: {}, types: "", pageFailures: new Map() };
   const hub = createReloadHub();
   const say = problemsFormatter(options.debug);
   const types = options.typeCheck ? startTypeCheck(paths, state, hub, options, say) : undefined;
@@ -72,10 +72,12 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const queue = createRebuildQueue(builds.rebuild);
   const started = Date.now();
   await queue.request();
-  const pageFailed = (error: unknown) => {
+  const pageFailed: PageFailureHandler = (pathname, error) => {
+    if (state.pageFailures.has(pathname)) return;
     const message = say(error);
+    state.pageFailures.set(pathname, message);
     options.onEvent?.({ type: "failed", build: state.build, ms: 0, message, redone: [] });
-    hub.send("failure", message, state.build);
+    hub.send("failure", message, state.build, pathname);
   };
   const server = createSiteServer({
     forms: builds.forms,
@@ -119,6 +121,7 @@ function devBuilds(
 ) {
   const incremental = Incremental.forDev(paths);
   const forms = formsFollowingTheDefinition(paths.root);
+  const lastGood = new LastGoodPages();
   let redone = new Set<CompiledPart>();
   let base = "/";
   const rebuild = async (changed: string[]) => {
@@ -127,9 +130,10 @@ function devBuilds(
     redone = new Set();
     try {
       const site = await prepareSite({ drafts: true, ...options }, incremental);
-      state.site = createDevSite(site, (problems) => {
+      state.site = createDevSite(site, lastGood, (problems) => {
         options.onEvent?.({ type: "links", build, ms: 0, message: say(problems), redone: [] });
       });
+      state.pageFailures = new Map();
       base = site.config.base;
       state.headers = securityHeaders(site.config);
       await forms.follow(site.site.forms, base);

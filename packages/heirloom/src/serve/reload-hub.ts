@@ -1,32 +1,37 @@
 // The dev server's live connection to open pages: one server-sent event stream per page, told to reload after
 // a build, or what failed and what the type check found (the overlay). A page that connects is told at once.
+// A page's own failure to render is told to the pages open at its path only.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export interface ReloadHub {
-  /** Sends an event to every open page; `id` is the build's number. */
-  send(event: "reload" | "failure" | "types", data: string, id: number): void;
-  /** Takes a page's request for the stream and tells it what stands now. */
-  connect(req: IncomingMessage, res: ServerResponse, now: { build: number; failure?: string; types?: string }): void;
+  /** Sends an event to every open page, or to those open at `page` (a path); `id` is the build's number. */
+  send(event: "reload" | "failure" | "types", data: string, id: number, page?: string): void;
+  /** Takes the stream's request of a page open at `now.page` and tells it what stands now. */
+  connect(
+    req: IncomingMessage,
+    res: ServerResponse,
+    now: { build: number; failure?: string; types?: string; page: string },
+  ): void;
   close(): void;
 }
 
 export function createReloadHub(): ReloadHub {
-  const clients = new Set<ServerResponse>();
+  const clients = new Map<ServerResponse, string>();
   const frame = (event: string, data: string, id: number) =>
     `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   return {
-    send(event, data, id) {
-      for (const client of clients) client.write(frame(event, data, id));
+    send(event, data, id, page) {
+      for (const [client, at] of clients) if (page === undefined || page === at) client.write(frame(event, data, id));
     },
-    connect(req, res, { build, failure, types }) {
+    connect(req, res, { build, failure, types, page }) {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
       res.write(failure ? frame("failure", failure, build) : ": connected\n\n");
       if (types) res.write(frame("types", types, build));
-      clients.add(res);
+      clients.set(res, page);
       req.on("close", () => clients.delete(res));
     },
     close() {
-      for (const client of clients) client.end();
+      for (const client of clients.keys()) client.end();
     },
   };
 }
