@@ -1,7 +1,7 @@
 // The local receiver of a form: validates, stores each address once (across processes too), never tells who
 // is listed, and survives a damaged file without making it worse.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -113,6 +113,63 @@ describe("a damaged file", () => {
         .map((l) => JSON.parse(l).email),
     ).toEqual(["carol@example.com", "dan@example.com"]);
     expect(reports).toHaveLength(3);
+  });
+});
+
+describe("the entries file changed behind the server's back", () => {
+  const line = (email: string) => `${JSON.stringify({ email, at: "2026-01-01T00:00:00.000Z" })}\n`;
+
+  it("stores again an address posted after the file was emptied (after an export)", async () => {
+    expect((await postEmail("ann@example.com")).status).toBe(200);
+    writeFileSync(file, "");
+    expect((await postEmail("ann@example.com")).status).toBe(200);
+    expect(entries().map((e) => e.email)).toEqual(["ann@example.com"]);
+  });
+
+  it("follows a shorter file put in its place: what it lost is new again, what it kept is known", async () => {
+    const store = await openEntryStore(file, "email");
+    for (const email of ["ann@example.com", "bob@example.com", "cat@example.com"]) await store.add(email);
+    writeFileSync(`${file}.new`, line("bob@example.com"));
+    renameSync(`${file}.new`, file);
+    expect(await store.add("BOB@example.com")).toBe("duplicate");
+    expect(await store.add("ann@example.com")).toBe("added");
+    expect(await store.add("cat@example.com")).toBe("added");
+    expect(entries().map((e) => e.email)).toEqual(["bob@example.com", "ann@example.com", "cat@example.com"]);
+  });
+
+  it("follows a longer file put in its place, read from its start", async () => {
+    const store = await openEntryStore(file, "email");
+    await store.add("ann@example.com");
+    writeFileSync(`${file}.new`, ["bob", "cat", "dan"].map((name) => line(`${name}@example.com`)).join(""));
+    renameSync(`${file}.new`, file);
+    expect(await store.add("ann@example.com")).toBe("added");
+    expect(await store.add("dan@example.com")).toBe("duplicate");
+  });
+
+  it("follows an edit in place that keeps the size (only the modification time tells)", async () => {
+    const store = await openEntryStore(file, "email");
+    await store.add("ann@example.com");
+    writeFileSync(file, readFileSync(file, "utf8").replace("ann@", "amy@"));
+    const later = new Date(Date.now() + 10_000);
+    utimesSync(file, later, later);
+    expect(await store.add("ann@example.com")).toBe("added");
+    expect(await store.add("amy@example.com")).toBe("duplicate");
+  });
+});
+
+describe("a lock file left by a server that was killed mid-post", () => {
+  it("is taken over when it is empty: the post is stored at once and the takeover is told", async () => {
+    const told: string[] = [];
+    const store = await openEntryStore(file, "email", { lockTimeoutMs: 2000, onStaleLock: (left) => told.push(left) });
+    writeFileSync(`${file}.lock`, "");
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.lock`, aMinuteAgo, aMinuteAgo);
+    const started = performance.now();
+    expect(await store.add("ann@example.com")).toBe("added");
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(told).toEqual(["a process that did not name itself (the lock file is empty or unreadable)"]);
+    expect(await store.add("bob@example.com")).toBe("added");
+    expect(told).toHaveLength(1);
   });
 });
 

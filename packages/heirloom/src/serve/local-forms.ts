@@ -19,6 +19,8 @@ export interface LocalFormEvents {
   /** A post was received (the value masked, for the terminal). */
   onReceived?: (form: string, outcome: Outcome, masked: string) => void;
   onDamagedLine?: (file: string, line: number, reason: string) => void;
+  /** The lock file of `file` was left by a process that has ended (killed mid-post) and is taken over. */
+  onStaleLock?: (file: string, left: string) => void;
   onError?: (form: string, error: unknown) => void;
 }
 
@@ -34,6 +36,7 @@ export async function openLocalForms(
     const file = path.join(root, ".heirloom", `${form.name}.jsonl`);
     const store = await openEntryStore(file, form.field, {
       onDamagedLine: (line, reason) => events.onDamagedLine?.(file, line, reason),
+      onStaleLock: (left) => events.onStaleLock?.(`${file}.lock`, left),
     });
     stores.set(base + form.localPath.replace(/^\/+/, ""), { form, store });
   }
