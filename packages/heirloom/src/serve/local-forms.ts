@@ -1,10 +1,11 @@
 // The declared forms as `preview` and `dev` answer them: each form's local path receives its posts into
-// .heirloom/<form>.jsonl of the project. A failure to store answers 500 and names no path of this machine.
+// .heirloom/<form>.jsonl of the project. A failure to store is answered (busy 503, failed 500) with no path of
+// this machine, and told to the command.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { ResolvedForm } from "../config/types.ts";
 import { type EntryStore, openEntryStore } from "./entry-store.ts";
-import { type Outcome, maskValue, receiveFormPost } from "./receiver.ts";
+import { type Outcome, answerPost, maskValue, receiveFormPost } from "./receiver.ts";
 
 export type LocalForm = Pick<ResolvedForm, "name" | "field" | "type" | "localPath">;
 
@@ -50,8 +51,7 @@ export async function openLocalForms(
         (result) => result && events.onReceived?.(form.name, result.outcome, maskValue(result.value)),
         (error: unknown) => {
           events.onError?.(form.name, error);
-          if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-          res.end("The entry could not be stored; the server's terminal says why.");
+          if (!res.headersSent) answerPost(res, form.name, "failed");
         },
       );
       return true;
