@@ -44,7 +44,10 @@ const PAGES = {
   health: 'The Heirloom waitlist endpoint is running.',
 };
 
-/** What the answer page tells the site's page for each outcome (the local receiver tells the same). */
+/**
+ * What the answer page tells the site's page for each outcome (the local receiver tells the same), with
+ * the page's words, which the site shows for `invalid`.
+ */
 const TOLD = {
   received: 'received',
   invalid: 'invalid',
@@ -153,14 +156,14 @@ function siteOrigin() {
 
 /**
  * A short page; framing is allowed so the site's hidden frame loads it without a console error, and it
- * has nothing to click. With the site's origin, its script tells the site's page the outcome; Apps Script
- * runs it in a frame of its own inside the hidden frame, so it posts to the top window, and only to that
- * origin: a page of any other site that framed this endpoint learns nothing.
+ * has nothing to click. With the site's origin, its script tells the site's page the outcome and the
+ * page's words; Apps Script runs it in a frame of its own inside the hidden frame, so it posts to the top
+ * window, and only to that origin: a page of any other site that framed this endpoint learns nothing.
  */
 function answer(page, origin) {
+  const message = { form: 'waitlist', outcome: TOLD[page], message: PAGES[page] };
   const told = origin && TOLD[page] ?
-    '<script>top.postMessage(' + JSON.stringify({ form: 'waitlist', outcome: TOLD[page] }) + ', ' +
-      JSON.stringify(origin) + ');</script>' :
+    '<script>top.postMessage(' + JSON.stringify(message) + ', ' + JSON.stringify(origin) + ');</script>' :
     '';
   return HtmlService.createHtmlOutput('<!DOCTYPE html><html><body><p>' + PAGES[page] + '</p>' + told +
     '</body></html>')

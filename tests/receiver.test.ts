@@ -128,7 +128,10 @@ describe("the answer page", () => {
     expect(html).toContain('<html lang="en" data-form="signup" data-outcome="received">');
     expect(html).toContain("<title>Received</title><p>Thank you, it has been received.</p>");
     const script = html.match(/<script>(.*)<\/script>/)![1];
-    expect(script).toContain("top.postMessage({form:d.form,outcome:d.outcome},location.origin)");
+    expect(script).toContain(
+      "top.postMessage({form:d.form,outcome:d.outcome,message:document.querySelector('p').textContent}," +
+        "location.origin)",
+    );
     const hash = createHash("sha256").update(script).digest("base64");
     expect(response.headers.get("content-security-policy")).toBe(
       `default-src 'none'; script-src 'sha256-${hash}'; frame-ancestors 'self'`,

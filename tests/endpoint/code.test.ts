@@ -134,22 +134,31 @@ describe("doPost", () => {
 describe("the answer page tells the site's page the outcome", () => {
   const told = (world: ReturnType<typeof threadWorld>, body: string) => toldBy(world.post(body).page);
 
-  it("received, invalid, busy or failed, posted to the site's origin (SITE_ORIGIN) and no other", () => {
+  it("received, invalid, busy or failed with the page's words, posted to the site's origin (SITE_ORIGIN) alone", () => {
     const world = threadWorld({ Waitlist: new MemoryRowStore([["Timestamp", "Email"]]) });
-    const to = (outcome: string) => [{ message: { form: "waitlist", outcome }, origin: SITE_ORIGIN }];
-    expect(told(world, ann)).toEqual(to("received"));
-    expect(told(world, ann)).toEqual(to("received")); // listed already: the same answer
-    expect(told(world, "email=ann%40")).toEqual(to("invalid"));
-    expect(told(world, "email=%3D1%2B1%40example.com")).toEqual(to("invalid")); // =1+1@example.com
-    expect(told(world, `${ann}&${ann}`)).toEqual(to("invalid"));
+    const to = (outcome: string, message: string) => [
+      { message: { form: "waitlist", outcome, message }, origin: SITE_ORIGIN },
+    ];
+    const received = to("received", "Thank you. Your address is on the Heirloom waitlist.");
+    expect(told(world, ann)).toEqual(received);
+    expect(told(world, ann)).toEqual(received); // listed already: the same answer
+    expect(told(world, "email=ann%40")).toEqual(to("invalid", "Please enter a valid email address."));
+    expect(told(world, "email=%3D1%2B1%40example.com")).toEqual(
+      to("invalid", "Please check your email address: it cannot begin with =, +, - or @."),
+    );
+    expect(told(world, `${ann}&${ann}`)).toEqual(to("invalid", "Please send one email address at a time."));
     world.locks.holder = 999;
-    expect(told(world, "email=bob%40example.com")).toEqual(to("busy"));
+    expect(told(world, "email=bob%40example.com")).toEqual(
+      to("busy", "The waitlist is busy. Please try again in a moment."),
+    );
     world.locks.holder = null;
     const failing = new MemoryRowStore([["Timestamp", "Email"]]);
     failing.appendRows = () => {
       throw new Error("Service Spreadsheets timed out while accessing document");
     };
-    expect(toldBy(threadWorld({ Waitlist: failing }).post(ann).page)).toEqual(to("failed"));
+    expect(toldBy(threadWorld({ Waitlist: failing }).post(ann).page)).toEqual(
+      to("failed", "Something went wrong on our side. Please try again later."),
+    );
   });
 
   it("refuses an address that begins with = + - or @ in plain words, and lists nothing", () => {
@@ -182,7 +191,10 @@ describe("the answer page tells the site's page the outcome", () => {
   it("tells a test page on this machine too (http://127.0.0.1 with its port)", () => {
     const world = threadWorld({}, compile(), { SITE_ORIGIN: "http://127.0.0.1:4173" });
     expect(toldBy(world.post(ann).page)).toEqual([
-      { message: { form: "waitlist", outcome: "received" }, origin: "http://127.0.0.1:4173" },
+      {
+        message: { form: "waitlist", outcome: "received", message: expect.stringContaining("Thank you") },
+        origin: "http://127.0.0.1:4173",
+      },
     ]);
   });
 });

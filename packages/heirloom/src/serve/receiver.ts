@@ -1,7 +1,7 @@
 // The local receiver of a declared form: what `preview` and `dev` answer at the form's local path, so the
 // whole flow works without a production endpoint. Validates the single field and stores it once. Its answer
 // page tells the page that posted into the hidden frame the outcome, as endpoint/Code.js's page does:
-// `top.postMessage({ form, outcome }, location.origin)`, the page being of the site's own origin.
+// `top.postMessage({ form, outcome, message }, location.origin)`, the page being of the site's own origin.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type EntryStore, LockBusyError } from "./entry-store.ts";
@@ -53,8 +53,10 @@ const PAGES = {
 } as const satisfies Record<string, { status: number; title: string; told: Told | undefined; text: string }>;
 type Page = keyof typeof PAGES;
 
-/** The answer page's only script, allowed by its hash: it reads the outcome from the page's own attributes. */
-const TELL = "var d=document.documentElement.dataset;top.postMessage({form:d.form,outcome:d.outcome},location.origin)";
+/** The answer page's only script, allowed by its hash: it reads the outcome and the words from the page itself. */
+const TELL =
+  "var d=document.documentElement.dataset;" +
+  "top.postMessage({form:d.form,outcome:d.outcome,message:document.querySelector('p').textContent},location.origin)";
 const TELL_HASH = `'sha256-${createHash("sha256").update(TELL).digest("base64")}'`;
 
 /** Writes one of the answer pages; those of a post's outcome tell it to the page that posted. */
