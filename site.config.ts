@@ -60,6 +60,10 @@ const site = defineCollection({
       toast: text,
       toastMs: milliseconds,
       resetMs: milliseconds,
+      /** Shown in place of the toast when the endpoint could not store the address, even on a second try. */
+      failed: text,
+      /** The button beside it, which sends the same address again. */
+      retry: text,
     }),
   }),
 });

@@ -1,8 +1,9 @@
 /**
  * Heirloom's production waitlist endpoint: an Apps Script web app bound to the spreadsheet that keeps
- * the list. The site posts one field, `email`, into a hidden frame and never reads the answer, so this
- * script validates, waits for the script lock, skips listed addresses, appends, flushes and unlocks,
- * and never throws to the caller.
+ * the list. The site posts one field, `email`, into a hidden frame; this script validates, waits for the
+ * script lock, skips listed addresses, appends, flushes and unlocks, and never throws to the caller. Its
+ * answer page tells the site's page the outcome with postMessage, to the site's origin only (the script
+ * property SITE_ORIGIN), so the visitor learns when the address was not stored.
  *
  * @OnlyCurrentDoc
  */
@@ -20,34 +21,57 @@ const EMAIL_PATTERN = new RegExp(
     '(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$'
 );
 /**
- * First characters a spreadsheet may read as the start of a formula, plus the apostrophe itself,
- * which Sheets would otherwise swallow as its own text marker.
+ * First characters a spreadsheet runs as the start of a formula: an address beginning with one is
+ * refused, since a CSV export of the sheet opened in a spreadsheet program would run it.
+ */
+const FORMULA_START = /^[=+\-@]/;
+/**
+ * Values written with a leading apostrophe, which Sheets takes as its text marker: the apostrophe an
+ * address may begin with, and, should the refusal above ever change, anything a formula could start with.
  */
 const NEEDS_TEXT_MARKER = /^[=+\-@\t\r']/;
+/** The site's origin as the answer page may name it: https, or http on this machine for a test. */
+const ORIGIN_PATTERN = /^(https:\/\/[a-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1))(:\d{1,5})?$/i;
 
 /** The answers. Added and already-listed addresses get the same one, so the endpoint reveals no entry. */
 const PAGES = {
   received: 'Thank you. Your address is on the Heirloom waitlist.',
   invalid: 'Please enter a valid email address.',
+  formula: 'Please check your email address: it cannot begin with =, +, - or @.',
   repeated: 'Please send one email address at a time.',
   busy: 'The waitlist is busy. Please try again in a moment.',
   failed: 'Something went wrong on our side. Please try again later.',
   health: 'The Heirloom waitlist endpoint is running.',
 };
 
+/**
+ * What the answer page tells the site's page for each outcome (the local receiver tells the same), with
+ * the page's words, which the site shows for `invalid`.
+ */
+const TOLD = {
+  received: 'received',
+  invalid: 'invalid',
+  formula: 'invalid',
+  repeated: 'invalid',
+  busy: 'busy',
+  failed: 'failed',
+};
+
 /** Receives one waitlist post (application/x-www-form-urlencoded, field `email`). */
 function doPost(e) {
+  let page;
   try {
-    return answer(receive(e));
+    page = receive(e);
   } catch (error) {
     console.error('Waitlist post failed: ' + (error && error.stack ? error.stack : error));
-    return answer('failed');
+    page = 'failed';
   }
+  return answer(page, siteOrigin());
 }
 
 /** A health page for a browser or monitor; it reads nothing from the spreadsheet. */
 function doGet() {
-  return answer('health');
+  return answer('health', '');
 }
 
 /**
@@ -60,6 +84,7 @@ function receive(e) {
   if (values.length > 1) return 'repeated';
   const email = String((e && e.parameter && e.parameter.email) || '').trim();
   if (!isValidEmail(email)) return 'invalid';
+  if (FORMULA_START.test(email)) return 'formula';
 
   const lock = LockService.getScriptLock();
   if (!lock.tryLock(LOCK_WAIT_MS)) {
@@ -114,11 +139,34 @@ function asText(value) {
 }
 
 /**
- * A short page. Nothing is read from it; framing is allowed so the site's hidden frame loads it
- * without a console error, and it has nothing to click.
+ * The site's origin from the script property SITE_ORIGIN (Project Settings > Script Properties), such as
+ * https://heirloom.example; '' when it is unset, not an origin, or cannot be read (logged, never thrown).
  */
-function answer(page) {
-  return HtmlService.createHtmlOutput('<p>' + PAGES[page] + '</p>')
+function siteOrigin() {
+  try {
+    const origin = String(PropertiesService.getScriptProperties().getProperty('SITE_ORIGIN') || '').trim();
+    if (ORIGIN_PATTERN.test(origin)) return origin;
+    console.warn('SITE_ORIGIN is ' + (origin ? 'not an origin such as https://heirloom.example' : 'not set') +
+      ': the answer page cannot tell the site the outcome, and the site shows its thanks.');
+  } catch (error) {
+    console.error('SITE_ORIGIN could not be read: ' + error);
+  }
+  return '';
+}
+
+/**
+ * A short page; framing is allowed so the site's hidden frame loads it without a console error, and it
+ * has nothing to click. With the site's origin, its script tells the site's page the outcome and the
+ * page's words; Apps Script runs it in a frame of its own inside the hidden frame, so it posts to the top
+ * window, and only to that origin: a page of any other site that framed this endpoint learns nothing.
+ */
+function answer(page, origin) {
+  const message = { form: 'waitlist', outcome: TOLD[page], message: PAGES[page] };
+  const told = origin && TOLD[page] ?
+    '<script>top.postMessage(' + JSON.stringify(message) + ', ' + JSON.stringify(origin) + ');</script>' :
+    '';
+  return HtmlService.createHtmlOutput('<!DOCTYPE html><html><body><p>' + PAGES[page] + '</p>' + told +
+    '</body></html>')
     .setTitle('Heirloom waitlist')
     .setXFrameOptionsMode(HtmlService.XFrameOptionsMode.ALLOWALL);
 }

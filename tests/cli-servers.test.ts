@@ -260,6 +260,34 @@ describe("preview's form receivers", () => {
   });
 });
 
+describe("the forms' lock left by a server killed mid-post", () => {
+  it.each(["dev", "preview"])("%s takes it over, says so, stores the post and prints it", async (command) => {
+    const root = fixture();
+    if (command === "preview") expect(await start(root, ["build"]).exited()).toBe(0);
+    // A process that has ended, named in the lock as a server killed while it held it would leave it.
+    const gone = spawn(process.execPath, ["-e", "0"]);
+    await new Promise((resolve) => gone.on("exit", resolve));
+    mkdirSync(path.join(root, ".heirloom"), { recursive: true });
+    const lock = path.join(root, ".heirloom", "signup.jsonl.lock");
+    writeFileSync(lock, JSON.stringify({ pid: gone.pid, started: "1", host: os.hostname(), nonce: "n" }));
+    const server = start(root, [command, "--port", "0"]);
+    const [, url] = await server.waitFor(/(?:Dev server at|Serving dist at) (http:\/\/127\.0\.0\.1:\d+\/)/);
+    const posted = await fetch(new URL("__heirloom/signup", url), {
+      method: "POST",
+      body: "email=ann.lee%40example.com",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(posted.status).toBe(200);
+    const shown = path.join(".heirloom", "signup.jsonl.lock").replaceAll("\\", "\\\\").replaceAll(".", "\\.");
+    await server.waitFor(
+      new RegExp(`^warning took over ${shown}: it was left by process ${gone.pid}, which has ended\\.$`, "m"),
+    );
+    await server.waitFor(/^signup: stored a\*{6}@example\.com$/m);
+    expect(readFileSync(path.join(root, ".heirloom", "signup.jsonl"), "utf8")).toContain("ann.lee@example.com");
+    expect(existsSync(lock)).toBe(false);
+  });
+});
+
 describe("--debug", () => {
   it("prints preview's stack trace with frames in src/ files, never in the compiled bundle", async () => {
     const server = start(makeFixture(), ["preview", "--port", "0", "--debug"]);

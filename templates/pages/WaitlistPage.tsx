@@ -1,5 +1,6 @@
 // "/": the coming-soon page with the waitlist form. The form posts without JavaScript;
-// templates/islands/waitlist.ts adds the busy state and the toast, reading their texts from data-*.
+// templates/islands/waitlist.ts adds the busy state, the toast and the message when an address was not
+// stored, reading their texts from data-*.
 import { Picture } from "../components/Picture.tsx";
 import type { PageProps } from "../types.ts";
 
@@ -23,6 +24,7 @@ export function WaitlistPage({ page, content, assets }: PageProps<"waitlist">) {
             data-toast={w.toast}
             data-toast-ms={w.toastMs}
             data-reset-ms={w.resetMs}
+            data-failed={w.failed}
           >
             <label htmlFor="waitlist-email">{w.label}</label>
             <div className="waitlist-row">
@@ -40,6 +42,14 @@ export function WaitlistPage({ page, content, assets }: PageProps<"waitlist">) {
               </button>
             </div>
           </form>
+          {/* Empty until an address could not be stored; the alert is in the page from the start, so that
+              screen readers announce the words put into it. */}
+          <div className="waitlist-problem" data-waitlist-problem>
+            <p role="alert" />
+            <button type="button" className="btn btn-primary" hidden>
+              {w.retry}
+            </button>
+          </div>
           <p className="note">{page.note}</p>
           <iframe name="waitlist-frame" title="Waitlist submission" hidden />
           <div className="toast" role="status" aria-live="polite" data-toast-region />

@@ -101,21 +101,40 @@ export async function startCapture(): Promise<Capture> {
 
 export interface Site {
   origin: string;
+  root: string;
   outDir: string;
   capture: Capture;
   preview: PreviewServer;
   close(): Promise<void>;
 }
 
-/** Builds the real content into a temporary folder with the capture server as endpoint, and serves it. */
-export async function startSite(options: { base?: string } = {}): Promise<Site> {
+export interface SiteOptions {
+  base?: string;
+  /**
+   * Where the waitlist form posts: the capture server (default, another origin that answers nothing the page
+   * reads), "receiver" (the preview's own local receiver, as `heirloom preview` runs it, storing into
+   * <root>/.heirloom/waitlist.jsonl), or an endpoint URL that the test answers itself.
+   */
+  endpoint?: "capture" | "receiver" | string;
+}
+
+/** Builds the real content into a temporary folder with the endpoint of `options`, and serves it. */
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const capture = await startCapture();
   const root = makeProject();
-  const built = await buildProject(root, { env: { HEIRLOOM_WAITLIST_ENDPOINT: capture.url }, base: options.base });
-  // The form posts to the capture server, so the preview needs no receiver of its own.
-  const preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0, base: options.base });
+  const { base, endpoint = "capture" } = options;
+  const env =
+    endpoint === "receiver" ? {} : { HEIRLOOM_WAITLIST_ENDPOINT: endpoint === "capture" ? capture.url : endpoint };
+  const built = await buildProject(root, { env, base });
+  // Posts to another endpoint need no receiver of the preview's own.
+  const forms =
+    endpoint === "receiver"
+      ? [{ name: "waitlist", field: "email", type: "email" as const, localPath: "/__heirloom/waitlist" }]
+      : [];
+  const preview = await startPreview({ outDir: built.outDir, root, forms, port: 0, base });
   return {
     origin: new URL(preview.url).origin,
+    root,
     outDir: built.outDir,
     capture,
     preview,
@@ -187,7 +206,7 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
 }
 
 /** For a describe block: the site served and Chromium launched before its tests, both stopped after them. */
-export function useSiteAndBrowser(options: { base?: string } = {}): { site: Site; browser: Browser } {
+export function useSiteAndBrowser(options: SiteOptions = {}): { site: Site; browser: Browser } {
   const state = {} as { site: Site; browser: Browser };
   let closeBrowser: (() => Promise<void>) | undefined;
   beforeAll(async () => {

@@ -42,7 +42,18 @@ describe.skipIf(!chromePath)("print in Chromium", () => {
     "hides the navigation, menu toggle, waitlist form, buttons and decorative art, " + "and prints black on white",
     async () => {
       for (const [route, hidden] of [
-        ["/", ["#site-menu", "[data-menu-toggle]", "form[data-waitlist]", ".waitlist-photos", ".skip-link", ".toast"]],
+        [
+          "/",
+          [
+            "#site-menu",
+            "[data-menu-toggle]",
+            "form[data-waitlist]",
+            "[data-waitlist-problem]",
+            ".waitlist-photos",
+            ".skip-link",
+            ".toast",
+          ],
+        ],
         [
           "/home",
           ["#site-menu", ".hero-image", ".feature-icon", ".step-icon", ".portrait", ".hero .btn", ".cta-box .btn"],

@@ -2,8 +2,8 @@
 // before any read and released on every path, failures answered and logged, the health page.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { postEvent } from "./fakes.ts";
-import { codeSource, compile, manifestPath, threadWorld } from "./harness.ts";
+import { postEvent, toldBy } from "./fakes.ts";
+import { codeSource, compile, manifestPath, SITE_ORIGIN, threadWorld } from "./harness.ts";
 import { MemoryRowStore } from "./spreadsheet.ts";
 
 const ann = "email=ann%40example.com";
@@ -131,6 +131,74 @@ describe("doPost", () => {
   });
 });
 
+describe("the answer page tells the site's page the outcome", () => {
+  const told = (world: ReturnType<typeof threadWorld>, body: string) => toldBy(world.post(body).page);
+
+  it("received, invalid, busy or failed with the page's words, posted to the site's origin (SITE_ORIGIN) alone", () => {
+    const world = threadWorld({ Waitlist: new MemoryRowStore([["Timestamp", "Email"]]) });
+    const to = (outcome: string, message: string) => [
+      { message: { form: "waitlist", outcome, message }, origin: SITE_ORIGIN },
+    ];
+    const received = to("received", "Thank you. Your address is on the Heirloom waitlist.");
+    expect(told(world, ann)).toEqual(received);
+    expect(told(world, ann)).toEqual(received); // listed already: the same answer
+    expect(told(world, "email=ann%40")).toEqual(to("invalid", "Please enter a valid email address."));
+    expect(told(world, "email=%3D1%2B1%40example.com")).toEqual(
+      to("invalid", "Please check your email address: it cannot begin with =, +, - or @."),
+    );
+    expect(told(world, `${ann}&${ann}`)).toEqual(to("invalid", "Please send one email address at a time."));
+    world.locks.holder = 999;
+    expect(told(world, "email=bob%40example.com")).toEqual(
+      to("busy", "The waitlist is busy. Please try again in a moment."),
+    );
+    world.locks.holder = null;
+    const failing = new MemoryRowStore([["Timestamp", "Email"]]);
+    failing.appendRows = () => {
+      throw new Error("Service Spreadsheets timed out while accessing document");
+    };
+    expect(toldBy(threadWorld({ Waitlist: failing }).post(ann).page)).toEqual(
+      to("failed", "Something went wrong on our side. Please try again later."),
+    );
+  });
+
+  it("refuses an address that begins with = + - or @ in plain words, and lists nothing", () => {
+    const world = threadWorld();
+    for (const email of ["=1+1@example.com", "+tag@example.com", "-2+3@example.com"]) {
+      const { page, calls } = world.post(new URLSearchParams({ email }).toString());
+      expect(page.getContent()).toContain("Please check your email address: it cannot begin with =, +, - or @.");
+      expect(calls).toEqual([]);
+    }
+    expect(world.cells()).toEqual([]);
+  });
+
+  it("tells nothing and warns when SITE_ORIGIN is unset or not an origin, and still stores the address", () => {
+    for (const value of [
+      undefined,
+      "",
+      "*",
+      "https://heirloom.example/path",
+      "javascript:alert(1)",
+      "http://evil.example",
+    ]) {
+      const world = threadWorld({}, compile(), value === undefined ? {} : { SITE_ORIGIN: value });
+      const { page, logs } = world.post(ann);
+      expect(page.getContent(), value).not.toContain("<script");
+      expect(logs, value).toEqual([expect.stringMatching(/^warn: SITE_ORIGIN is not (set|an origin)/)]);
+      expect(world.cells().map((row) => row[1]!.display)).toEqual(["Email", "ann@example.com"]);
+    }
+  });
+
+  it("tells a test page on this machine too (http://127.0.0.1 with its port)", () => {
+    const world = threadWorld({}, compile(), { SITE_ORIGIN: "http://127.0.0.1:4173" });
+    expect(toldBy(world.post(ann).page)).toEqual([
+      {
+        message: { form: "waitlist", outcome: "received", message: expect.stringContaining("Thank you") },
+        origin: "http://127.0.0.1:4173",
+      },
+    ]);
+  });
+});
+
 describe("doGet", () => {
   it("answers a health page that reads nothing and reveals no entry or count", () => {
     const waitlist = new MemoryRowStore([
@@ -140,6 +208,7 @@ describe("doGet", () => {
     const execution = threadWorld({ Waitlist: waitlist }).execution();
     const content = execution.doGet(postEvent("")).getContent();
     expect(content).toContain("running");
+    expect(toldBy(content)).toEqual([]);
     expect(content).not.toMatch(/@|\d/);
     expect(execution.calls).toEqual([]);
   });

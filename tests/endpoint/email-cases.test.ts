@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { isValidEmail } from "../../packages/heirloom/src/serve/receiver.ts";
 import { startPreview } from "../../packages/heirloom/src/serve/preview.ts";
 import { emailCases, type EmailCase } from "./email-cases.ts";
+import { toldBy } from "./fakes.ts";
 import { codeSource, compile, threadWorld } from "./harness.ts";
 
 /** Values the spreadsheet must receive with a leading apostrophe, so that it keeps them as plain text. */
@@ -28,7 +29,7 @@ function checkCase({ before = [], body, stored }: EmailCase, source = codeSource
   if (cells.flat().some((cell) => cell.formula !== null)) problems.push("a cell holds a formula");
   if (lockHeldAtEnd) problems.push("the lock was still held at the end");
   if (logs.some((line) => line.startsWith("error"))) problems.push(`logged ${logs.join("; ")}`);
-  if (!page.getContent().startsWith("<p>")) problems.push("no answer page");
+  if (!/<body><p>[^<]+<\/p>/.test(page.getContent())) problems.push("no answer page");
   const shown = added.map((row) => row[1]?.display);
   if (JSON.stringify(shown) !== JSON.stringify(stored === null ? [] : [stored])) {
     problems.push(`expected ${JSON.stringify(stored)} to be added, got ${JSON.stringify(shown)}`);
@@ -47,8 +48,18 @@ describe("the endpoint with each posted body", () => {
   });
 });
 
-/** Runs one case against `heirloom preview`'s local receiver of a fresh project; returns what it added. */
-async function addedByPreview({ before = [], body }: EmailCase): Promise<string[]> {
+/** The outcome Code.js's answer page tells the site's page after the case's last post. */
+function toldByEndpoint({ before = [], body }: EmailCase): unknown {
+  const world = threadWorld();
+  for (const earlier of before) world.post(earlier);
+  return (toldBy(world.post(body).page)[0]?.message as { outcome?: string } | undefined)?.outcome;
+}
+
+/**
+ * Runs one case against `heirloom preview`'s local receiver of a fresh project; returns what it added and the
+ * outcome its answer page tells.
+ */
+async function postToPreview({ before = [], body }: EmailCase): Promise<{ added: string[]; told?: string }> {
   const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-contract-"));
   mkdirSync(path.join(root, "dist"));
   const forms = [{ name: "waitlist", field: "email", type: "email" as const, localPath: "/__heirloom/waitlist" }];
@@ -72,10 +83,10 @@ async function addedByPreview({ before = [], body }: EmailCase): Promise<string[
   try {
     for (const earlier of before) await post(earlier);
     const listed = entries();
-    await post(body);
+    const page = await post(body);
     const after = entries();
     expect(after.slice(0, listed.length)).toEqual(listed);
-    return after.slice(listed.length);
+    return { added: after.slice(listed.length), told: page.match(/data-outcome="(\w+)"/)?.[1] };
   } finally {
     await preview.close();
   }
@@ -83,7 +94,11 @@ async function addedByPreview({ before = [], body }: EmailCase): Promise<string[
 
 describe("the local receiver of heirloom preview with each posted body: the same outcome as the endpoint", () => {
   it.each(emailCases)("$name", async (testCase) => {
-    expect(await addedByPreview(testCase)).toEqual(testCase.stored === null ? [] : [testCase.stored]);
+    const { added, told } = await postToPreview(testCase);
+    expect(added).toEqual(testCase.stored === null ? [] : [testCase.stored]);
+    // What the page that posted is told: the same as Code.js tells it.
+    expect(told).toBe(toldByEndpoint(testCase));
+    expect(told).toBe(testCase.stored === null && !testCase.before ? "invalid" : "received");
   });
 });
 
@@ -93,13 +108,19 @@ describe("the checks catch a mistaken endpoint", () => {
       mistake: "no text marker",
       from: `NEEDS_TEXT_MARKER.test(value) ? "'" + value : value`,
       to: "value",
-      caught: ["formula-like, kept as text", "starting with an apostrophe", "starting with a plus"],
+      caught: ["starting with an apostrophe", "starting with an apostrophe, the plain one listed"],
+    },
+    {
+      mistake: "formula-like addresses let through",
+      from: "if (FORMULA_START.test(email)) return 'formula';",
+      to: "",
+      caught: ["formula-like, refused", "starting with a plus, refused", "starting with a minus, refused"],
     },
     {
       mistake: "searching for the marked text",
       from: "createTextFinder(email)",
       to: "createTextFinder(asText(email))",
-      caught: ["formula-like, listed, in other letter case"],
+      caught: ["starting with an apostrophe, listed, in other letter case"],
     },
     {
       mistake: "partial matches",

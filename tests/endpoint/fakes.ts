@@ -1,5 +1,5 @@
 // Runs endpoint/Code.js offline: a fresh vm global scope per execution with fakes of SpreadsheetApp,
-// LockService and HtmlService, and the event object Apps Script passes to doPost.
+// LockService, HtmlService and PropertiesService, and the event object Apps Script passes to doPost.
 import vm from "node:vm";
 import type { LockService } from "./locks.ts";
 import { SpreadsheetServices, type Spreadsheet } from "./spreadsheet.ts";
@@ -43,7 +43,13 @@ export interface Execution {
 /** Runs Code.js in a fresh global scope with the fakes, as Apps Script does for every request. */
 export function startExecution(
   script: vm.Script,
-  world: { spreadsheet: Spreadsheet; locks: LockService; roundTrip?: () => void },
+  world: {
+    spreadsheet: Spreadsheet;
+    locks: LockService;
+    roundTrip?: () => void;
+    /** The script's properties, such as SITE_ORIGIN. */
+    properties?: Record<string, string>;
+  },
   id: number,
 ): Execution {
   const calls: string[] = [];
@@ -71,6 +77,9 @@ export function startExecution(
     SpreadsheetApp: services.app(),
     LockService: { getScriptLock: () => recordingLock },
     HtmlService: htmlService(),
+    PropertiesService: {
+      getScriptProperties: () => ({ getProperty: (key: string) => world.properties?.[key] ?? null }),
+    },
     console: { log: log("log"), info: log("info"), warn: log("warn"), error: log("error") },
   });
   script.runInContext(context);
@@ -105,4 +114,18 @@ export function postEvent(body: string, query = "") {
     contextPath: "",
     postData: { contents: body, length: body.length, type: "application/x-www-form-urlencoded", name: "postData" },
   };
+}
+
+/**
+ * Runs the script of an answer page in a fresh scope whose `top` records what is posted to it: each
+ * message with the origin it is for. A page without a script posts nothing.
+ */
+export function toldBy(page: HtmlOutput | string): Array<{ message: unknown; origin: string }> {
+  const html = typeof page === "string" ? page : page.getContent();
+  const posted: Array<{ message: unknown; origin: string }> = [];
+  const top = { postMessage: (message: unknown, origin: string) => void posted.push({ message, origin }) };
+  for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+    vm.runInNewContext(script!, { top, window: { top } });
+  }
+  return posted;
 }

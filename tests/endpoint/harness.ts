@@ -18,9 +18,16 @@ export const codeSource = readFileSync(codePath, "utf8");
 /** Code.js compiled as a classic script, as Apps Script loads it (an import or export would not compile). */
 export const compile = (source = codeSource) => new vm.Script(source, { filename: codePath });
 
+/** The site's origin the tests give the script as its SITE_ORIGIN property. */
+export const SITE_ORIGIN = "https://heirloom.example";
+
 /** A spreadsheet, the script lock and a way to post to the endpoint, all in this thread. */
-export function threadWorld(sheets: Record<string, RowStore> = {}, script = compile()) {
-  const world = { spreadsheet: memorySpreadsheet(sheets), locks: new ThreadScriptLock() };
+export function threadWorld(
+  sheets: Record<string, RowStore> = {},
+  script = compile(),
+  properties: Record<string, string> = { SITE_ORIGIN },
+) {
+  const world = { spreadsheet: memorySpreadsheet(sheets), locks: new ThreadScriptLock(), properties };
   let nextId = 1;
   return {
     ...world,

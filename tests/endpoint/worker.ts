@@ -32,6 +32,7 @@ const world = {
   },
   locks: input.locked ? store.lock() : noLock,
   roundTrip: randomRoundTrip(input.maxRoundTripMs),
+  properties: { SITE_ORIGIN: "https://heirloom.example" },
 };
 const script = new vm.Script(input.source, { filename: "endpoint/Code.js" });
 const outcomes: WorkerOutcome[] = [];

@@ -134,9 +134,15 @@ describe("/ (waitlist)", () => {
       "data-toast": "Thanks! You're on the waitlist",
       "data-toast-ms": "5000",
       "data-reset-ms": "1000",
+      "data-failed": "Sorry, we could not add you to the waitlist just now. Please try again.",
     });
     const region = page("index.html").querySelector("[data-toast-region]")!;
     expect(region.getAttribute("role")).toBe("status");
+    // Where the client script says an address was not stored: an alert, empty until then, and Try again.
+    const problem = page("index.html").querySelector("[data-waitlist-problem]")!;
+    expect(problem.querySelector("p")!.getAttribute("role")).toBe("alert");
+    expect(text(problem)).toBe("Try again");
+    expect(problem.querySelector("button")!.attributes).toMatchObject({ type: "button", hidden: "" });
   });
 
   it("posts to the configured endpoint: HEIRLOOM_WAITLIST_ENDPOINT wins over site.config.ts", async () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import type { DevEvent } from "../serve/dev.ts";
 import { withEnvFiles } from "./env-files.ts";
+import { formEventsPrinter } from "./form-events.ts";
 import type { Io } from "./io.ts";
 import { type Say, type ServerFlags, announce, failed, hostOf, withServerOptions } from "./server-options.ts";
 import { printable } from "../errors/errors.ts";
@@ -28,6 +29,7 @@ export function addDevCommand(program: Command, io: Io): void {
         typeCheck: true,
         debug: flags.debug,
         onEvent: devReporter(say),
+        forms: formEventsPrinter(say, path.resolve(flags.root), flags.debug),
         onError: (error, during) =>
           failed(say, during ? "the type check could not run" : "a request could not be answered", flags.debug)(error),
         // The address as soon as pages are served; watching every file of a large site takes longer.

@@ -1,6 +1,7 @@
 // `heirloom preview`: the built folder served as a static host serves it, with the forms' local receivers;
 // refused, with the build command that makes it, when there is nothing to serve. It stops on Ctrl+C.
 import type { Command } from "commander";
+import { formEventsPrinter } from "./form-events.ts";
 import type { Io } from "./io.ts";
 import { type Say, type ServerFlags, announce, failed, hostOf, withServerOptions } from "./server-options.ts";
 import { printable } from "../errors/errors.ts";
@@ -44,11 +45,7 @@ async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
     port: opts.port,
     host: hostOf(opts),
     base: opts.base,
-    events: {
-      onReceived: (form, outcome, masked) => say(`${form}: ${outcome} ${masked}`),
-      onDamagedLine: (file, line, reason) => say(`warning ${path.relative(root, file)}:${line} is skipped: ${reason}.`),
-      onError: (form, error) => failed(say, `could not store an entry of ${form}`, opts.debug)(error),
-    },
+    events: formEventsPrinter(say, root, opts.debug),
     onError: failed(say, "a request could not be answered", opts.debug),
   });
   const { base, builtBase } = preview;

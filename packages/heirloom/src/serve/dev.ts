@@ -11,7 +11,7 @@ import { securityHeaders } from "../output/hosting.ts";
 import { type PageFailureHandler, type ServedState, devRequestHandler } from "./dev-router.ts";
 import { LastGoodPages, createDevSite } from "./dev-site.ts";
 import { createSiteServer, listen } from "./http.ts";
-import { type LocalForms, openLocalForms } from "./local-forms.ts";
+import { type LocalFormEvents, type LocalForms, openLocalForms } from "./local-forms.ts";
 import { createRebuildQueue } from "./rebuild-queue.ts";
 import { type ReloadHub, createReloadHub } from "./reload-hub.ts";
 import { watchFiles } from "./watch.ts";
@@ -41,6 +41,8 @@ export interface DevOptions extends BuildOptions {
   /** The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface). */
   host?: string;
   onEvent?: (event: DevEvent) => void;
+  /** Told about the forms' local receivers: each post, damaged lines, a lock taken over, failures to store. */
+  forms?: LocalFormEvents;
   /** Told when a request could not be answered (the visitor gets a plain 500), or the type check could not run. */
   onError?: (error: unknown, during?: "type check") => void;
   /** Run the TypeScript check of site.config.ts and templates/ in a worker after start and each change to them. */
@@ -120,7 +122,7 @@ function devBuilds(
   types: BackgroundTypeCheck | undefined,
 ) {
   const incremental = Incremental.forDev(paths);
-  const forms = formsFollowingTheDefinition(paths.root);
+  const forms = formsFollowingTheDefinition(paths.root, options.forms);
   const lastGood = new LastGoodPages();
   let redone = new Set<CompiledPart>();
   let base = "/";
@@ -154,14 +156,14 @@ function devBuilds(
 }
 
 /** The forms' local receivers, reopened only when the declared forms or the base path change. */
-function formsFollowingTheDefinition(root: string) {
+function formsFollowingTheDefinition(root: string, events?: LocalFormEvents) {
   let forms: LocalForms | undefined;
   let key = "";
   return {
     current: () => forms,
     async follow(declared: Parameters<typeof openLocalForms>[1], base: string) {
       const now = JSON.stringify([base, declared]);
-      if (now !== key) [forms, key] = [await openLocalForms(root, declared, base), now];
+      if (now !== key) [forms, key] = [await openLocalForms(root, declared, base, events), now];
     },
   };
 }

@@ -1,10 +1,11 @@
 // The declared forms as `preview` and `dev` answer them: each form's local path receives its posts into
-// .heirloom/<form>.jsonl of the project. A failure to store answers 500 and names no path of this machine.
+// .heirloom/<form>.jsonl of the project. A failure to store is answered (busy 503, failed 500) with no path of
+// this machine, and told to the command.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { ResolvedForm } from "../config/types.ts";
 import { type EntryStore, openEntryStore } from "./entry-store.ts";
-import { type Outcome, maskValue, receiveFormPost } from "./receiver.ts";
+import { type Outcome, answerPost, maskValue, receiveFormPost } from "./receiver.ts";
 
 export type LocalForm = Pick<ResolvedForm, "name" | "field" | "type" | "localPath">;
 
@@ -19,6 +20,8 @@ export interface LocalFormEvents {
   /** A post was received (the value masked, for the terminal). */
   onReceived?: (form: string, outcome: Outcome, masked: string) => void;
   onDamagedLine?: (file: string, line: number, reason: string) => void;
+  /** The lock file of `file` was left by a process that has ended (killed mid-post) and is taken over. */
+  onStaleLock?: (file: string, left: string) => void;
   onError?: (form: string, error: unknown) => void;
 }
 
@@ -34,6 +37,7 @@ export async function openLocalForms(
     const file = path.join(root, ".heirloom", `${form.name}.jsonl`);
     const store = await openEntryStore(file, form.field, {
       onDamagedLine: (line, reason) => events.onDamagedLine?.(file, line, reason),
+      onStaleLock: (left) => events.onStaleLock?.(`${file}.lock`, left),
     });
     stores.set(base + form.localPath.replace(/^\/+/, ""), { form, store });
   }
@@ -47,8 +51,7 @@ export async function openLocalForms(
         (result) => result && events.onReceived?.(form.name, result.outcome, maskValue(result.value)),
         (error: unknown) => {
           events.onError?.(form.name, error);
-          if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-          res.end("The entry could not be stored; the server's terminal says why.");
+          if (!res.headersSent) answerPost(res, form.name, "failed");
         },
       );
       return true;

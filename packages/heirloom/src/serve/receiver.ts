@@ -1,13 +1,18 @@
 // The local receiver of a declared form: what `preview` and `dev` answer at the form's local path, so the
-// whole flow works without a production endpoint. Validates the single field and stores it once.
+// whole flow works without a production endpoint. Validates the single field and stores it once. Its answer
+// page tells the page that posted into the hidden frame the outcome, as endpoint/Code.js's page does:
+// `top.postMessage({ form, outcome, message }, location.origin)`, the page being of the site's own origin.
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { EntryStore } from "./entry-store.ts";
+import { type EntryStore, LockBusyError } from "./entry-store.ts";
 
 /** The same rule browsers apply to <input type="email"> (WHATWG HTML "valid email address"). */
 const LOCAL_PART = "[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+";
 /** A domain label: letters, digits and inner hyphens, at most 63. */
 const LABEL = "[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?";
 const EMAIL = new RegExp(`^${LOCAL_PART}@${LABEL}(?:\\.${LABEL})*$`);
+/** First characters a spreadsheet (or a CSV export opened in one) would run as a formula. */
+const FORMULA_START = /^[=+\-@]/;
 const MAX_BODY = 8 * 1024;
 const MAX_VALUE = 254;
 
@@ -15,16 +20,66 @@ export function isValidEmail(value: string): boolean {
   return value.length <= MAX_VALUE && EMAIL.test(value);
 }
 
+/** Whether an address begins with = + - or @, which the form refuses (the endpoint's list is a spreadsheet). */
+export function startsLikeFormula(value: string): boolean {
+  return FORMULA_START.test(value);
+}
+
 export interface ReceivedForm {
+  name: string;
   field: string;
   type: "email" | "text";
 }
 
 export type Outcome = "stored" | "duplicate" | "invalid";
 
+/** What an answer page tells the page that posted: the outcomes endpoint/Code.js tells too. */
+export type Told = "received" | "invalid" | "busy" | "failed";
+
+const PAGES = {
+  received: { status: 200, title: "Received", told: "received", text: "Thank you, it has been received." },
+  invalidEmail: { status: 400, title: "Not received", told: "invalid", text: "Please enter a valid email address." },
+  formula: {
+    status: 400,
+    title: "Not received",
+    told: "invalid",
+    text: "Please check your email address: it cannot begin with =, +, - or @.",
+  },
+  empty: { status: 400, title: "Not received", told: "invalid", text: "Please fill in the field." },
+  busy: { status: 503, title: "Busy", told: "busy", text: "Too many people are signing up at once. Please try again." },
+  failed: { status: 500, title: "Not stored", told: "failed", text: "It could not be stored. Please try again later." },
+  tooLarge: { status: 413, title: "Too large", told: undefined, text: "That request is too large." },
+  notPost: { status: 405, title: "Method not allowed", told: undefined, text: "Send the form with POST." },
+} as const satisfies Record<string, { status: number; title: string; told: Told | undefined; text: string }>;
+type Page = keyof typeof PAGES;
+
+/** The answer page's only script, allowed by its hash: it reads the outcome and the words from the page itself. */
+const TELL =
+  "var d=document.documentElement.dataset;" +
+  "top.postMessage({form:d.form,outcome:d.outcome,message:document.querySelector('p').textContent},location.origin)";
+const TELL_HASH = `'sha256-${createHash("sha256").update(TELL).digest("base64")}'`;
+
+/** Writes one of the answer pages; those of a post's outcome tell it to the page that posted. */
+export function answerPost(res: ServerResponse, form: string, page: Page): void {
+  const { status, title, told, text } = PAGES[page];
+  const script = told ? `<script>${TELL}</script>` : "";
+  res.writeHead(status, {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "content-security-policy": `default-src 'none'; script-src ${TELL_HASH}; frame-ancestors 'self'`,
+    "x-content-type-options": "nosniff",
+  });
+  res.end(
+    `<!doctype html><html lang="en" data-form="${escapeAttribute(form)}"${told ? ` data-outcome="${told}"` : ""}>` +
+      `<meta charset="utf-8"><title>${title}</title><p>${text}</p>${script}</html>`,
+  );
+}
+
 /**
  * Handles one POST (application/x-www-form-urlencoded). A value already stored gets the same answer as a
- * new one, so the receiver never tells who has signed up. The field given twice is refused.
+ * new one, so the receiver never tells who has signed up. The field given twice is refused. A post the
+ * client gives up on before its body ends is neither stored nor answered (undefined). A store that fails
+ * is answered ("busy" when another process kept the lock) and its error thrown on.
  */
 export async function receiveFormPost(
   req: IncomingMessage,
@@ -32,28 +87,36 @@ export async function receiveFormPost(
   store: EntryStore,
   form: ReceivedForm,
 ): Promise<{ outcome: Outcome; value: string } | undefined> {
-  const reply = (status: number, message: string) => {
-    res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-    res.end(`<!doctype html><html lang="en"><title>Received</title><p>${message}</p></html>`);
-  };
+  const reply = (page: Page) => answerPost(res, form.name, page);
   if (req.method !== "POST") {
     res.setHeader("allow", "POST");
-    return void reply(405, "Send the form with POST.");
+    return void reply("notPost");
   }
   let body = "";
-  for await (const chunk of req) {
-    body += chunk;
-    if (body.length > MAX_BODY) return void reply(413, "That request is too large.");
+  try {
+    for await (const chunk of req) {
+      body += chunk;
+      if (body.length > MAX_BODY) return void reply("tooLarge");
+    }
+  } catch (error) {
+    if (req.destroyed) return undefined; // the client went away mid-body: nothing to store, nobody to answer
+    throw error;
   }
   const values = new URLSearchParams(body).getAll(form.field);
   const value = values.length === 1 ? values[0].trim() : "";
-  if (!isValidValue(value, form)) {
-    reply(400, form.type === "email" ? "Please enter a valid email address." : "Please fill in the field.");
+  const refused = refusal(value, form);
+  if (refused) {
+    reply(refused);
     return { outcome: "invalid", value };
   }
-  const added = await store.add(value);
-  reply(200, "Thank you, it has been received.");
-  return { outcome: added === "added" ? "stored" : "duplicate", value };
+  try {
+    const added = await store.add(value);
+    reply("received");
+    return { outcome: added === "added" ? "stored" : "duplicate", value };
+  } catch (error) {
+    reply(error instanceof LockBusyError ? "busy" : "failed");
+    throw error;
+  }
 }
 
 /** A value for a terminal log: "ann@example.com" -> "a**@example.com". */
@@ -63,7 +126,14 @@ export function maskValue(value: string): string {
   return `${name.slice(0, 1)}${"*".repeat(Math.min(Math.max(name.length - 1, 2), 8))}${at > 0 ? value.slice(at) : ""}`;
 }
 
-function isValidValue(value: string, form: ReceivedForm): boolean {
-  if (!value || value.length > MAX_VALUE) return false;
-  return form.type === "email" ? isValidEmail(value) : true;
+/** Why a value is refused, as the page that says so; undefined when it is fine. */
+function refusal(value: string, form: ReceivedForm): Page | undefined {
+  if (!value || value.length > MAX_VALUE) return form.type === "email" ? "invalidEmail" : "empty";
+  if (form.type !== "email") return undefined;
+  if (!isValidEmail(value)) return "invalidEmail";
+  return startsLikeFormula(value) ? "formula" : undefined;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
