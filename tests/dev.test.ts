@@ -298,4 +298,17 @@ describe("heirloom dev", () => {
     writeFileSync(path.join(root, file), good);
     expect(await nextBuild(count)).toMatchObject({ type: "built" });
   });
+
+  it("renders a page's code block highlighted when it is asked for", async () => {
+    const count = events.length;
+    writeFileSync(
+      path.join(root, "content", "pages", "code.md"),
+      "---\npath: /code\ntemplate: prose\ntitle: Code\n---\n## Example\n\n" + "```python\nprint('hi')\n```\n",
+    );
+    expect(await nextBuild(count)).toMatchObject({ type: "built" });
+    const page = await get("/code");
+    expect(page.text).toContain('<pre class="shiki" data-language="python" tabindex="0">');
+    const stylesheet = /href="(\/assets\/code-[0-9A-F]{8}\.css)"/.exec(page.text)?.[1];
+    expect((await get(stylesheet!)).text).toContain(".shiki{--shiki-light:");
+  });
 });

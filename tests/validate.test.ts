@@ -187,6 +187,29 @@ describe("each authoring mistake has its own message", () => {
     ]);
   });
 
+  it("a markdown plugin that throws on a file: at the file, with the plugin's words", async () => {
+    const root = makeFixture();
+    const file = path.join(root, "site.config.ts");
+    const plugin = 'md.renderer.rules.strong_open = () => { throw new Error("bold is not allowed"); }';
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        'urlFormat: "file",',
+        `urlFormat: "file",\n  markdown: { plugins: [(md) => { ${plugin}; }] },`,
+      ),
+    );
+    expectErrors(await failures(root), [
+      {
+        code: "MarkdownRenderError",
+        message: "Could not render the markdown of content/pages/about/team.md: a plugin threw: bold is not allowed",
+        location: { file: "content/pages/about/team.md", line: 6 },
+        hint:
+          "look in the file for the markup the plugin reads (such as a container or footnote written differently " +
+          "than it expects); run the build with --debug for the stack trace.",
+      },
+    ]);
+  });
+
   it("several mistakes in several files: all reported in one build, in the order of the files", async () => {
     const errors = await failures(makeFixture("several-errors"));
     expect(errors.map((e) => [e.code, `${e.location?.file}:${e.location?.line}`])).toEqual([

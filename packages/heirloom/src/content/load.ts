@@ -13,7 +13,8 @@ import {
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { EarlierLoad, MarkdownCache, Placement, RawContent, SourceEntry } from "./types.ts";
 import { type ParsedSource, toRawEntry } from "./front-matter.ts";
-import { type ReadResult, readAll } from "./read.ts";
+import { markdownKey } from "./markdown.ts";
+import { type ReadResult, type RenderAhead, readAll } from "./read.ts";
 export { MAX_CONTENT_BYTES } from "./read.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 import { type Listing, listTree } from "./list-tree.ts";
@@ -21,10 +22,10 @@ import { type Listing, listTree } from "./list-tree.ts";
 export interface LoadOptions {
   /** Parsed files by the SHA-256 of their bytes: a hit skips parsing, a miss is added. */
   parsed?: Map<string, ParsedSource>;
-  /** Markdown rendered ahead while reading, by `<file hash>:<base>` (used for collections with a body). */
+  /** Markdown rendered ahead while reading, by `markdownKey` (used for collections with a body). */
   markdown?: MarkdownCache;
-  /** The base path markdown links are rendered with; without one, markdown is not rendered ahead. */
-  base?: string;
+  /** The base path and renderers markdown is rendered with while reading; without them, it is not. */
+  ahead?: RenderAhead;
   /** Every file under content/ as listed just before (by `listTree`): content/ is not walked again. */
   listed?: Listing;
   /** What an earlier load lends: its walk, and the entries of files unchanged since (dev). */
@@ -51,7 +52,7 @@ export async function loadContent(
   // file synchronously (for small files faster than the thread pool).
   const kept = options.earlier?.unchanged(placement) ?? [];
   const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative) }]));
-  const results = readAll(jobs, options.base, options.parsed);
+  const results = readAll(jobs, options.ahead, options.parsed);
   const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
   const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
   return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread, placement, read };
@@ -143,7 +144,11 @@ function toSourceEntry(
     return undefined;
   }
   options.parsed?.set(result.hash, result.parsed);
-  if (result.html !== undefined) options.markdown?.set(`${result.hash}:${options.base}`, result.html);
+  const { ahead } = options;
+  if (result.rendered && ahead) {
+    const key = markdownKey(result.hash, ahead.base, ahead.renderers.get(job.collection)!);
+    options.markdown?.set(key, result.rendered);
+  }
   return {
     ...toRawEntry(job.file, result.parsed, result.text),
     collection: job.collection,

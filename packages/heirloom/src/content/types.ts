@@ -4,13 +4,16 @@ import type { EntryMeta } from "../config/define.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 import type { ImageRef } from "./image-field.ts";
+import type { RenderedMarkdown } from "./markdown.ts";
 
-/** Rendered markdown by `<file hash>:<base path>`, loaded from disk only when a page needs it. */
+/** Rendered markdown by `<file hash>:<base path>:<renderer key>`, loaded from disk only when a page needs it. */
 export interface MarkdownCache {
   /** Whether the cache holds the key (without loading anything). */
   has(key: string): boolean;
-  get(key: string): string | undefined;
-  set(key: string, html: string): void;
+  /** Whether the body kept under the key has a highlighted code block (without loading anything). */
+  code(key: string): boolean;
+  get(key: string): RenderedMarkdown | undefined;
+  set(key: string, rendered: RenderedMarkdown): void;
   /** Forgets every key but these. */
   retain(keys: Set<string>): void;
 }
@@ -75,6 +78,9 @@ export interface ContentItem {
   images: Array<{ ref: ImageRef; path: PropertyKey[] }>;
   /** Its sort key, once made (the collection's order is fixed by the definition the entry was validated with). */
   order?: number | string;
+  /** Its body has a highlighted code block; or, when it is rendered later, the languages its code blocks name. */
+  code?: boolean;
+  languages?: string[];
 }
 
 export interface ValidatedContent {
@@ -82,6 +88,8 @@ export interface ValidatedContent {
   items: Map<string, ContentItem[]>;
   /** Every image field of every valid entry. */
   images: ImageRef[];
+  /** The languages of code blocks rendered later (when a page reads them): highlighting must be ready for them. */
+  languages: Set<string>;
 }
 
 /** Valid entries an earlier validation made, kept while their files are unchanged (the dev server's). */

@@ -19,6 +19,7 @@ export type ErrorCode =
   | "ImageReadError"
   | "RouteCollisionError"
   | "UnsafeLinkError"
+  | "MarkdownRenderError"
   | "BrokenLinkError"
   | "TemplateCompileError"
   | "TemplateRenderError"

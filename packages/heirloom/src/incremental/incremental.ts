@@ -108,12 +108,12 @@ export class Incremental {
       load: load?.earlier,
       validation: this.dev?.validation,
       routes: this.dev?.routing,
-      settle: (raw, base = "/") => {
+      settle: (raw, markdownKey) => {
         if (!load) return;
         if (!raw) return load.failed();
         load.done(raw);
         // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
-        if (parsed.size > raw.entries.length * 1.25 + 64) this.prune(raw.entries, base);
+        if (markdownKey && parsed.size > raw.entries.length * 1.25 + 64) this.prune(raw.entries, markdownKey);
       },
     };
   }
@@ -167,7 +167,7 @@ export class Incremental {
   async finish(build: FinishedBuild): Promise<void> {
     const { root, outDir } = this.paths;
     const state = this.state;
-    this.prune(build.site.raw.entries, build.site.config.base);
+    this.prune(build.site.raw.entries, build.site.markdownKey);
     // The old output is the previous site now; the new one is what was just written.
     const kept = build.retired !== undefined && (await keepPreviousSite(build.retired, outDir));
     state.previousSite = kept ? state.output : new Map();
@@ -197,7 +197,7 @@ export class Incremental {
   }
 
   /** Keeps only what the entries use of the parse and markdown caches, so they never grow without bound. */
-  private prune(entries: SourceEntry[], base: string): void {
+  private prune(entries: SourceEntry[], markdownKey: (entry: SourceEntry) => string): void {
     const state = this.state;
     const parsed = new Map<string, ParsedSource>();
     for (const entry of entries) {
@@ -205,7 +205,7 @@ export class Incremental {
       if (source) parsed.set(entry.hash, source);
     }
     state.parsed = parsed;
-    state.markdown.retain(new Set(entries.map((entry) => `${entry.hash}:${base}`)));
+    state.markdown.retain(new Set(entries.map(markdownKey)));
   }
 }
 
