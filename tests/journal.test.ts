@@ -110,6 +110,13 @@ describe("the journal", () => {
     const code = doc.querySelectorAll('link[rel="stylesheet"]')[1]?.getAttribute("href") ?? "";
     expect(code).toMatch(/^\/assets\/code-[0-9A-F]{8}\.css$/);
     expect(readFileSync(path.join(built.outDir, code), "utf8")).toContain("@media (prefers-color-scheme:dark)");
+    // In the feed, whose readers have no base URL: the link to a section is absolute, the heading links left out.
+    const feed = readFileSync(path.join(built.outDir, "blog/feed.xml"), "utf8");
+    expect(feed).toContain(
+      `href=&quot;${SITE_URL}/blog/backing-up-recordings/#check-that-the-copy-opens&quot;&gt;check that it opens`,
+    );
+    expect(feed).toContain("&lt;h2 id=&quot;copy-the-folder&quot;&gt;Copy the folder&lt;/h2&gt;&lt;/div&gt;");
+    expect(feed).not.toContain("heading-anchor");
     // A post with one section has no table of contents.
     expect(read("blog/recording-voices/index.html").querySelector("nav.toc")).toBeNull();
   });

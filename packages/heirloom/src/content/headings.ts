@@ -62,6 +62,16 @@ function assignIds(state: StateCore): void {
   (state.env as { headings?: Heading[] }).headings = headings;
 }
 
+/** HTML without the links after its headings (for a feed, whose readers show them as a bare "#"). */
+export function withoutHeadingAnchors(html: string): string {
+  return html.includes('class="heading-anchor"')
+    ? html.replace(
+        /<a class="heading-anchor" href="[^"]*" aria-label="[^"]*"><span aria-hidden="true">#<\/span><\/a>/g,
+        "",
+      )
+    : html;
+}
+
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
