@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import MarkdownIt, { type Token } from "markdown-it";
 import { locate } from "../config/definition-file.ts";
-import type { Heading, ResolvedMarkdown } from "../config/markdown-options.ts";
+import { type Heading, type ResolvedMarkdown, defaultAnchorLabel } from "../config/markdown-options.ts";
 import {
   MarkdownPluginFailed,
   MarkdownRenderFailed,
@@ -42,15 +42,18 @@ export interface MarkdownRenderer {
   languagesOf(source: string): string[];
 }
 
-/** What a site's renderers are made from: its settings, the definition's text (for locations), its folder. */
+/**
+ * What a site's renderers are made from: its settings, the definition's text (for locations) and the hash of its
+ * compiled code (the values a plugin or a label reads besides its own code), its folder.
+ */
 export interface MarkdownSite {
   markdown: ResolvedMarkdown;
   source: string;
+  hash?: string;
   root: string;
 }
 
-/** Renderers by their key: the same settings (a site's, again after a save in dev) get the same one. */
-const renderers = new Map<string, MarkdownRenderer>();
+/** Each definition's renderers (a definition loaded again, after a save in dev, gets new ones). */
 const made = new WeakMap<ResolvedMarkdown, Map<boolean, MarkdownRenderer>>();
 
 /** The renderer of a site's markdown, with raw HTML kept (`html`) or escaped. */
@@ -59,9 +62,7 @@ export function markdownRenderer(site: MarkdownSite, html = false): MarkdownRend
   if (!bySetting) made.set(site.markdown, (bySetting = new Map()));
   let renderer = bySetting.get(html);
   if (!renderer) {
-    const key = settingsKey(site, html);
-    renderer = renderers.get(key) ?? createRenderer(site, html, key);
-    renderers.set(key, renderer);
+    renderer = createRenderer(site, html, settingsKey(site, html));
     bySetting.set(html, renderer);
   }
   return renderer;
@@ -136,13 +137,16 @@ function checkLink(token: Token, block: Token, file: string, firstLine: number, 
 }
 
 /**
- * A key of everything that shapes a renderer's output: raw HTML or not, the plugins (their code and options, and
- * the site's lock file, which pins their versions), the anchors' label, the themes and Shiki's version.
+ * A key of everything that shapes a renderer's output: raw HTML or not, the plugins (their code and options, the
+ * definition's code, whose values they may read, and the site's lock file, which pins their versions), the
+ * anchors' label, the themes and Shiki's version.
  */
-export function settingsKey({ markdown, root }: MarkdownSite, html: boolean): string {
+export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: boolean): string {
   const { plugins, highlight, anchors } = markdown;
+  const own = plugins.length > 0 || (anchors && anchors.label !== defaultAnchorLabel);
   const parts = [
     `html:${html}`,
+    own ? `definition:${hash}` : "",
     plugins.length > 0 ? `plugins:${serialize(plugins)}:${lockOf(root)}` : "",
     `anchors:${anchors ? anchors.label.toString() : "none"}`,
     `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}` : "none"}`,
