@@ -1,7 +1,7 @@
 // examples/journal: a second site on the same engine, with its own definition, content and templates.
 // Posts at /blog/<slug>/, a list of 10 a page, newest first, an Atom feed, legal pages and a 404 page.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
@@ -199,10 +199,14 @@ describe("building the journal from the command line", () => {
     expect(floor.status, floor.stderr).toBe(0);
     const shape = (page: HTMLElement) =>
       page.querySelectorAll("*").map((e) => `${e.tagName} ${Object.keys(e.attributes).join(" ")}`);
+    // The floor renders markdown: the one MDX post (the-right-length.mdx) is the engine's alone.
     const slugs = built.routes
       .map((r) => /^\/blog\/([a-z-]+)\/$/.exec(r.route)?.[1])
-      .filter((slug) => slug !== undefined);
-    expect(slugs).toHaveLength(13);
+      .filter(
+        (slug): slug is string =>
+          slug !== undefined && existsSync(path.join(journal, "content", "posts", `${slug}.md`)),
+      );
+    expect(slugs).toHaveLength(12);
     for (const slug of slugs) {
       const ours = read(`blog/${slug}/index.html`);
       const theirs = parse(readFileSync(path.join(out, "blog", slug, "index.html"), "utf8"));

@@ -67,7 +67,13 @@ export function Post({ page, assets }: Props<PostEntry>) {
           </ol>
         </nav>
       )}
-      <div className="body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      {page.Content ? (
+        <div className="body">
+          <page.Content />
+        </div>
+      ) : (
+        <div className="body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      )}
       <p>
         <a href={assets.href("/blog/")}>All notes</a>
       </p>

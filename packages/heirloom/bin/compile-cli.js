@@ -23,8 +23,9 @@ export function engineBuildOptions({ entry, outfile, version, key, engineRoot, s
     supported: { "dynamic-import": false },
     // Loaded from node_modules when needed: packages with native code, React (the compiled templates must share
     // its copy), serve-handler (with its MIME database, only for preview), TypeScript (only for the check) and
-    // Shiki (only for a code block; its grammars and themes are modules it imports one by one).
-    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript", "shiki"],
+    // Shiki (only for a code block; its grammars and themes are modules it imports one by one) and MDX (only for
+    // an .mdx body: the unified packages it pulls in are larger than the whole CLI).
+    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript", "shiki", "@mdx-js/mdx"],
     plugins: [zodEnglishOnly(), markdownItPlainFields(), grayMatterNoEngines()],
     minify: true,
     keepNames: true,

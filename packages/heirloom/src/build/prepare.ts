@@ -9,7 +9,8 @@ import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, reso
 import { assertProject, loadSite } from "../config/site.ts";
 import { cacheDirFor } from "../compile/cache.ts";
 import type { ResolvedSite } from "../config/types.ts";
-import { knownLanguage, prepareHighlighting } from "../content/highlight.ts";
+import { highlightCode, knownLanguage, prepareHighlighting } from "../content/highlight.ts";
+import { codeBlock, mdxComponentsOf, missingComponents } from "../content/mdx.ts";
 import { loadContent } from "../content/load.ts";
 import { type MarkdownRenderer, markdownKey, renderersOf } from "../content/markdown.ts";
 import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
@@ -85,6 +86,7 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   const templates = await settle(parts.templates);
   if (read) problems.push(...read.errors);
   if (read && templates) problems.push(...missingTemplates(read.routes, templates, site.source));
+  if (read && templates) problems.push(...mdxComponentsReady(paths.root, site, read.validated, templates));
   // Mistakes in the content do not hide broken links: the pages that still render are checked too.
   if (problems.length > 0 && site && read && templates && problems.every((p) => errorsOf(p).length > 0)) {
     problems.push(...(await linksOfPartialSite(site, read, templates, parts.assets)));
@@ -107,6 +109,17 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   };
 }
 
+/** Hands MDX bodies the site's components (templates/mdx.ts) and the code block; each one a body lacks, located. */
+function mdxComponentsReady(root: string, site: ResolvedSite, validated: ValidatedContent, templates: Templates) {
+  const items = [...validated.items.values()].flat().filter((item) => item.mdx);
+  if (items.length === 0) return [];
+  const themes = site.markdown.highlight;
+  const highlight = (code: string, lang: string) => (themes ? highlightCode(code, lang, themes) : "");
+  mdxComponentsOf(root).current = { ...templates.mdx, HeirloomCode: codeBlock(highlight) };
+  const exported = new Set(Object.keys(templates.mdx));
+  return items.flatMap((item) => missingComponents(item.source.file, item.mdx!, exported, templates.mdxFile));
+}
+
 /** Configuration, content and routes: the stages that need the definition but not the templates. */
 async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePaths, loan: ContentLoan) {
   const config = resolveConfig(site, options);
@@ -117,7 +130,9 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const ahead = lazyMarkdown ? undefined : { base, renderers };
   const load = { parsed, markdown, listed, ahead, earlier: loan.load };
   const raw = await loadContent(site, paths.root, config.contentDir, load);
-  const validation = { drafts, base, markdown, lazyMarkdown, renderers, earlier: loan.validation };
+  const mdx = mdxComponentsOf(paths.root);
+  const { cacheDir } = paths;
+  const validation = { drafts, base, markdown, lazyMarkdown, renderers, earlier: loan.validation, mdx, cacheDir };
   const valid = validateContent(site, raw, validation);
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
   const { passthrough } = raw;

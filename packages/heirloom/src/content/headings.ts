@@ -15,7 +15,7 @@ export function slugOf(text: string): string {
 }
 
 /** The id for `slug` not yet used in the body: the second "a" is "a-1", the third "a-2" (github-slugger). */
-function uniqueId(slug: string, used: Map<string, number>): string {
+export function uniqueId(slug: string, used: Map<string, number>): string {
   const base = slug || "section";
   let id = base;
   while (used.has(id)) {

@@ -9,6 +9,7 @@ import {
   NoContentFolder,
   NotAFile,
   SingleFileMissing,
+  MdxOutsideMdxCollection,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { EarlierLoad, MarkdownCache, Placement, RawContent, SourceEntry } from "./types.ts";
@@ -81,6 +82,10 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
     else if (place.kind === "passthrough") passthrough.push(relative);
     else if (place.kind === "unexpected")
       errors.push(unexpected(site, display(root, contentDir, relative), place.reason));
+    else if (place.kind === "mdx outside") {
+      const file = display(root, contentDir, relative);
+      errors.push(errorFrom(MdxOutsideMdxCollection, { file, collection: place.collection }, { location: { file } }));
+    }
   }
   const listed = new Set(files);
   for (const [name, collection] of site.collections) {
@@ -95,7 +100,8 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
 type Place =
   | { kind: "entry"; collection: string; slug: string }
   | { kind: "image" | "passthrough" }
-  | { kind: "unexpected"; reason: "markdown" | "other" };
+  | { kind: "unexpected"; reason: "markdown" | "other" }
+  | { kind: "mdx outside"; collection: string };
 
 /** Where a file under content/ belongs: the deepest declared folder wins. */
 function placeOf(site: ResolvedSite, relative: string): Place {
@@ -104,7 +110,7 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   for (const [name, collection] of site.collections) {
     if (collection.single) {
       if (collection.source === relative)
-        return { kind: "entry", collection: name, slug: relative.replace(/\.md$/, "") };
+        return { kind: "entry", collection: name, slug: relative.replace(/\.mdx?$/, "") };
     } else if (
       relative.startsWith(`${collection.source}/`) &&
       (!best || collection.source.length > best.source.length)
@@ -114,6 +120,10 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   }
   if (best && extension === "md")
     return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -3) };
+  if (best && extension === "mdx") {
+    if (site.collections.get(best.name)?.body !== "mdx") return { kind: "mdx outside", collection: best.name };
+    return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -4) };
+  }
   // Listed for passthrough, a file is published as it is, a picture too (an image is published when read).
   if (site.passthrough.some((p) => relative === p || relative.startsWith(`${p}/`))) return { kind: "passthrough" };
   if (IMAGES.has(extension)) return { kind: "image" };

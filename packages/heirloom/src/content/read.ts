@@ -74,7 +74,8 @@ function parseContent(
   try {
     const parsed = readSource(file, text);
     let rendered: RenderedMarkdown | undefined;
-    const renderer = ahead?.renderers.get(job.collection);
+    // An MDX body is compiled when it is validated, never rendered as markdown.
+    const renderer = file.endsWith(".mdx") ? undefined : ahead?.renderers.get(job.collection);
     try {
       const result = renderer?.render(text.slice(parsed.bodyOffset), file, parsed.bodyLine, ahead!.base);
       rendered = result && "html" in result ? result : undefined;

@@ -1,6 +1,7 @@
 // What the content stage hands on (raw and validated entries) and what it is handed: the stores of work done
 // before, and what an earlier load of the same folder may lend (the dev server's, see src/incremental/).
 import type { EntryMeta } from "../config/define.ts";
+import type { Heading } from "../config/markdown-options.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 import type { ImageRef } from "./image-field.ts";
@@ -71,6 +72,16 @@ export interface EarlierLoad {
 
 export type EntryValue = Record<string, unknown> & EntryMeta;
 
+/** A compiled body: the function body @mdx-js/mdx wrote, its headings, the components and languages it uses. */
+export interface CompiledMdx {
+  code: string;
+  headings: Heading[];
+  /** Components the body names (<Callout>), each at its first line and column in the file. */
+  uses: Array<{ name: string; line: number; column: number }>;
+  /** Languages of its fenced code blocks, for Shiki. */
+  languages: string[];
+}
+
 /** One valid entry, the file it came from, and its image fields (with the path of fields that leads to each). */
 export interface ContentItem {
   value: EntryValue;
@@ -81,6 +92,8 @@ export interface ContentItem {
   /** Its body has a highlighted code block; or, when it is rendered later, the languages its code blocks name. */
   code?: boolean;
   languages?: string[];
+  /** An MDX body, compiled: what it uses (components, languages) is checked once the templates are compiled. */
+  mdx?: CompiledMdx;
 }
 
 export interface ValidatedContent {

@@ -1,12 +1,21 @@
 // Validate stage: raw entries in, typed and ordered collections out, with every problem of every file.
 import { z } from "zod";
-import type { ContentItem, EarlierValidation, EntryValue, RawContent, SourceEntry, ValidatedContent } from "./types.ts";
+import type {
+  CompiledMdx,
+  ContentItem,
+  EarlierValidation,
+  EntryValue,
+  RawContent,
+  SourceEntry,
+  ValidatedContent,
+} from "./types.ts";
 import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
 import { DuplicateItem, ImageNotFound, UnexpectedBody } from "../errors/catalogue.ts";
-import { type HeirloomError, errorFrom } from "../errors/errors.ts";
+import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ImageRef, findImageRefs } from "./image-field.ts";
 import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
+import { type MdxComponents, compileMdxBody, setMdxBody } from "./mdx.ts";
 import { issuesToErrors } from "./schema-errors.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
@@ -21,6 +30,10 @@ export interface ValidateOptions extends BodyOptions {
   renderers: Map<string, MarkdownRenderer>;
   /** Valid entries an earlier validation made from the same unchanged sources (the dev server's). */
   earlier?: EarlierValidation;
+  /** The components MDX bodies render with (filled once the templates are compiled). */
+  mdx: MdxComponents;
+  /** Where compiled MDX bodies are kept between builds. */
+  cacheDir?: string;
 }
 
 export function validateContent(site: ResolvedSite, raw: RawContent, options: ValidateOptions) {
@@ -73,18 +86,25 @@ function validateEntry(
         ? collection.body(result.data as Record<string, unknown>)
         : "markdown"
       : collection.body;
-  if (kind === "markdown") {
+  let mdx: CompiledMdx | undefined;
+  if (source.file.endsWith(".mdx")) {
+    const compiled = compileMdxBody(source, options.cacheDir);
+    if (compiled instanceof HeirloomError) errors.push(compiled);
+    else mdx = compiled;
+  } else if (kind === "markdown" || kind === "mdx") {
     body = markdownBody(source, options.renderers.get(collection.name)!, options, errors);
   } else if (source.body.trim() !== "") {
     errors.push(unexpectedBody(collection, source));
   }
   if (!result.success || errors.length > before) return undefined;
   const value = { ...(result.data as Record<string, unknown>), slug: source.slug, file: source.file } as EntryValue;
-  setBody(value, body);
+  if (mdx) setMdxBody(value, mdx, options.mdx);
+  else setBody(value, body);
   Object.defineProperty(value, SOURCE_HASH, { value: source.hash });
   // Searched in the parsed data (the same objects as in the value), never through the lazy html.
   const images = findImageRefs(result.data);
-  return { value, source, images, order: undefined, code: body?.code ?? false, languages: body?.languages };
+  const languages = mdx ? mdx.languages : body?.languages;
+  return { value, source, images, order: undefined, code: body?.code ?? false, languages, mdx };
 }
 
 /** Each entry's source file hash, on the entry itself (not enumerable): what a page that shows it depends on. */

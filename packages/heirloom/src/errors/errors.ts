@@ -20,6 +20,8 @@ export type ErrorCode =
   | "RouteCollisionError"
   | "UnsafeLinkError"
   | "MarkdownRenderError"
+  | "MdxCompileError"
+  | "MdxComponentNotFoundError"
   | "BrokenLinkError"
   | "TemplateCompileError"
   | "TemplateRenderError"

@@ -30,3 +30,40 @@ export const UnknownCodeTheme = entry({
     'name a theme listed at https://shiki.style/themes, such as "github-light" and "github-dark", ' +
     "or give a theme object (VS Code's theme JSON).",
 });
+
+export const MdxCompileFailed = entry({
+  code: "MdxCompileError",
+  title: "An MDX file does not compile",
+  message: ({ file, reason }: { file: string; reason: string }) => `Could not compile the MDX of ${file}: ${reason}`,
+  hint: () =>
+    "correct the MDX there: close every tag (<Note>…</Note> or <Note />), write a { or < meant as text as " +
+    "{'{'} or &lt;, and keep expressions inside { }.",
+});
+
+export const MdxModuleSyntax = entry({
+  code: "MdxCompileError",
+  title: "An MDX file imports or exports",
+  message: ({ file }: { file: string }) => `${file} has an import or export statement, which an MDX body here cannot.`,
+  hint: () =>
+    "remove it: every component templates/mdx.ts exports can be used in any .mdx file without an import, " +
+    "and the front matter holds the entry's data.",
+});
+
+export const MdxComponentMissing = entry({
+  code: "MdxComponentNotFoundError",
+  title: "An MDX file uses a component that templates/mdx.ts does not export",
+  message: ({ file, name, module }: { file: string; name: string; known: string[]; module: string }) =>
+    `${file} uses <${name}>, which ${module} does not export.`,
+  hint: ({ name, known, module }) =>
+    `export ${name} from ${module}${known.length ? `, or use one of: ${known.join(", ")}.` : "."}`,
+});
+
+export const MdxOutsideMdxCollection = entry({
+  code: "UnexpectedFileError",
+  title: "An .mdx file is in a collection whose bodies are not MDX",
+  message: ({ file, collection }: { file: string; collection: string }) =>
+    `${file} is an MDX file, but the bodies of "${collection}" are not MDX.`,
+  hint: ({ collection }) =>
+    `declare body: "mdx" for "${collection}" in site.config.ts (its .md files stay markdown), or rename the ` +
+    "file to .md if it holds plain markdown.",
+});
