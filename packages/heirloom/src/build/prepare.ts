@@ -131,8 +131,8 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const load = { parsed, markdown, listed, ahead, earlier: loan.load };
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   const mdx = mdxComponentsOf(paths.root);
-  const { cacheDir } = paths;
-  const validation = { drafts, base, markdown, lazyMarkdown, renderers, earlier: loan.validation, mdx, cacheDir };
+  const mdxCache = loan.mdx;
+  const validation = { drafts, base, markdown, lazyMarkdown, renderers, earlier: loan.validation, mdx, mdxCache };
   const valid = validateContent(site, raw, validation);
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
   const { passthrough } = raw;

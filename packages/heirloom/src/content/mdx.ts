@@ -4,16 +4,14 @@
 // language becomes <HeirloomCode>, highlighted by Shiki when the page renders; `import` and `export` are refused
 // (the components come from templates/mdx.ts). Errors are located at the .mdx file's line and column.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
 import type { ComponentType } from "react";
 import type { Heading } from "../config/markdown-options.ts";
 import { MdxCompileFailed, MdxComponentMissing, MdxModuleSyntax } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_KEY } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
-import type { CompiledMdx, SourceEntry } from "./types.ts";
+import type { CompiledMdx, MdxCache, SourceEntry } from "./types.ts";
 
 // React is CommonJS: required, and the same instance the templates and the renderer use.
 const require = createRequire(import.meta.url);
@@ -75,53 +73,22 @@ export function missingComponents(
     );
 }
 
-/** Compiled bodies by the body's bytes and the engine's build, for dev's saves; on disk under the cache too. */
-const compiled = new Map<string, CompiledMdx>();
-
 type Mdx = typeof import("@mdx-js/mdx");
 /** @mdx-js/mdx, loaded when a site first has an MDX body (about 160 ms), never by a site without one. */
 let mdx: Mdx | undefined;
 const loadMdx = () => (mdx ??= require("@mdx-js/mdx") as Mdx);
 
 /**
- * The body compiled, or found compiled (in this process, or in `cacheDir`/mdx by the body's hash and the engine's
- * build, which includes the version of MDX it was built with), or a located error.
+ * The body compiled, or found in `cache` by the body's bytes and the engine's build (which includes the version of
+ * MDX it was built with), or a located error.
  */
-export function compileMdxBody(source: SourceEntry, cacheDir?: string): CompiledMdx | HeirloomError {
+export function compileMdxBody(source: SourceEntry, cache?: MdxCache): CompiledMdx | HeirloomError {
   const key = createHash("sha256").update(`${ENGINE_KEY}\0${source.body}`).digest("hex");
-  const file = cacheDir && path.join(cacheDir, "mdx", `${key}.json`);
-  let known = compiled.get(key);
-  if (!known && file) known = readCached(file);
-  if (known) {
-    compiled.set(key, known);
-    return known;
-  }
+  const known = cache?.get(key);
+  if (known) return known;
   const result = compileNow(source);
-  if (!(result instanceof HeirloomError)) {
-    compiled.set(key, result);
-    if (file) writeCached(file, result);
-  }
+  if (!(result instanceof HeirloomError)) cache?.set(key, result);
   return result;
-}
-
-function readCached(file: string): CompiledMdx | undefined {
-  try {
-    return JSON.parse(readFileSync(file, "utf8")) as CompiledMdx;
-  } catch {
-    return undefined; // not compiled before, or damaged: compiled again
-  }
-}
-
-/** Written under a private name and renamed, so another build never reads half a file. */
-function writeCached(file: string, body: CompiledMdx): void {
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(body));
-    renameSync(temporary, file);
-  } catch {
-    // A cache that cannot be written costs the next build a compile, nothing more.
-  }
 }
 
 function compileNow(source: SourceEntry): CompiledMdx | HeirloomError {

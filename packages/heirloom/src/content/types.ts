@@ -73,6 +73,12 @@ export interface EarlierLoad {
 export type EntryValue = Record<string, unknown> & EntryMeta;
 
 /** A compiled body: the function body @mdx-js/mdx wrote, its headings, the components and languages it uses. */
+/** Compiled MDX bodies by key, lent by the incremental object. */
+export interface MdxCache {
+  get(key: string): CompiledMdx | undefined;
+  set(key: string, body: CompiledMdx): void;
+}
+
 export interface CompiledMdx {
   code: string;
   headings: Heading[];

@@ -5,6 +5,7 @@ import type {
   ContentItem,
   EarlierValidation,
   EntryValue,
+  MdxCache,
   RawContent,
   SourceEntry,
   ValidatedContent,
@@ -32,8 +33,8 @@ export interface ValidateOptions extends BodyOptions {
   earlier?: EarlierValidation;
   /** The components MDX bodies render with (filled once the templates are compiled). */
   mdx: MdxComponents;
-  /** Where compiled MDX bodies are kept between builds. */
-  cacheDir?: string;
+  /** Compiled MDX bodies kept from earlier work. */
+  mdxCache?: MdxCache;
 }
 
 export function validateContent(site: ResolvedSite, raw: RawContent, options: ValidateOptions) {
@@ -88,7 +89,7 @@ function validateEntry(
       : collection.body;
   let mdx: CompiledMdx | undefined;
   if (source.file.endsWith(".mdx")) {
-    const compiled = compileMdxBody(source, options.cacheDir);
+    const compiled = compileMdxBody(source, options.mdxCache);
     if (compiled instanceof HeirloomError) errors.push(compiled);
     else mdx = compiled;
   } else if (kind === "markdown" || kind === "mdx") {

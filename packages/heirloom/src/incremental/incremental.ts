@@ -9,10 +9,11 @@ import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
 import { type Listing, listTree } from "../content/list-tree.ts";
-import type { SourceEntry } from "../content/types.ts";
+import type { MdxCache, SourceEntry } from "../content/types.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
 import { DevReuse } from "./dev-reuse.ts";
+import { mdxStore } from "./mdx-store.ts";
 import { type SiteInputs, bytesAtHand, contextKey, feedKey, inputsKey, pageKey, sameReads } from "./page-keys.ts";
 import * as stamps from "./stamp.ts";
 import type {
@@ -31,6 +32,7 @@ export type { BuildInputs, CompiledPart, CompiledParts, ContentLoan, FinishedBui
 export class Incremental {
   private readonly parts = new Map<CompiledPart, Promise<unknown>>();
   private loaded: BuildState | undefined;
+  private mdx: MdxCache | undefined;
   private constructor(
     private readonly paths: SitePaths,
     private readonly reuse: boolean,
@@ -103,6 +105,7 @@ export class Incremental {
     return {
       parsed,
       markdown,
+      mdx: (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse)),
       lazyMarkdown: this.dev !== undefined,
       listed: this.listed,
       load: load?.earlier,

@@ -4,7 +4,14 @@ import type { BundledAssets } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
-import type { EarlierLoad, EarlierValidation, MarkdownCache, RawContent, SourceEntry } from "../content/types.ts";
+import type {
+  EarlierLoad,
+  EarlierValidation,
+  MarkdownCache,
+  MdxCache,
+  RawContent,
+  SourceEntry,
+} from "../content/types.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Templates } from "../render/templates.ts";
 import type { EarlierRoutes, FeedSpec, Route } from "../routes/types.ts";
@@ -31,6 +38,8 @@ export interface ContentLoan {
   /** Parsed files by the SHA-256 of their bytes; new ones are added. */
   parsed: Map<string, ParsedSource>;
   markdown: MarkdownCache;
+  /** Compiled MDX bodies. */
+  mdx: MdxCache;
   /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
   lazyMarkdown: boolean;
   /** Every file under content/, listed before anything was read. */
