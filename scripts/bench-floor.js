@@ -4,6 +4,7 @@
 // matter, render its markdown with the engine's options, render the post page's elements (the journal's
 // Document and Post templates, written out by hand) with renderToStaticMarkup, and write it. No list pages,
 // feed or sitemap; no validation, link check, sizes, hashes, cache or atomic swap.
+// Headings get the engine's ids and links, code blocks its Shiki classes (Shiki loaded only when a post has one).
 // Usage: node scripts/bench-floor.js <posts folder> <output folder>
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,9 +23,10 @@ if (!posts || !out) {
 }
 // As src/content/markdown.ts and front-matter.ts configure them.
 const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
+headings(md);
 const site = { name: "The Journal", url: "https://journal.example", tagline: "Notes", author: "The author" };
 
-function page(slug, data, html) {
+function page(slug, data, html, toc, code) {
   const url = `${site.url}/blog/${slug}/`;
   return h(
     "html",
@@ -45,6 +47,7 @@ function page(slug, data, html) {
       h("meta", { name: "twitter:card", content: "summary" }),
       h("link", { rel: "alternate", type: "application/atom+xml", title: site.name, href: "/blog/feed.xml" }),
       h("link", { rel: "stylesheet", href: "/assets/site.css" }),
+      code && h("link", { rel: "stylesheet", href: "/assets/code.css" }),
     ),
     h(
       "body",
@@ -63,6 +66,19 @@ function page(slug, data, html) {
           { className: "post" },
           h("h1", null, data.title),
           h("p", { className: "meta" }, h("time", { dateTime: String(data.date) }, String(data.date))),
+          toc.length > 1 &&
+            h(
+              "nav",
+              { className: "toc", "aria-label": "On this page" },
+              h("p", { className: "toc-title" }, "On this page"),
+              h(
+                "ol",
+                null,
+                toc.map((t) =>
+                  h("li", { key: t.id, className: `depth-${t.depth}` }, h("a", { href: `#${t.id}` }, t.text)),
+                ),
+              ),
+            ),
           h("div", { className: "body", dangerouslySetInnerHTML: { __html: html } }),
           h("p", null, h("a", { href: "/blog/" }, "All notes")),
         ),
@@ -83,16 +99,110 @@ function page(slug, data, html) {
   );
 }
 
-for (const name of readdirSync(posts)) {
-  if (!name.endsWith(".md")) continue;
-  const text = readFileSync(path.join(posts, name), "utf8");
-  const end = text.indexOf("\n---", 4);
-  const data = yaml.load(text.slice(4, end), { schema: yaml.CORE_SCHEMA });
-  const html = md.render(text.slice(text.indexOf("\n", end + 1) + 1)).trim();
+// Read first: whether any post has a code block decides whether every page links the code stylesheet.
+const read = readdirSync(posts)
+  .filter((name) => name.endsWith(".md"))
+  .map((name) => {
+    const text = readFileSync(path.join(posts, name), "utf8");
+    const end = text.indexOf("\n---", 4);
+    const data = yaml.load(text.slice(4, end), { schema: yaml.CORE_SCHEMA });
+    return { name, data, body: text.slice(text.indexOf("\n", end + 1) + 1) };
+  });
+const languages = new Set(
+  read.flatMap(({ body }) => [...body.matchAll(/^(?:```|~~~)[ \t]*(\w[\w+-]*)/gm)].map((m) => m[1])),
+);
+if (languages.size > 0) await highlighting(md, [...languages]);
+for (const { name, data, body } of read) {
+  const env = {};
+  const html = md.render(body, env).trim();
+  const toc = env.headings.filter((t) => t.depth === 2 || t.depth === 3);
   const folder = path.join(out, "blog", name.slice(0, -3));
   mkdirSync(folder, { recursive: true });
   writeFileSync(
     path.join(folder, "index.html"),
-    `<!doctype html>${renderToStaticMarkup(page(name.slice(0, -3), data, html))}`,
+    `<!doctype html>${renderToStaticMarkup(page(name.slice(0, -3), data, html, toc, languages.size > 0))}`,
   );
+}
+
+/** Each heading gets GitHub's id (unique in the post) and a link to it after it, as src/content/headings.ts. */
+function headings(md) {
+  const stripped = /(?![\p{Alphabetic} -])[\p{No}\p{Pd}\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}\p{S}\p{C}\p{Z}]/gu;
+  const escapeHtml = (text) =>
+    text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  md.core.ruler.push("ids", (state) => {
+    const used = new Map();
+    state.env.headings = [];
+    for (let i = 0; i < state.tokens.length; i++) {
+      const open = state.tokens[i];
+      if (open.type !== "heading_open") continue;
+      const parts = state.tokens[i + 1].children.filter((c) => ["text", "code_inline", "image"].includes(c.type));
+      const text = parts
+        .map((c) => c.content)
+        .join("")
+        .trim();
+      const base = text.toLowerCase().replace(stripped, "").replaceAll(" ", "-") || "section";
+      let id = base;
+      while (used.has(id)) used.set(base, used.get(base) + 1), (id = `${base}-${used.get(base)}`);
+      used.set(id, 0);
+      open.attrSet("id", id);
+      open.meta = state.tokens[i + 2].meta = { id, text };
+      state.env.headings.push({ depth: Number(open.tag.slice(1)), text, id });
+    }
+  });
+  md.renderer.rules.heading_open = (tokens, idx, options, _env, self) =>
+    `<div class="heading-wrapper">${self.renderToken(tokens, idx, options)}`;
+  md.renderer.rules.heading_close = (tokens, idx) => {
+    const { id, text } = tokens[idx].meta;
+    const label = escapeHtml(`Link to this section: ${text}`);
+    return (
+      `</${tokens[idx].tag}><a class="heading-anchor" href="#${escapeHtml(id)}" aria-label="${label}">` +
+      `<span aria-hidden="true">#</span></a></div>\n`
+    );
+  };
+}
+
+/** Code blocks as src/content/highlight.ts writes them: a class per colour of each theme, no style attribute. */
+async function highlighting(md, names) {
+  const shiki = await import("shiki");
+  const themes = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };
+  const highlighter = await shiki.createHighlighter({ themes: Object.values(themes), langs: [] });
+  const known = names.map((n) => n.toLowerCase()).filter((n) => n in shiki.bundledLanguages);
+  for (const lang of known) await highlighter.loadLanguage(lang);
+  const palettes = Object.fromEntries(
+    Object.entries(themes).map(([scheme, name]) => {
+      const theme = highlighter.getTheme(name);
+      const colors = [theme.fg, ...theme.settings.map((s) => s.settings?.foreground)];
+      const palette = new Set(colors.filter((c) => c && /^#[\da-f]{3,8}$/i.test(c)).map((c) => c.toLowerCase()));
+      return [scheme, { fg: theme.fg.toLowerCase(), palette }];
+    }),
+  );
+  const classes = (prefix, style, { fg, palette }) => {
+    const color = (style?.color ?? "").toLowerCase();
+    const font = style?.fontStyle ?? 0;
+    return [
+      color && color !== fg && palette.has(color) ? `${prefix}-${color.slice(1)}` : "",
+      font & 1 ? `${prefix}-i` : "",
+      font & 2 ? `${prefix}-b` : "",
+      font & 12 ? `${prefix}-${font & 4 ? "u" : ""}${font & 8 ? "s" : ""}` : "",
+    ].filter(Boolean);
+  };
+  const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  md.set({
+    highlight(code, info) {
+      const lang = info.toLowerCase();
+      if (!known.includes(lang)) return "";
+      const lines = highlighter.codeToTokensWithThemes(code.replace(/\n$/, ""), { lang, themes });
+      const html = lines.map((line) => {
+        const spans = line.map(({ content, variants }) => {
+          const names = [
+            ...classes("sl", variants.light, palettes.light),
+            ...classes("sd", variants.dark, palettes.dark),
+          ];
+          return names.length ? `<span class="${names.join(" ")}">${escapeHtml(content)}</span>` : escapeHtml(content);
+        });
+        return `<span class="line">${spans.join("")}</span>`;
+      });
+      return `<pre class="shiki" data-language="${lang}" tabindex="0"><code>${html.join("\n")}</code></pre>`;
+    },
+  });
 }

@@ -92,4 +92,100 @@ describe("the site definition", () => {
       'The form endpoint "https://*" (from forms.signup.endpoint in site.config.ts) is not an https:// address.',
     );
   });
+
+  describe("markdown", () => {
+    const withMarkdown = (options: string) =>
+      edit(makeFixture("markdown"), 'urlFormat: "file",', `urlFormat: "file",\n  markdown: ${options},`);
+    const at = (root: string, needle: string) => ({
+      file: "site.config.ts",
+      line: lineOf(root, needle),
+      column: expect.any(Number) as unknown as number,
+    });
+
+    it("names a plugin that is not a function, and an option that does not exist, at their lines", async () => {
+      const root = withMarkdown('{ plugins: ["markdown-it-footnote"], plugin: [] }');
+      expectErrors(await failures(root), [
+        {
+          code: "ConfigError",
+          message:
+            "markdown.plugins[0] in site.config.ts must be a markdown-it plugin (a function) or [plugin, options]; " +
+            'found the text "markdown-it-footnote".',
+          location: at(root, "markdown-it-footnote"),
+          hint:
+            "import the plugin from its package and list the function itself: " +
+            'plugins: [footnote, [container, "note"]].',
+        },
+        {
+          code: "ConfigError",
+          message: "markdown.plugin in site.config.ts is not a markdown option.",
+          location: at(root, "plugin: []"),
+          hint: "use plugins, highlight, anchors.",
+        },
+      ]);
+    });
+
+    it("names a theme of the wrong form, and an anchor label that is not a function", async () => {
+      const root = withMarkdown('{ highlight: { themes: { dark: 7 } }, anchors: { label: "Link" } }');
+      expectErrors(await failures(root), [
+        {
+          code: "ConfigError",
+          message:
+            "markdown.highlight.themes.dark in site.config.ts must be the name of one of Shiki's themes " +
+            "or a theme object; found the number 7.",
+          location: at(root, "dark: 7"),
+          hint: 'name a theme of https://shiki.style/themes, such as "github-light" or "github-dark".',
+        },
+        {
+          code: "ConfigError",
+          message:
+            "markdown.anchors.label in site.config.ts must be a function of the heading's text that names its " +
+            'link; found the text "Link".',
+          location: at(root, 'label: "Link"'),
+          hint: "write label: (heading) => `Lien vers ${heading}`.",
+        },
+      ]);
+    });
+
+    it("names a theme Shiki does not have, at its line, when a page has code to highlight", async () => {
+      const root = withMarkdown('{ highlight: { themes: { light: "github-lite" } } }');
+      expectErrors(await failures(root), [
+        {
+          code: "ConfigError",
+          message: 'The code theme "github-lite" in site.config.ts is not one of Shiki\'s themes.',
+          location: at(root, "github-lite"),
+          hint:
+            'name a theme listed at https://shiki.style/themes, such as "github-light" and "github-dark", ' +
+            "or give a theme object (VS Code's theme JSON).",
+        },
+      ]);
+    });
+
+    it("reports a plugin that throws while it is set up, at the plugins' line", async () => {
+      const root = withMarkdown('{ plugins: [() => { throw new Error("needs a name option"); }] }');
+      expectErrors(await failures(root), [
+        {
+          code: "ConfigError",
+          message: "markdown.plugins[0] in site.config.ts threw while it was set up: needs a name option",
+          location: at(root, "plugins: ["),
+          hint:
+            "check the plugin's options against its documentation (a plugin is listed as plugin or " +
+            "[plugin, options]); run the build with --debug for the stack trace.",
+        },
+      ]);
+    });
+
+    it("refuses a collection's html option that is not true or false", async () => {
+      const root = edit(makeFixture(), 'folder: "notes",', 'folder: "notes",\n      html: "yes",');
+      expectErrors(await failures(root), [
+        {
+          code: "ConfigError",
+          message: 'The collection "notes" has html: "yes", which is not true or false.',
+          location: at(root, 'html: "yes"'),
+          hint:
+            "write html: true to let its markdown hold raw HTML (which trusts its authors), " +
+            "or leave it out to escape it.",
+        },
+      ]);
+    });
+  });
 });

@@ -298,4 +298,21 @@ describe("heirloom dev", () => {
     writeFileSync(path.join(root, file), good);
     expect(await nextBuild(count)).toMatchObject({ type: "built" });
   });
+
+  it("renders a page's code block highlighted when it is asked for, and tells a broken #fragment once", async () => {
+    const count = events.length;
+    writeFileSync(
+      path.join(root, "content", "pages", "code.md"),
+      "---\npath: /code\ntemplate: prose\ntitle: Code\n---\nSee [the example](#exampel).\n\n## Example\n\n" +
+        "```python\nprint('hi')\n```\n",
+    );
+    expect(await nextBuild(count)).toMatchObject({ type: "built" });
+    const page = await get("/code");
+    expect(page.text).toContain('<pre class="shiki" data-language="python" tabindex="0">');
+    const stylesheet = /href="(\/assets\/code-[0-9A-F]{8}\.css)"/.exec(page.text)?.[1];
+    expect((await get(stylesheet!)).text).toContain(".shiki{--shiki-light:");
+    await expect
+      .poll(() => events.slice(count).find((e) => e.type === "links")?.message)
+      .toContain('The link #exampel on /code names the id "exampel", which no element of the same page has.');
+  });
 });

@@ -120,6 +120,48 @@ describe("a second build", () => {
     expect((await build()).rendered.length).toBeGreaterThanOrEqual(ALL_PAGES);
   });
 
+  it("after changing the markdown's plugins, themes or raw HTML option, renders with the new markdown", async () => {
+    const post = () => readFileSync(path.join(root, "dist/blog/post-07/index.html"), "utf8");
+    edit(root, "content/posts/post-07.md", "The text of note 07", "The **text** of note 07\n\n```js\nlet a = 1;\n```");
+    await build();
+    expect(post()).toContain('<span class="sl-a0111f sd-ff9492">let</span>');
+    const plugin = (tag: string) =>
+      `  markdown: { plugins: [[(md: { renderer: { rules: Record<string, unknown> } }, t: string) => {\n` +
+      "    md.renderer.rules.strong_open = () => `<${t}>`;\n" +
+      "    md.renderer.rules.strong_close = () => `</${t}>`;\n" +
+      `  }, "${tag}"]], highlight: { themes: { dark: "github-dark" } } },\n`;
+    edit(root, "site.config.ts", '  urlFormat: "directory",\n', `  urlFormat: "directory",\n${plugin("b")}`);
+    expect((await build()).rendered).toHaveLength(ALL_PAGES);
+    expect(post()).toContain("The <b>text</b> of note 07");
+    expect(post()).toContain('<span class="sl-a0111f sd-f97583">let</span>');
+    edit(root, "site.config.ts", '"b"]]', '"mark"]]');
+    await build();
+    expect(post()).toContain("The <mark>text</mark> of note 07");
+    edit(root, "site.config.ts", 'folder: "posts",', 'folder: "posts",\n      html: true,');
+    edit(root, "content/posts/post-07.md", "The **text**", "<kbd>The</kbd> **text**");
+    await build();
+    expect(post()).toContain("<p><kbd>The</kbd> <mark>text</mark> of note 07</p>");
+  });
+
+  it("after changing a value a plugin reads outside its own code, renders with the new markdown", async () => {
+    const post = () => readFileSync(path.join(root, "dist/blog/post-07/index.html"), "utf8");
+    edit(root, "content/posts/post-07.md", "The text of note 07", "The **text** of note 07");
+    const rules =
+      "md.renderer.rules.strong_open = () => `<${tag}>`; md.renderer.rules.strong_close = () => `</${tag}>`;";
+    edit(root, "site.config.ts", "const text =", 'const tag = "b";\nconst text =');
+    edit(
+      root,
+      "site.config.ts",
+      '  urlFormat: "directory",\n',
+      `  urlFormat: "directory",\n  markdown: { plugins: [(md: any) => { ${rules} }] },\n`,
+    );
+    await build();
+    expect(post()).toContain("The <b>text</b> of note 07");
+    edit(root, "site.config.ts", 'const tag = "b";', 'const tag = "em";');
+    await build();
+    expect(post()).toContain("The <em>text</em> of note 07");
+  });
+
   it("with another base path or site URL renders every page", async () => {
     expect((await build({ base: "/journal/" })).rendered).toHaveLength(ALL_PAGES);
     expect((await build({ base: "/journal/", siteUrl: "https://other.example" })).rendered).toHaveLength(ALL_PAGES);

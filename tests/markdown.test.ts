@@ -1,5 +1,17 @@
+// Markdown to HTML: escaped raw HTML (unless a collection opts in), unsafe links refused, heading ids and anchors,
+// the headings list, the site's plugins, and code blocks highlighted by Shiki with classes.
+import type { MarkdownIt } from "markdown-it";
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../packages/heirloom/src/content/markdown.ts";
+import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
+import { type CodeThemes, codeStylesheet, prepareHighlighting } from "../packages/heirloom/src/content/highlight.ts";
+import { type RenderedMarkdown, markdownRenderer } from "../packages/heirloom/src/content/markdown.ts";
+
+/** The default settings (what a site without `markdown` in site.config.ts gets). */
+const SITE = { markdown: resolveMarkdown(undefined, () => undefined), source: "", root: "/nowhere" };
+
+function renderMarkdown(source: string, file: string, firstLine: number, base = "/"): string {
+  return (markdownRenderer(SITE).render(source, file, firstLine, base) as RenderedMarkdown).html;
+}
 
 describe("renderMarkdown", () => {
   it("renders paragraphs, emphasis and safe links", () => {
@@ -39,4 +51,181 @@ describe("renderMarkdown", () => {
       }
     },
   );
+});
+
+/** A renderer with these settings (the defaults for the rest), its body rendered; highlighting loaded first. */
+async function rendered(source: string, markdown: object = {}, html = false): Promise<RenderedMarkdown> {
+  const site = { ...SITE, markdown: resolveMarkdown(markdown, (entry, args) => expect.fail(entry.message(args))) };
+  const renderer = markdownRenderer(site, html);
+  let result = renderer.render(source, "content/pages/guide.md", 5);
+  if ("waitingFor" in result) {
+    await prepareHighlighting(result.waitingFor, site.markdown.highlight as CodeThemes, "");
+    result = renderer.render(source, "content/pages/guide.md", 5);
+  }
+  return result as RenderedMarkdown;
+}
+
+describe("headings", () => {
+  it.each([
+    ["Try this", "try-this"],
+    ["Hello, World!", "hello-world"],
+    ["`build()` & `check()`", "build--check"],
+    ["Café crème", "café-crème"],
+    ["snake_case and kebab-case", "snake_case-and-kebab-case"],
+    ["Version 2.0 (beta)", "version-20-beta"],
+    ["Ünïcödé 日本語", "ünïcödé-日本語"],
+    ["Emoji 🎉 party", "emoji--party"],
+  ])("gives %j the id GitHub gives it: %s", async (heading, id) => {
+    expect((await rendered(`## ${heading}`)).headings).toEqual([expect.objectContaining({ id })]);
+  });
+
+  it("makes ids unique in the body as GitHub does: -1, -2, and a heading of only symbols gets one too", async () => {
+    const { headings } = await rendered("# Notes\n\n## Notes\n\n## Notes-1\n\n### Notes\n\n## !!!\n\n## ???");
+    expect(headings.map((h) => h.id)).toEqual(["notes", "notes-1", "notes-1-1", "notes-2", "section", "section-1"]);
+  });
+
+  it("lists every heading with its depth, plain text and id, for a table of contents", async () => {
+    const { headings } = await rendered("# Guide\n\nText.\n\n## The *first* `step`\n\n### Details\n\nSetext\n------");
+    expect(headings).toEqual([
+      { depth: 1, text: "Guide", id: "guide" },
+      { depth: 2, text: "The first step", id: "the-first-step" },
+      { depth: 3, text: "Details", id: "details" },
+      { depth: 2, text: "Setext", id: "setext" },
+    ]);
+  });
+
+  it("follows each heading with a link to it, named for screen readers, its # hidden from them", async () => {
+    const { html } = await rendered("## Try this <now>");
+    expect(html).toBe(
+      '<div class="heading-wrapper"><h2 id="try-this-now">Try this &lt;now&gt;</h2>' +
+        '<a class="heading-anchor" href="#try-this-now" aria-label="Link to this section: Try this &lt;now&gt;">' +
+        '<span aria-hidden="true">#</span></a></div>',
+    );
+  });
+
+  it("names the link with the site's label, or leaves it out with anchors: false (the id stays)", async () => {
+    const label = (heading: string) => `Lien vers « ${heading} »`;
+    const french = await rendered("## Essai", { anchors: { label } });
+    expect(french.html).toContain('aria-label="Lien vers « Essai »"');
+    expect((await rendered("## Essai", { anchors: false })).html).toBe('<h2 id="essai">Essai</h2>');
+  });
+});
+
+describe("plugins", () => {
+  /** A plugin that writes ==text== as <mark>, with the tag as its option. */
+  const mark = (md: MarkdownIt, tag = "mark") => {
+    md.core.ruler.push("test_mark", (state) => {
+      for (const token of state.tokens) {
+        for (const child of token.children ?? []) {
+          if (child.type === "text") child.content = child.content.replace(/==(.+?)==/g, "[$1]");
+        }
+      }
+    });
+    md.renderer.rules.text = (tokens, idx) =>
+      tokens[idx].content.replace(/\[(.+?)\]/g, `<${tag}>$1</${tag}>`).replace(/^$/, "");
+  };
+
+  it("applies each plugin, with its options, in order", async () => {
+    expect((await rendered("A ==key== word.", { plugins: [mark] })).html).toBe("<p>A <mark>key</mark> word.</p>");
+    expect((await rendered("A ==key== word.", { plugins: [[mark, "strong"]] })).html).toBe(
+      "<p>A <strong>key</strong> word.</p>",
+    );
+  });
+
+  it("keeps an id a plugin gave a heading, and keeps the others unique beside it", async () => {
+    const custom = (md: MarkdownIt) =>
+      md.core.ruler.push("custom_id", (state) => {
+        const open = state.tokens.find((t) => t.type === "heading_open");
+        open?.attrSet("id", "intro");
+      });
+    const { headings } = await rendered("## Start\n\n## Intro", { plugins: [custom] });
+    expect(headings.map((h) => h.id)).toEqual(["intro", "intro-1"]);
+  });
+
+  it("gives renderers of other plugins, options or settings other keys, and the same settings the same one", () => {
+    const key = (markdown: object, html = false) =>
+      markdownRenderer({ ...SITE, markdown: resolveMarkdown(markdown, () => undefined) }, html).key;
+    const keys = [
+      key({}),
+      key({}, true),
+      key({ plugins: [mark] }),
+      key({ plugins: [[mark, "strong"]] }),
+      key({ anchors: false }),
+      key({ highlight: false }),
+      key({ highlight: { themes: { dark: "github-dark" } } }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(key({ plugins: [mark] })).toBe(keys[2]);
+  });
+});
+
+describe("raw HTML", () => {
+  it("is kept as written in a collection with html: true, and links in markdown are still checked", async () => {
+    const { html } = await rendered(
+      '<details><summary>More</summary>\n\nText.\n\n</details>\n\n<span class="x">Hi</span>',
+      {},
+      true,
+    );
+    expect(html).toBe('<details><summary>More</summary>\n<p>Text.</p>\n</details>\n<p><span class="x">Hi</span></p>');
+    await expect(rendered("[x](javascript:alert(1))", {}, true)).rejects.toMatchObject({ code: "UnsafeLinkError" });
+  });
+});
+
+describe("code blocks", () => {
+  it("are highlighted with a class per colour of the light and the dark theme, and no style attribute", async () => {
+    const { html, code } = await rendered('```ts\nconst a = "x"; // note\n```');
+    expect(code).toBe(true);
+    expect(html).toBe(
+      '<pre class="shiki" data-language="ts" tabindex="0"><code><span class="line">' +
+        '<span class="sl-a0111f sd-ff9492">const</span> <span class="sl-023b95 sd-91cbff">a</span> ' +
+        '<span class="sl-a0111f sd-ff9492">=</span> <span class="sl-032563 sd-addcff">"x"</span>; ' +
+        '<span class="sl-66707b sd-bdc4cc">// note</span></span></code></pre>',
+    );
+  });
+
+  it("name their language in any case, and keep HTML in the code as text", async () => {
+    const { html } = await rendered("```HTML\n<b>&amp;</b>\n```");
+    expect(html).toContain('data-language="html"');
+    expect(html).toContain(
+      '&lt;<span class="sl-024c1a sd-72f088">b</span>&gt;<span class="sl-a0111f sd-ff9492">&amp;amp;',
+    );
+    expect(html).not.toContain("<b>");
+  });
+
+  it("are left as markdown-it writes them without a language, in a language Shiki lacks, or as text", async () => {
+    const { html, code } = await rendered("```\na < b\n```\n\n```nolang\nx\n```\n\n```text\ny\n```\n\n    indented");
+    expect(code).toBe(false);
+    expect(html).toBe(
+      "<pre><code>a &lt; b\n</code></pre>\n" +
+        '<pre><code class="language-nolang">x\n</code></pre>\n' +
+        '<pre><code class="language-text">y\n</code></pre>\n' +
+        "<pre><code>indented\n</code></pre>",
+    );
+  });
+
+  it("are left as markdown-it writes them with highlight: false", async () => {
+    const { html } = await rendered("```ts\nlet a = 1;\n```", { highlight: false });
+    expect(html).toBe('<pre><code class="language-ts">let a = 1;\n</code></pre>');
+  });
+
+  it("wait for Shiki only when a block names a language to highlight", () => {
+    const renderer = markdownRenderer({ ...SITE, markdown: resolveMarkdown({}, () => undefined) });
+    expect(renderer.render("```text\nx\n```\n\n```\ny\n```", "a.md", 1)).toHaveProperty("html");
+    expect(renderer.languagesOf("Plain text, `inline code`.")).toEqual([]);
+    expect(renderer.languagesOf("> ```python\n> x\n> ```\n\n- ~~~Ruby\n  y\n  ~~~")).toEqual(["python", "ruby"]);
+  });
+});
+
+describe("the stylesheet of code blocks", () => {
+  it("maps every class to Shiki's variables, picks the scheme by the system's, and holds no content", async () => {
+    const themes = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };
+    await prepareHighlighting([], themes, "");
+    const css = codeStylesheet(themes);
+    expect(css).toContain(".shiki{--shiki-light:#0e1116;--shiki-light-bg:#ffffff;--shiki-dark:#f0f3f6;");
+    expect(css).toContain(".sl-a0111f{--shiki-light:#a0111f}");
+    expect(css).toContain(".sd-ff9492{--shiki-dark:#ff9492}");
+    expect(css).toContain(".sl-i{--shiki-light-font-style:italic}");
+    expect(css).toContain("@media (prefers-color-scheme:dark){.shiki{color:var(--shiki-dark);");
+    expect(css).not.toMatch(/url\(|@import|style=/);
+  });
 });

@@ -3,7 +3,7 @@
 // this repository is used but the tarball and npm's cache. The package's folder is never written to (a
 // package may be installed read-only; the tests run as root, so this is checked by its files, not a chmod).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filesIn, installOffline, packEngine } from "./helpers/package.ts";
@@ -88,6 +88,18 @@ describe("the packed engine", () => {
     expect(readFileSync(path.join(dist, "blog/hello-world/index.html"), "utf8")).toContain("<h1>Hello, world</h1>");
     expect(readFileSync(path.join(dist, "404.html"), "utf8")).toContain("<h1>Page not found</h1>");
     expect(readdirSync(path.join(site, "node_modules", ".cache", "heirloom"))).toContain("cli-0.1.0.cjs.v8");
+  });
+
+  it("highlights a code block with the Shiki it installed, which the compiled command imports when it runs", () => {
+    const post = path.join(site, "content", "posts", "code.md");
+    writeFileSync(post, "---\ntitle: Code\ndescription: Code.\ndate: 2026-03-01\n---\n```js\nlet a = 1;\n```\n");
+    const built = heirloom(site, "build");
+    expect(built.status, built.stderr).toBe(0);
+    const html = readFileSync(path.join(site, "dist", "blog", "code", "index.html"), "utf8");
+    expect(html).toContain('<pre class="shiki" data-language="js" tabindex="0"><code><span class="line">');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/code-[0-9A-F]{8}\.css"\/>/);
+    rmSync(post);
+    expect(heirloom(site, "build", "--site-url", "https://example.com").status).toBe(0);
   });
 
   it("fails a build of broken content with exit code 1, the file and line, and the old site kept", () => {

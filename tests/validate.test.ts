@@ -187,6 +187,66 @@ describe("each authoring mistake has its own message", () => {
     ]);
   });
 
+  it("a link's #fragment that names no element of the page it leads to: on its own page, and on another", async () => {
+    const hint = (near: string) =>
+      `the page's ids include ${near}. A heading's id is its text in lowercase with hyphens for spaces ` +
+      '("## Try this!" is #try-this). Correct the part after #.';
+    expectErrors(await failures(makeFixture("broken-fragment")), [
+      {
+        code: "BrokenLinkError",
+        message: 'The link #set-up-step on /guide names the id "set-up-step", which no element of the same page has.',
+        location: { file: "content/pages/guide.md", line: 6 },
+        hint: hint("#set-up-steps"),
+      },
+      {
+        code: "BrokenLinkError",
+        message: 'The link /guide#steps on /notes/third names the id "steps", which no element of /guide has.',
+        location: { file: "content/notes/third.md", line: 10 },
+        hint: hint("#set-up-steps"),
+      },
+    ]);
+  });
+
+  it("a #fragment link written in templates/, and fragments that lead somewhere on every page", async () => {
+    const root = makeFixture("markdown");
+    const document = path.join(ownTemplates(root), "Document.tsx");
+    const links = '<a href="#content">Skip</a> <a href="#top">Top</a> <a href="#">Here</a> ';
+    writeFileSync(document, readFileSync(document, "utf8").replace("<nav>", `<nav>${links}`));
+    const errors = await failures(root);
+    expect(errors.map((e) => [e.code, e.message, e.location])).toEqual([
+      [
+        "BrokenLinkError",
+        'The link #content on /, /about/team, /guide, /notes/first, /notes/second, 404 names the id "content", ' +
+          "which no element of the same page has.",
+        undefined,
+      ],
+    ]);
+    expect(errors[0].hint).toMatch(/The link is written in templates\/; correct it there\.$/);
+  });
+
+  it("a markdown plugin that throws on a file: at the file, with the plugin's words", async () => {
+    const root = makeFixture();
+    const file = path.join(root, "site.config.ts");
+    const plugin = 'md.renderer.rules.strong_open = () => { throw new Error("bold is not allowed"); }';
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        'urlFormat: "file",',
+        `urlFormat: "file",\n  markdown: { plugins: [(md) => { ${plugin}; }] },`,
+      ),
+    );
+    expectErrors(await failures(root), [
+      {
+        code: "MarkdownRenderError",
+        message: "Could not render the markdown of content/pages/about/team.md: a plugin threw: bold is not allowed",
+        location: { file: "content/pages/about/team.md", line: 6 },
+        hint:
+          "look in the file for the markup the plugin reads (such as a container or footnote written differently " +
+          "than it expects); run the build with --debug for the stack trace.",
+      },
+    ]);
+  });
+
   it("several mistakes in several files: all reported in one build, in the order of the files", async () => {
     const errors = await failures(makeFixture("several-errors"));
     expect(errors.map((e) => [e.code, `${e.location?.file}:${e.location?.line}`])).toEqual([

@@ -17,7 +17,8 @@ const definition = defineSite({
     }),
     posts: defineCollection({
       folder: "posts",
-      body: "markdown",
+      // .md posts are markdown; .mdx posts may use the components of templates/mdx.tsx.
+      body: "mdx",
       schema: z.strictObject({
         title: text,
         description: text.max(200),

@@ -40,6 +40,7 @@ export function Document({
           <link key={feed.url} rel="alternate" type="application/atom+xml" title={feed.title} href={feed.url} />
         ))}
         {assets.stylesheet && <link rel="stylesheet" href={assets.stylesheet} />}
+        {assets.codeStylesheet && <link rel="stylesheet" href={assets.codeStylesheet} />}
       </head>
       <body>
         <header className="masthead">

@@ -47,13 +47,33 @@ export function Blog({ page, pagination }: Props<PageEntry>) {
 }
 
 export function Post({ page, assets }: Props<PostEntry>) {
+  // A table of contents for a post with more than one section: its ## and ### headings.
+  const sections = page.headings.filter((heading) => heading.depth === 2 || heading.depth === 3);
   return (
     <article className="post">
       <h1>{page.title}</h1>
       <p className="meta">
         <time dateTime={page.date}>{formatDate(page.date)}</time>
       </p>
-      <div className="body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      {sections.length > 1 && (
+        <nav className="toc" aria-label="On this page">
+          <p className="toc-title">On this page</p>
+          <ol>
+            {sections.map((heading) => (
+              <li key={heading.id} className={`depth-${heading.depth}`}>
+                <a href={`#${heading.id}`}>{heading.text}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      {page.Content ? (
+        <div className="body">
+          <page.Content />
+        </div>
+      ) : (
+        <div className="body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      )}
       <p>
         <a href={assets.href("/blog/")}>All notes</a>
       </p>

@@ -22,8 +22,10 @@ export function engineBuildOptions({ entry, outfile, version, key, engineRoot, s
     // import() of a package becomes require(): the CLI then loads as a plain script with its code cache.
     supported: { "dynamic-import": false },
     // Loaded from node_modules when needed: packages with native code, React (the compiled templates must share
-    // its copy), serve-handler (with its MIME database, only for preview) and TypeScript (only for the check).
-    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript"],
+    // its copy), serve-handler (with its MIME database, only for preview), TypeScript (only for the check) and
+    // Shiki (only for a code block; its grammars and themes are modules it imports one by one) and MDX (only for
+    // an .mdx body: the unified packages it pulls in are larger than the whole CLI).
+    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript", "shiki", "@mdx-js/mdx"],
     plugins: [zodEnglishOnly(), markdownItPlainFields(), grayMatterNoEngines()],
     minify: true,
     keepNames: true,

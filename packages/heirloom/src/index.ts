@@ -15,6 +15,7 @@ export type {
   FormOptions,
   SiteDefinition,
 } from "./config/define.ts";
+export type { CodeTheme, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";
 export { image } from "./content/image-field.ts";
 export type { ImageOptions } from "./content/image-field.ts";
 export type {

@@ -2,14 +2,18 @@
 // options (config), content read and validated (content), the route table (routes), templates compiled
 // (render), the script, stylesheet and images made (assets). Every problem of every stage is reported
 // together. What may be reused is asked of the incremental object, never decided here.
-import { type BundledAssets, bundleAssets } from "../assets/bundle.ts";
+import { type BundledAssets, type OutputFile, bundleAssets } from "../assets/bundle.ts";
+import { codeStyles } from "../assets/code-styles.ts";
 import { type BuiltImages, buildImages } from "../assets/images.ts";
 import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, resolvePaths } from "../config/options.ts";
 import { assertProject, loadSite } from "../config/site.ts";
 import { cacheDirFor } from "../compile/cache.ts";
 import type { ResolvedSite } from "../config/types.ts";
+import { highlightCode, knownLanguage, prepareHighlighting } from "../content/highlight.ts";
+import { codeBlock, mdxComponentsOf, missingComponents } from "../content/mdx.ts";
 import { loadContent } from "../content/load.ts";
-import type { RawContent, ValidatedContent } from "../content/types.ts";
+import { type MarkdownRenderer, markdownKey, renderersOf } from "../content/markdown.ts";
+import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
 import { type CompiledParts, type ContentLoan, Incremental } from "../incremental/incremental.ts";
@@ -35,8 +39,12 @@ export interface PreparedSite {
   templates: Templates;
   bundle: BundledAssets;
   images: BuiltImages;
+  /** The stylesheet of highlighted code blocks, when an entry has one. */
+  codeStyles?: OutputFile;
   /** The content hash of an entry (of its file's bytes), for the page cache. */
   entryHash(entry: unknown): string;
+  /** Where an entry's rendered markdown is kept. */
+  markdownKey(entry: SourceEntry): string;
 }
 
 /** The content stages' result for one definition: configuration, raw and valid content, routes, problems. */
@@ -47,6 +55,9 @@ interface ReadSite {
   routes: Route[];
   feeds: FeedSpec[];
   errors: HeirloomError[];
+  renderers: Map<string, MarkdownRenderer>;
+  /** Whether an entry has a highlighted code block. */
+  code: boolean;
 }
 
 /** Loads and validates the site and derives its routes, without rendering a page or touching the output folder. */
@@ -58,7 +69,7 @@ export async function prepareSite(options: BuildOptions = {}, incremental?: Incr
   const loan = memory.lendContent();
   try {
     const prepared = await prepareStages(options, paths, parts, loan);
-    loan.settle(prepared.raw, prepared.config.base);
+    loan.settle(prepared.raw, prepared.markdownKey);
     return prepared;
   } catch (error) {
     loan.settle(undefined);
@@ -75,20 +86,38 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   const templates = await settle(parts.templates);
   if (read) problems.push(...read.errors);
   if (read && templates) problems.push(...missingTemplates(read.routes, templates, site.source));
+  if (read && templates) problems.push(...mdxComponentsReady(paths.root, site, read.validated, templates));
   // Mistakes in the content do not hide broken links: the pages that still render are checked too.
   if (problems.length > 0 && site && read && templates && problems.every((p) => errorsOf(p).length > 0)) {
     problems.push(...(await linksOfPartialSite(site, read, templates, parts.assets)));
   }
   if (problems.length > 0 || !site || !read || !templates) throw failureOf(problems);
-  const { config, raw, validated, routes, feeds } = read;
+  const { config, raw, validated, routes, feeds, renderers } = read;
   const imagesMade = buildImages(config.contentDir, validated.images, config.base, {
     cacheDir: paths.cacheDir,
     onProgress: options.onProgress,
   });
-  const [bundle, images] = await Promise.all([parts.assets, imagesMade]);
+  const themes = site.markdown.highlight;
+  const styles = read.code && themes ? codeStyles(themes, site.source, paths.cacheDir) : undefined;
+  const [bundle, images, code] = await Promise.all([parts.assets, imagesMade, styles]);
   const content = collectionsOf(site, validated);
-  const assets = templateAssets(config, bundle);
-  return { config, site, raw, content, routes, feeds, assets, templates, bundle, images, entryHash: entryHashOf };
+  const assets = templateAssets(config, bundle, code);
+  const keyOf = (entry: SourceEntry) => markdownKey(entry.hash, config.base, renderers.get(entry.collection)!);
+  return {
+    ...{ config, site, raw, content, routes, feeds, assets, templates, bundle, images, codeStyles: code },
+    ...{ entryHash: entryHashOf, markdownKey: keyOf },
+  };
+}
+
+/** Hands MDX bodies the site's components (templates/mdx.ts) and the code block; each one a body lacks, located. */
+function mdxComponentsReady(root: string, site: ResolvedSite, validated: ValidatedContent, templates: Templates) {
+  const items = [...validated.items.values()].flat().filter((item) => item.mdx);
+  if (items.length === 0) return [];
+  const themes = site.markdown.highlight;
+  const highlight = (code: string, lang: string) => (themes ? highlightCode(code, lang, themes) : "");
+  mdxComponentsOf(root).current = { ...templates.mdx, HeirloomCode: codeBlock(highlight) };
+  const exported = new Set(Object.keys(templates.mdx));
+  return items.flatMap((item) => missingComponents(item.source.file, item.mdx!, exported, templates.mdxFile));
 }
 
 /** Configuration, content and routes: the stages that need the definition but not the templates. */
@@ -96,16 +125,40 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const config = resolveConfig(site, options);
   const { drafts, base } = config;
   const { parsed, markdown, listed, lazyMarkdown } = loan;
+  const renderers = renderersOf({ ...site, root: paths.root });
   // A build renders markdown while it reads (a dev server when a page asks for it).
-  const ahead = lazyMarkdown ? undefined : base;
-  const load = { parsed, markdown, listed, base: ahead, earlier: loan.load };
+  const ahead = lazyMarkdown ? undefined : { base, renderers };
+  const load = { parsed, markdown, listed, ahead, earlier: loan.load };
   const raw = await loadContent(site, paths.root, config.contentDir, load);
-  const valid = validateContent(site, raw, { drafts, base, markdown, lazyMarkdown, earlier: loan.validation });
+  const mdx = mdxComponentsOf(paths.root);
+  const mdxCache = loan.mdx;
+  const validation = { drafts, base, markdown, lazyMarkdown, renderers, earlier: loan.validation, mdx, mdxCache };
+  const valid = validateContent(site, raw, validation);
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
   const { passthrough } = raw;
   const routed = createRoutes(site, valid.content, { base, complete, passthrough, earlier: loan.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
-  return { config, raw, validated: valid.content, routes: routed.routes, feeds: routed.feeds, errors } as ReadSite;
+  const code = await readyHighlighting(site, valid.content, errors);
+  const { routes, feeds } = routed;
+  return { config, raw, validated: valid.content, routes, feeds, errors, renderers, code } as ReadSite;
+}
+
+/**
+ * Loads Shiki's languages for the bodies rendered when a page reads them (nothing when none names one); whether
+ * an entry has a highlighted code block. A theme Shiki does not have is added to `errors`.
+ */
+async function readyHighlighting(site: ResolvedSite, validated: ValidatedContent, errors: unknown[]) {
+  const themes = site.markdown.highlight;
+  if (themes && validated.languages.size > 0) {
+    try {
+      await prepareHighlighting(validated.languages, themes, site.source);
+    } catch (error) {
+      errors.push(error);
+      return false;
+    }
+  }
+  const items = [...validated.items.values()].flat();
+  return items.some((item) => item.code || item.languages?.some(knownLanguage));
 }
 
 type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };

@@ -70,12 +70,22 @@ export async function renderPages(
     site,
     site.feeds.filter((f) => !kept.has(f.path.slice(1))),
   );
+  const ids = new Map<string, { list: string[]; set?: Set<string> }>(records.map((r) => [r.outFile, { list: r.ids }]));
   const problems = checkLinks({
-    pages: records.map((record, i) => ({ route: site.routes[i].path, links: record.links })),
+    pages: records.map((record, i) => {
+      const route = site.routes[i];
+      const { links, fragments, outFile } = record;
+      return { route: route.path, links, fragments, outFile, file: route.entry.file };
+    }),
     files: new Set([...records.map((r) => r.outFile), ...files.map((f) => f.path), ...kept]),
     base: site.config.base,
     unregistered: site.site.unregistered,
     entries: site.raw.entries,
+    // Made into a set only for the pages a fragment names.
+    idsOf: (file) => {
+      const known = ids.get(file);
+      return known && (known.set ??= new Set(known.list));
+    },
   });
   const rendered = made.map(({ index }) => site.routes[index].path);
   return { records, files, problems, pages, feeds, rendered };

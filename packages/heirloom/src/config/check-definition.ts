@@ -2,6 +2,7 @@
 // problem of the whole definition at once, each at the line of site.config.ts where it is written.
 import * as messages from "../errors/catalogue.ts";
 import { type ErrorEntry, type HeirloomError, errorFrom, throwIfAny } from "../errors/errors.ts";
+import { resolveMarkdown } from "./check-markdown.ts";
 import { type CollectionDefinition, type SiteDefinition, isSiteDefinition } from "./define.ts";
 import { DEFINITION_FILE, locate } from "./definition-file.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
@@ -22,6 +23,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   const urlFormat = definition.urlFormat ?? "directory";
   if (urlFormat !== "file" && urlFormat !== "directory") fail(messages.BadUrlFormat, { urlFormat }, "urlFormat");
   const forms = checkForms(definition, fail);
+  const markdown = resolveMarkdown(definition.markdown, fail);
   for (const path of definition.unregistered ?? []) {
     if (!/^\/[\w\-./~]*$/.test(path)) fail(messages.BadUnregisteredPath, { path }, path);
   }
@@ -37,6 +39,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     siteUrl: definition.siteUrl ?? "",
     unregistered: definition.unregistered ?? [],
     passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
+    markdown,
     source,
     hash: "",
   };
@@ -53,7 +56,9 @@ function checkCollections(definition: SiteDefinition, fail: Fail): Map<string, R
     }
     const { single, source, schema, unique } = c;
     const [body, sort] = [c.body as ResolvedCollection["body"], c.sort as ResolvedCollection["sort"]];
-    collections.set(name, { name, single, source, schema, body, sort, unique });
+    const html = c.html ?? false;
+    if (typeof html !== "boolean") fail(messages.BadCollectionHtml, { name, value: JSON.stringify(html) }, "html");
+    collections.set(name, { name, single, source, schema, body, sort, unique, html: html === true });
   }
   return collections;
 }

@@ -1,11 +1,16 @@
 // The vocabulary of a site definition (site.config.ts): defineSite, defineCollection and the image() schema
 // helper, with the types templates infer their content from. Plain data: the engine checks it when it loads.
+import type { ComponentType } from "react";
 import type { z } from "zod";
 import { FolderAndFile } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
+import type { Heading, MarkdownOptions } from "./markdown-options.ts";
 
-/** A markdown body below the front matter is rendered to `html`, or is not allowed at all. */
-export type BodyKind = "markdown" | "none";
+/**
+ * A markdown body below the front matter is rendered to `html`; an MDX one (in .mdx files) becomes `Content`
+ * (and `html`); or a body is not allowed at all.
+ */
+export type BodyKind = "markdown" | "mdx" | "none";
 
 type FieldOf<T> = Extract<T extends unknown ? keyof T : never, string>;
 
@@ -20,7 +25,9 @@ export interface CollectionOptions<S extends z.ZodType> {
   /** What every entry's front matter must hold; the entry types are inferred from it. */
   schema: S;
   /**
-   * "markdown": the text below the front matter becomes `html`. "none" (the default): text there is an error.
+   * "markdown": the text below the front matter becomes `html`. "mdx": the collection's .mdx files are MDX (their
+   * body is the component `Content`, using what templates/mdx.ts exports), its .md files markdown. "none" (the
+   * default): text there is an error.
    * A function decides per entry, such as `(page) => (page.template === "prose" ? "markdown" : "none")`.
    */
   body?: BodyKind | ((entry: z.output<S>) => BodyKind);
@@ -28,6 +35,8 @@ export interface CollectionOptions<S extends z.ZodType> {
   sort?: SortOrder<z.output<S>>;
   /** Fields, or groups of fields, whose values no two entries may share. */
   unique?: Array<FieldOf<z.output<S>> | Array<FieldOf<z.output<S>>>>;
+  /** true: raw HTML in the markdown is kept as written (it trusts the authors); default false: it is escaped. */
+  html?: boolean;
 }
 
 export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single extends boolean = boolean> {
@@ -38,6 +47,7 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
   readonly body: BodyKind | ((entry: z.output<S>) => BodyKind);
   readonly sort?: SortOrder<z.output<S>>;
   readonly unique: string[][];
+  readonly html: boolean;
 }
 
 /** Declares a collection: a folder of entries, or a single file. */
@@ -58,6 +68,7 @@ export function defineCollection<S extends z.ZodType>(options: CollectionOptions
     body: options.body ?? "none",
     sort: options.sort,
     unique: (options.unique ?? []).map((key) => (Array.isArray(key) ? key : [key])),
+    html: options.html ?? false,
   };
 }
 
@@ -69,6 +80,10 @@ export interface EntryMeta {
   file: string;
   /** The markdown body rendered to HTML; empty for collections without a body. */
   html: string;
+  /** The body's headings in order, with their ids, for a table of contents; empty without a body. */
+  headings: Heading[];
+  /** An MDX body as a component (`<page.Content />`), rendered with the components of templates/mdx.ts. */
+  Content?: ComponentType;
   /** The URL of the page that shows this entry (base path included), when a route shows it. */
   url?: string;
 }
@@ -179,6 +194,8 @@ export interface SiteOptions<C extends Collections> {
   unregistered?: string[];
   /** Files or folders under content/ copied to the output as they are, at the same path. */
   passthrough?: string[];
+  /** markdown-it plugins, the code highlighting themes and the heading anchors. */
+  markdown?: MarkdownOptions;
 }
 
 const SITE = Symbol.for("heirloom.site");

@@ -1,6 +1,7 @@
 // The site definition as the stages use it: checked, with every default applied.
 import type { z } from "zod";
 import type { BodyKind, FeedOptions, FormOptions, SortOrder } from "./define.ts";
+import type { ResolvedMarkdown } from "./markdown-options.ts";
 
 export interface ResolvedCollection {
   name: string;
@@ -10,6 +11,8 @@ export interface ResolvedCollection {
   body: BodyKind | ((entry: Record<string, unknown>) => BodyKind);
   sort?: SortOrder<Record<string, unknown>>;
   unique: string[][];
+  /** Raw HTML in its markdown kept as written. */
+  html: boolean;
 }
 
 export interface ResolvedEntryRoute {
@@ -43,6 +46,7 @@ export interface ResolvedSite {
   siteUrl: string;
   unregistered: string[];
   passthrough: string[];
+  markdown: ResolvedMarkdown;
   /** The text of site.config.ts, to locate problems found later (an unknown template, a missing page). */
   source: string;
   /** A hash of the compiled definition: it changes whenever the definition can. */

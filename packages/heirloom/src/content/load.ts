@@ -9,11 +9,13 @@ import {
   NoContentFolder,
   NotAFile,
   SingleFileMissing,
+  MdxOutsideMdxCollection,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { EarlierLoad, MarkdownCache, Placement, RawContent, SourceEntry } from "./types.ts";
 import { type ParsedSource, toRawEntry } from "./front-matter.ts";
-import { type ReadResult, readAll } from "./read.ts";
+import { markdownKey } from "./markdown.ts";
+import { type ReadResult, type RenderAhead, readAll } from "./read.ts";
 export { MAX_CONTENT_BYTES } from "./read.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 import { type Listing, listTree } from "./list-tree.ts";
@@ -21,10 +23,10 @@ import { type Listing, listTree } from "./list-tree.ts";
 export interface LoadOptions {
   /** Parsed files by the SHA-256 of their bytes: a hit skips parsing, a miss is added. */
   parsed?: Map<string, ParsedSource>;
-  /** Markdown rendered ahead while reading, by `<file hash>:<base>` (used for collections with a body). */
+  /** Markdown rendered ahead while reading, by `markdownKey` (used for collections with a body). */
   markdown?: MarkdownCache;
-  /** The base path markdown links are rendered with; without one, markdown is not rendered ahead. */
-  base?: string;
+  /** The base path and renderers markdown is rendered with while reading; without them, it is not. */
+  ahead?: RenderAhead;
   /** Every file under content/ as listed just before (by `listTree`): content/ is not walked again. */
   listed?: Listing;
   /** What an earlier load lends: its walk, and the entries of files unchanged since (dev). */
@@ -51,7 +53,7 @@ export async function loadContent(
   // file synchronously (for small files faster than the thread pool).
   const kept = options.earlier?.unchanged(placement) ?? [];
   const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative) }]));
-  const results = readAll(jobs, options.base, options.parsed);
+  const results = readAll(jobs, options.ahead, options.parsed);
   const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
   const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
   return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread, placement, read };
@@ -80,6 +82,10 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
     else if (place.kind === "passthrough") passthrough.push(relative);
     else if (place.kind === "unexpected")
       errors.push(unexpected(site, display(root, contentDir, relative), place.reason));
+    else if (place.kind === "mdx outside") {
+      const file = display(root, contentDir, relative);
+      errors.push(errorFrom(MdxOutsideMdxCollection, { file, collection: place.collection }, { location: { file } }));
+    }
   }
   const listed = new Set(files);
   for (const [name, collection] of site.collections) {
@@ -94,7 +100,8 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
 type Place =
   | { kind: "entry"; collection: string; slug: string }
   | { kind: "image" | "passthrough" }
-  | { kind: "unexpected"; reason: "markdown" | "other" };
+  | { kind: "unexpected"; reason: "markdown" | "other" }
+  | { kind: "mdx outside"; collection: string };
 
 /** Where a file under content/ belongs: the deepest declared folder wins. */
 function placeOf(site: ResolvedSite, relative: string): Place {
@@ -103,7 +110,7 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   for (const [name, collection] of site.collections) {
     if (collection.single) {
       if (collection.source === relative)
-        return { kind: "entry", collection: name, slug: relative.replace(/\.md$/, "") };
+        return { kind: "entry", collection: name, slug: relative.replace(/\.mdx?$/, "") };
     } else if (
       relative.startsWith(`${collection.source}/`) &&
       (!best || collection.source.length > best.source.length)
@@ -113,6 +120,10 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   }
   if (best && extension === "md")
     return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -3) };
+  if (best && extension === "mdx") {
+    if (site.collections.get(best.name)?.body !== "mdx") return { kind: "mdx outside", collection: best.name };
+    return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -4) };
+  }
   // Listed for passthrough, a file is published as it is, a picture too (an image is published when read).
   if (site.passthrough.some((p) => relative === p || relative.startsWith(`${p}/`))) return { kind: "passthrough" };
   if (IMAGES.has(extension)) return { kind: "image" };
@@ -143,7 +154,11 @@ function toSourceEntry(
     return undefined;
   }
   options.parsed?.set(result.hash, result.parsed);
-  if (result.html !== undefined) options.markdown?.set(`${result.hash}:${options.base}`, result.html);
+  const { ahead } = options;
+  if (result.rendered && ahead) {
+    const key = markdownKey(result.hash, ahead.base, ahead.renderers.get(job.collection)!);
+    options.markdown?.set(key, result.rendered);
+  }
   return {
     ...toRawEntry(job.file, result.parsed, result.text),
     collection: job.collection,

@@ -1,44 +1,189 @@
-// Markdown bodies to safe HTML: raw HTML is escaped, and links with unsafe schemes stop the build.
-import MarkdownIt from "markdown-it";
-import { ProtocolRelativeLink, UnsafeLinkScheme } from "../errors/catalogue.ts";
-import { errorFrom } from "../errors/errors.ts";
+// Markdown bodies to HTML with markdown-it: raw HTML escaped unless the collection opts in, links with unsafe
+// schemes refused at their line, site paths given the base path, the site's plugins applied, headings given ids
+// (and links to them), fenced code highlighted by Shiki (highlight.ts). One renderer per set of settings.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import MarkdownIt, { type Token } from "markdown-it";
+import { locate } from "../config/definition-file.ts";
+import { type Heading, type ResolvedMarkdown, defaultAnchorLabel } from "../config/markdown-options.ts";
+import {
+  MarkdownPluginFailed,
+  MarkdownRenderFailed,
+  ProtocolRelativeLink,
+  UnsafeLinkScheme,
+} from "../errors/catalogue.ts";
+import { HeirloomError, errorFrom } from "../errors/errors.ts";
+import { headingsPlugin } from "./headings.ts";
+import { type CodeThemes, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
 
-const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
-// Let every link through the parser so that unsafe ones are refused loudly below instead of
-// being silently rendered as text.
-md.validateLink = () => true;
+/** A body as HTML, its headings, and whether Shiki highlighted a block of it (then pages need its stylesheet). */
+export interface RenderedMarkdown {
+  html: string;
+  headings: Heading[];
+  code: boolean;
+}
+
+/** A body whose code blocks name languages Shiki has not loaded yet: load them all, then render it again. */
+export interface WaitingMarkdown {
+  waitingFor: string[];
+}
+
+export interface MarkdownRenderer {
+  /** Everything that shapes this renderer's output, for the keys of rendered markdown and pages. */
+  readonly key: string;
+  readonly themes: CodeThemes | false;
+  /**
+   * A body as HTML; `firstLine` is its 1-based line in its file, for errors. Site paths ("/pricing") get the base
+   * path, so content links work under a sub-path too.
+   */
+  render(source: string, file: string, firstLine: number, base?: string): RenderedMarkdown | WaitingMarkdown;
+  /** The languages of the body's fenced code blocks that Shiki would highlight (a quick look first). */
+  languagesOf(source: string): string[];
+}
+
+/**
+ * What a site's renderers are made from: its settings, the definition's text (for locations) and the hash of its
+ * compiled code (the values a plugin or a label reads besides its own code), its folder.
+ */
+export interface MarkdownSite {
+  markdown: ResolvedMarkdown;
+  source: string;
+  hash?: string;
+  root: string;
+}
+
+/** Each definition's renderers (a definition loaded again, after a save in dev, gets new ones). */
+const made = new WeakMap<ResolvedMarkdown, Map<boolean, MarkdownRenderer>>();
+
+/** The renderer of a site's markdown, with raw HTML kept (`html`) or escaped. */
+export function markdownRenderer(site: MarkdownSite, html = false): MarkdownRenderer {
+  let bySetting = made.get(site.markdown);
+  if (!bySetting) made.set(site.markdown, (bySetting = new Map()));
+  let renderer = bySetting.get(html);
+  if (!renderer) {
+    renderer = createRenderer(site, html, settingsKey(site, html));
+    bySetting.set(html, renderer);
+  }
+  return renderer;
+}
+
+/** The renderers of a site's collections, by collection name (a plugin that fails to set up throws here). */
+export function renderersOf(site: MarkdownSite & { collections: Map<string, { html: boolean }> }) {
+  return new Map([...site.collections].map(([name, collection]) => [name, markdownRenderer(site, collection.html)]));
+}
+
+/** Where rendered markdown is kept: by the file's bytes, the base path and the renderer. */
+export function markdownKey(hash: string, base: string, renderer: MarkdownRenderer): string {
+  return `${hash}:${base}:${renderer.key}`;
+}
 
 const SAFE_URL = /^(https?:|mailto:|tel:|\/(?!\/)|#|\.{0,2}\/|[\w-]+(\/|\.html?|$))/i;
 
-/**
- * Renders a markdown body; `firstLine` is the body's 1-based line in its file, for errors. Site paths
- * ("/pricing") get the base path, so content links work under a sub-path too.
- */
-export function renderMarkdown(source: string, file: string, firstLine: number, base = "/"): string {
-  const tokens = md.parse(source, {});
-  for (const block of tokens) {
-    for (const token of block.children ?? []) {
-      checkUrl(token, block, file, firstLine);
-      const attr = token.type === "link_open" ? "href" : token.type === "image" ? "src" : undefined;
-      const url = attr ? String(token.attrGet(attr) ?? "") : "";
-      if (attr && url && base !== "/" && url.startsWith("/") && !url.startsWith("//"))
-        token.attrSet(attr, base + url.slice(1));
+function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {
+  const { plugins, highlight: themes, anchors } = site.markdown;
+  const md = new MarkdownIt({ html, linkify: false, typographer: true });
+  // Every link gets through the parser, so that unsafe ones are refused loudly instead of shown as text.
+  md.validateLink = () => true;
+  for (const [index, [plugin, ...options]] of plugins.entries()) {
+    try {
+      md.use(plugin, ...options);
+    } catch (error) {
+      const reason = (error as Error)?.message ?? String(error);
+      const location = locate(site.source, "plugins");
+      throw errorFrom(MarkdownPluginFailed, { index, reason }, { location, cause: error });
     }
   }
-  return md.renderer.render(tokens, md.options, {}).trim();
+  headingsPlugin(md, anchors ? anchors.label : false);
+  if (themes) md.set({ highlight: (code, lang) => highlightCode(code, languageOf(lang), themes) });
+  const languagesIn = (tokens: Token[]) =>
+    themes ? [...new Set(tokens.filter((t) => t.type === "fence").map((t) => languageOf(t.info)))].filter(Boolean) : [];
+  return {
+    key,
+    themes,
+    languagesOf: (source) => (/```|~~~/.test(source) ? languagesIn(md.parse(source, {})) : []),
+    render(source, file, firstLine, base = "/") {
+      try {
+        const env: { headings?: Heading[] } = {};
+        const tokens = md.parse(source, env);
+        for (const block of tokens) {
+          for (const token of block.children ?? []) checkLink(token, block, file, firstLine, base);
+        }
+        const languages = languagesIn(tokens);
+        if (themes && languages.some((lang) => !highlightReady(lang, themes))) return { waitingFor: languages };
+        const rendered = md.renderer.render(tokens, md.options, env).trim();
+        const code = languages.length > 0 && rendered.includes('<pre class="shiki"');
+        return { html: rendered, headings: env.headings ?? [], code };
+      } catch (error) {
+        if (error instanceof HeirloomError) throw error;
+        const reason = (error as Error)?.message ?? String(error);
+        throw errorFrom(MarkdownRenderFailed, { file, reason }, { location: { file, line: firstLine }, cause: error });
+      }
+    },
+  };
 }
 
-type Token = ReturnType<typeof md.parse>[number];
-
-function checkUrl(token: Token, block: Token, file: string, firstLine: number): void {
+/** Refuses an unsafe link; gives a site path the base path. */
+function checkLink(token: Token, block: Token, file: string, firstLine: number, base: string): void {
   const attr = token.type === "link_open" ? "href" : token.type === "image" ? "src" : undefined;
   const value = attr ? token.attrGet(attr) : null;
-  const url = value === null ? null : String(value);
+  if (!attr || value === null) return;
+  const url = String(value);
   const location = { file, line: firstLine + (block.map?.[0] ?? 0) };
   // "//host/x" leaves the site for whatever host it names: refused, like a scheme that is not allowed.
-  if (url?.trim().startsWith("//")) {
-    throw errorFrom(ProtocolRelativeLink, { url, file }, { location });
+  if (url.trim().startsWith("//")) throw errorFrom(ProtocolRelativeLink, { url, file }, { location });
+  if (!SAFE_URL.test(url.trim())) throw errorFrom(UnsafeLinkScheme, { url, file }, { location });
+  if (url && base !== "/" && url.startsWith("/")) token.attrSet(attr, base + url.slice(1));
+}
+
+/**
+ * A key of everything that shapes a renderer's output: raw HTML or not, the plugins (their code and options, the
+ * definition's code, whose values they may read, and the site's lock file, which pins their versions), the
+ * anchors' label, the themes and Shiki's version.
+ */
+export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: boolean): string {
+  const { plugins, highlight, anchors } = markdown;
+  const own = plugins.length > 0 || (anchors && anchors.label !== defaultAnchorLabel);
+  const parts = [
+    `html:${html}`,
+    own ? `definition:${hash}` : "",
+    plugins.length > 0 ? `plugins:${serialize(plugins)}:${lockOf(root)}` : "",
+    `anchors:${anchors ? anchors.label.toString() : "none"}`,
+    `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}` : "none"}`,
+  ];
+  return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 16);
+}
+
+/** Options as text, functions as their source; a value met twice (a cycle) written once. */
+function serialize(value: unknown): string {
+  const seen = new WeakSet<object>();
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === "function" || v instanceof RegExp) return String(v);
+    if (v && typeof v === "object") {
+      if (seen.has(v)) return "[seen]";
+      seen.add(v);
+    }
+    return v;
+  });
+}
+
+const LOCK_FILES = ["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock"];
+/** Lock files' hashes by path, size and time: read again only when they change. */
+const locks = new Map<string, string>();
+
+/** A hash of the nearest lock file at or above the site's folder (what pins its plugins' versions), or "". */
+function lockOf(root: string): string {
+  for (let dir = root; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = LOCK_FILES.map((name) => path.join(dir, name)).find((f) => existsSync(f));
+    if (!file) continue;
+    const { size, mtimeMs } = statSync(file);
+    const known = `${file}\0${size}\0${mtimeMs}`;
+    let hash = locks.get(known);
+    if (hash === undefined) {
+      hash = createHash("sha256").update(readFileSync(file)).digest("hex");
+      locks.set(known, hash);
+    }
+    return hash;
   }
-  if (url === null || SAFE_URL.test(url.trim())) return;
-  throw errorFrom(UnsafeLinkScheme, { url, file }, { location });
+  return "";
 }

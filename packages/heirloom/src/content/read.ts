@@ -7,13 +7,14 @@ import { LinkToNothing, TooLarge, Unreadable } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ParsedSource, readSource } from "./front-matter.ts";
 import { decodeContent } from "./decode.ts";
-import { renderMarkdown } from "./markdown.ts";
+import type { MarkdownRenderer, RenderedMarkdown } from "./markdown.ts";
 
 export interface ReadJob {
   /** Absolute path. */
   absolute: string;
   /** As errors name it (relative to the project root). */
   file: string;
+  collection: string;
 }
 
 /** One file read: its hash and text and parsed front matter, its markdown rendered ahead, or its error. */
@@ -21,9 +22,15 @@ export interface ReadResult {
   hash?: string;
   text?: string;
   parsed?: ParsedSource;
-  /** The body as HTML with the base path applied, when it rendered without a problem. */
-  html?: string;
+  /** The body rendered with the base path applied, when it rendered without a problem or a wait for Shiki. */
+  rendered?: RenderedMarkdown;
   error?: HeirloomError;
+}
+
+/** How markdown is rendered while it is read: with this base path, by each collection's renderer. */
+export interface RenderAhead {
+  base: string;
+  renderers: Map<string, MarkdownRenderer>;
 }
 
 /** A content file may be at most this large: far past any page's text, far below what strains a build. */
@@ -55,24 +62,27 @@ function readLimited(file: string, absolute: string): Buffer {
 }
 
 /**
- * Parses a read file's front matter and, with a base path, renders its markdown ahead (used only for
- * collections with a body).
+ * Parses a read file's front matter and, when `ahead` says how, renders its markdown (used only for collections
+ * with a body; a problem is found again, and reported, when the entry is validated).
  */
 function parseContent(
-  file: string,
+  job: ReadJob,
   text: string,
-  base: string | undefined,
-): Pick<ReadResult, "parsed" | "html" | "error"> {
+  ahead: RenderAhead | undefined,
+): Pick<ReadResult, "parsed" | "rendered" | "error"> {
+  const { file } = job;
   try {
     const parsed = readSource(file, text);
-    let html: string | undefined;
+    let rendered: RenderedMarkdown | undefined;
+    // An MDX body is compiled when it is validated, never rendered as markdown.
+    const renderer = file.endsWith(".mdx") ? undefined : ahead?.renderers.get(job.collection);
     try {
-      html =
-        base === undefined ? undefined : renderMarkdown(text.slice(parsed.bodyOffset), file, parsed.bodyLine, base);
+      const result = renderer?.render(text.slice(parsed.bodyOffset), file, parsed.bodyLine, ahead!.base);
+      rendered = result && "html" in result ? result : undefined;
     } catch {
-      html = undefined;
+      rendered = undefined;
     }
-    return { parsed, html };
+    return { parsed, rendered };
   } catch (error) {
     return { error: problemOf(error, file) };
   }
@@ -86,20 +96,20 @@ function problemOf(error: unknown, file: string): HeirloomError {
 }
 
 /** Reads one file and, unless a file with its bytes was parsed before, parses it. */
-function readOne(job: ReadJob, base: string | undefined, parsed?: ReadonlyMap<string, ParsedSource>): ReadResult {
+function readOne(job: ReadJob, ahead: RenderAhead | undefined, parsed?: ReadonlyMap<string, ParsedSource>): ReadResult {
   const result = readContentFile(job);
   if (result.error) return result;
   const known = parsed?.get(result.hash!);
   return known
     ? Object.assign(result, { parsed: known })
-    : Object.assign(result, parseContent(job.file, result.text!, base));
+    : Object.assign(result, parseContent(job, result.text!, ahead));
 }
 
 /** Reads every job, in order; a file parsed before (found by its hash in `parsed`) is not parsed again. */
 export function readAll(
   jobs: ReadJob[],
-  base: string | undefined,
+  ahead: RenderAhead | undefined,
   parsed?: ReadonlyMap<string, ParsedSource>,
 ): ReadResult[] {
-  return jobs.map((job) => readOne(job, base, parsed));
+  return jobs.map((job) => readOne(job, ahead, parsed));
 }

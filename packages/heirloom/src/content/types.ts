@@ -1,16 +1,20 @@
 // What the content stage hands on (raw and validated entries) and what it is handed: the stores of work done
 // before, and what an earlier load of the same folder may lend (the dev server's, see src/incremental/).
 import type { EntryMeta } from "../config/define.ts";
+import type { Heading } from "../config/markdown-options.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 import type { ImageRef } from "./image-field.ts";
+import type { RenderedMarkdown } from "./markdown.ts";
 
-/** Rendered markdown by `<file hash>:<base path>`, loaded from disk only when a page needs it. */
+/** Rendered markdown by `<file hash>:<base path>:<renderer key>`, loaded from disk only when a page needs it. */
 export interface MarkdownCache {
   /** Whether the cache holds the key (without loading anything). */
   has(key: string): boolean;
-  get(key: string): string | undefined;
-  set(key: string, html: string): void;
+  /** Whether the body kept under the key has a highlighted code block (without loading anything). */
+  code(key: string): boolean;
+  get(key: string): RenderedMarkdown | undefined;
+  set(key: string, rendered: RenderedMarkdown): void;
   /** Forgets every key but these. */
   retain(keys: Set<string>): void;
 }
@@ -68,6 +72,22 @@ export interface EarlierLoad {
 
 export type EntryValue = Record<string, unknown> & EntryMeta;
 
+/** A compiled body: the function body @mdx-js/mdx wrote, its headings, the components and languages it uses. */
+/** Compiled MDX bodies by key, lent by the incremental object. */
+export interface MdxCache {
+  get(key: string): CompiledMdx | undefined;
+  set(key: string, body: CompiledMdx): void;
+}
+
+export interface CompiledMdx {
+  code: string;
+  headings: Heading[];
+  /** Components the body names (<Callout>), each at its first line and column in the file. */
+  uses: Array<{ name: string; line: number; column: number }>;
+  /** Languages of its fenced code blocks, for Shiki. */
+  languages: string[];
+}
+
 /** One valid entry, the file it came from, and its image fields (with the path of fields that leads to each). */
 export interface ContentItem {
   value: EntryValue;
@@ -75,6 +95,11 @@ export interface ContentItem {
   images: Array<{ ref: ImageRef; path: PropertyKey[] }>;
   /** Its sort key, once made (the collection's order is fixed by the definition the entry was validated with). */
   order?: number | string;
+  /** Its body has a highlighted code block; or, when it is rendered later, the languages its code blocks name. */
+  code?: boolean;
+  languages?: string[];
+  /** An MDX body, compiled: what it uses (components, languages) is checked once the templates are compiled. */
+  mdx?: CompiledMdx;
 }
 
 export interface ValidatedContent {
@@ -82,6 +107,8 @@ export interface ValidatedContent {
   items: Map<string, ContentItem[]>;
   /** Every image field of every valid entry. */
   images: ImageRef[];
+  /** The languages of code blocks rendered later (when a page reads them): highlighting must be ready for them. */
+  languages: Set<string>;
 }
 
 /** Valid entries an earlier validation made, kept while their files are unchanged (the dev server's). */

@@ -1,10 +1,11 @@
 // Validate stage: raw entries in, typed and ordered collections out, with every problem of every file.
 import { z } from "zod";
 import type {
+  CompiledMdx,
   ContentItem,
   EarlierValidation,
   EntryValue,
-  MarkdownCache,
+  MdxCache,
   RawContent,
   SourceEntry,
   ValidatedContent,
@@ -13,7 +14,9 @@ import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
 import { DuplicateItem, ImageNotFound, UnexpectedBody } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ImageRef, findImageRefs } from "./image-field.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
+import type { MarkdownRenderer } from "./markdown.ts";
+import { type MdxComponents, compileMdxBody, setMdxBody } from "./mdx.ts";
 import { issuesToErrors } from "./schema-errors.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
@@ -22,30 +25,30 @@ z.config({ jitless: true });
 const draftField = z.object({ draft: z.boolean().optional() });
 
 /** Checks every entry; returns the valid ones and one located error per problem. */
-export interface ValidateOptions {
+export interface ValidateOptions extends BodyOptions {
   drafts: boolean;
-  base: string;
-  /** Rendered markdown by `<file hash>:<base>`: a hit is read when a page needs it, a miss is rendered and added. */
-  markdown?: MarkdownCache;
+  /** Each collection's markdown renderer. */
+  renderers: Map<string, MarkdownRenderer>;
   /** Valid entries an earlier validation made from the same unchanged sources (the dev server's). */
   earlier?: EarlierValidation;
-  /**
-   * Render markdown only when a page reads it (the dev server, to start quickly at any size): a link
-   * that is not allowed is then reported when its page is shown. Builds render and check every body.
-   */
-  lazyMarkdown?: boolean;
+  /** The components MDX bodies render with (filled once the templates are compiled). */
+  mdx: MdxComponents;
+  /** Compiled MDX bodies kept from earlier work. */
+  mdxCache?: MdxCache;
 }
 
 export function validateContent(site: ResolvedSite, raw: RawContent, options: ValidateOptions) {
   const errors: HeirloomError[] = [];
   const items = new Map<string, ContentItem[]>([...site.collections.keys()].map((name) => [name, []]));
   const images: ImageRef[] = [];
+  const languages = new Set<string>();
   for (const source of raw.entries) {
     const collection = site.collections.get(source.collection)!;
     const known = options.earlier?.item(source);
     const item = known ?? validateEntry(collection, source, options, errors);
     if (!item) continue;
     if (!known) options.earlier?.keep(source, item);
+    for (const lang of item.languages ?? []) languages.add(lang);
     for (const { ref, path } of item.images) {
       if (raw.images.has(ref.src)) images.push(ref);
       else errors.push(missingImage(ref.src, source, path, raw.images));
@@ -57,7 +60,7 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
     list.sort(compareBy(collection));
     for (const key of collection.unique) errors.push(...duplicates(collection, list, key));
   }
-  return { content: { items, images } satisfies ValidatedContent, errors };
+  return { content: { items, images, languages } satisfies ValidatedContent, errors };
 }
 
 function validateEntry(
@@ -77,43 +80,32 @@ function validateEntry(
   const result = collection.schema.safeParse(data);
   const before = errors.length;
   if (!result.success) errors.push(...issuesToErrors(result.error.issues, source, collection.schema));
-  let html: string | (() => string) = "";
-  const body =
+  let body: Body | undefined;
+  const kind =
     typeof collection.body === "function"
       ? result.success
         ? collection.body(result.data as Record<string, unknown>)
         : "markdown"
       : collection.body;
-  if (body === "markdown") {
-    const key = `${source.hash}:${options.base}`;
-    const render = () => renderMarkdown(source.body, source.file, source.bodyLine, options.base);
-    // Rendered before (so it has no unsafe link): read when a page needs it. Otherwise rendered now.
-    if (options.markdown?.has(key)) html = () => options.markdown!.get(key) ?? render();
-    else if (options.lazyMarkdown) html = render;
-    else {
-      try {
-        html = render();
-        options.markdown?.set(key, html);
-      } catch (error) {
-        if (!(error instanceof HeirloomError)) throw error;
-        errors.push(error);
-      }
-    }
+  let mdx: CompiledMdx | undefined;
+  if (source.file.endsWith(".mdx")) {
+    const compiled = compileMdxBody(source, options.mdxCache);
+    if (compiled instanceof HeirloomError) errors.push(compiled);
+    else mdx = compiled;
+  } else if (kind === "markdown" || kind === "mdx") {
+    body = markdownBody(source, options.renderers.get(collection.name)!, options, errors);
   } else if (source.body.trim() !== "") {
     errors.push(unexpectedBody(collection, source));
   }
   if (!result.success || errors.length > before) return undefined;
-  const value = {
-    ...(result.data as Record<string, unknown>),
-    slug: source.slug,
-    file: source.file,
-    html: "",
-  } as EntryValue;
-  if (typeof html === "function") lazyHtml(value, html);
-  else value.html = html;
+  const value = { ...(result.data as Record<string, unknown>), slug: source.slug, file: source.file } as EntryValue;
+  if (mdx) setMdxBody(value, mdx, options.mdx);
+  else setBody(value, body);
   Object.defineProperty(value, SOURCE_HASH, { value: source.hash });
   // Searched in the parsed data (the same objects as in the value), never through the lazy html.
-  return { value, source, images: findImageRefs(result.data), order: undefined };
+  const images = findImageRefs(result.data);
+  const languages = mdx ? mdx.languages : body?.languages;
+  return { value, source, images, order: undefined, code: body?.code ?? false, languages, mdx };
 }
 
 /** Each entry's source file hash, on the entry itself (not enumerable): what a page that shows it depends on. */
@@ -122,19 +114,6 @@ const SOURCE_HASH = Symbol("heirloom.sourceHash");
 /** The SHA-256 of the file an entry was made from ("" for anything that is not an entry). */
 export function entryHashOf(entry: unknown): string {
   return (entry && typeof entry === "object" ? (entry as { [SOURCE_HASH]?: string })[SOURCE_HASH] : undefined) ?? "";
-}
-
-/** `html` read on first use, then kept. */
-function lazyHtml(value: EntryValue, read: () => string): void {
-  Object.defineProperty(value, "html", {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const html = read();
-      Object.defineProperty(value, "html", { value: html, enumerable: true, configurable: true, writable: true });
-      return html;
-    },
-  });
 }
 
 function unexpectedBody(collection: ResolvedCollection, source: SourceEntry): HeirloomError {

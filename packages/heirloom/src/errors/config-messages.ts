@@ -118,6 +118,30 @@ export const BadUnregisteredPath = entry({
   hint: () => "write paths such as /about.",
 });
 
+export const BadCollectionHtml = entry({
+  code: "ConfigError",
+  title: "A collection's html option is not true or false",
+  message: ({ name, value }: { name: string; value: string }) =>
+    `The collection "${name}" has html: ${value}, which is not true or false.`,
+  hint: () =>
+    "write html: true to let its markdown hold raw HTML (which trusts its authors), or leave it out to escape it.",
+});
+
+export const BadMarkdownOption = entry({
+  code: "ConfigError",
+  title: "A markdown option in site.config.ts has the wrong form",
+  message: ({ option, rule, found }: { option: string; rule: string; found: string; advice: string }) =>
+    `${option} in ${DEFINITION} ${rule}; found ${found}.`,
+  hint: ({ advice }) => advice,
+});
+
+export const UnknownMarkdownOption = entry({
+  code: "ConfigError",
+  title: "site.config.ts names a markdown option that does not exist",
+  message: ({ option }: { option: string; known: string[] }) => `${option} in ${DEFINITION} is not a markdown option.`,
+  hint: ({ known }) => `use ${known.join(", ")}.`,
+});
+
 export const BadSourceDate = entry({
   code: "ConfigError",
   title: "SOURCE_DATE_EPOCH is not a number of seconds",

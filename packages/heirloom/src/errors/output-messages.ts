@@ -49,6 +49,28 @@ export const LinkNotCanonical = entry({
     (inContent ? "" : " The link is written in templates/; correct it there."),
 });
 
+export const BrokenFragment = entry({
+  code: "BrokenLinkError",
+  title: "A link's #fragment names no element of the page it leads to",
+  message: ({ link, routes, id, target }: FragmentArgs) =>
+    `The link ${link} on ${routes.join(", ")} names the id "${id}", which no element of ` +
+    `${target ?? "the same page"} has.`,
+  hint: ({ near, inContent }) =>
+    (near.length > 0 ? `the page's ids include ${near.map((id) => `#${id}`).join(", ")}. ` : "") +
+    'A heading\'s id is its text in lowercase with hyphens for spaces ("## Try this!" is #try-this). ' +
+    (inContent ? "Correct the part after #." : "The link is written in templates/; correct it there."),
+});
+
+interface FragmentArgs {
+  link: string;
+  routes: string[];
+  id: string;
+  /** The linked page's URL, or undefined for the page itself. */
+  target?: string;
+  inContent: boolean;
+  near: string[];
+}
+
 export const ProtectedOutput = entry({
   code: "OutputDirError",
   title: "The output folder is one a build must never replace",

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { ParsedSource } from "../content/front-matter.ts";
+import type { RenderedMarkdown } from "../content/markdown.ts";
 import type { MarkdownCache } from "../content/types.ts";
 import type { ContentDependency } from "../render/track.ts";
 import type { PageRecord } from "../output/page-writer.ts";
@@ -35,7 +36,7 @@ export interface BuildState {
   previousSite: Manifest;
 }
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** A state with nothing in it (the dev server keeps one in memory: its markdown cache is never written). */
 export const emptyState = (): BuildState => ({
@@ -48,23 +49,25 @@ export const emptyState = (): BuildState => ({
 });
 
 interface StoredMarkdown extends MarkdownCache {
-  keys(): string[];
+  /** Each key, and whether its body has a highlighted code block. */
+  keys(): Array<[string, boolean]>;
   save(file: string): void;
 }
 
 /**
  * A markdown cache backed by a file of its own: most builds that reuse pages never read it (a page that is
- * not rendered does not need its entries' HTML), so the build state stays small and quick to load.
+ * not rendered does not need its entries' HTML), so the build state stays small and quick to load. Which
+ * bodies have highlighted code is kept with the keys: the build needs to know it without the HTML.
  */
-function markdownCache(file?: string, keys = new Set<string>()): StoredMarkdown {
-  let map: Map<string, string> | undefined;
+function markdownCache(file?: string, keys = new Map<string, boolean>()): StoredMarkdown {
+  let map: Map<string, RenderedMarkdown> | undefined;
   let changed = false;
   const load = () => {
     if (map) return map;
     map = new Map();
     if (file && keys.size > 0) {
       try {
-        map = deserialize(readFileSync(file)) as Map<string, string>;
+        map = deserialize(readFileSync(file)) as Map<string, RenderedMarkdown>;
       } catch {
         keys.clear();
       }
@@ -73,14 +76,15 @@ function markdownCache(file?: string, keys = new Set<string>()): StoredMarkdown 
   };
   return {
     has: (key) => keys.has(key),
+    code: (key) => keys.get(key) === true,
     get: (key) => (keys.has(key) ? load().get(key) : undefined),
-    set(key, html) {
-      load().set(key, html);
-      keys.add(key);
+    set(key, rendered) {
+      load().set(key, rendered);
+      keys.set(key, rendered.code);
       changed = true;
     },
     retain(used) {
-      for (const key of keys) {
+      for (const key of keys.keys()) {
         if (used.has(key)) continue;
         keys.delete(key);
         changed = true;
@@ -91,7 +95,8 @@ function markdownCache(file?: string, keys = new Set<string>()): StoredMarkdown 
     save(target) {
       if (!changed) return;
       const all = load();
-      atomicWrite(target, serialize(new Map([...keys].filter((k) => all.has(k)).map((k) => [k, all.get(k)!]))));
+      const kept = [...keys.keys()].filter((k) => all.has(k)).map((k) => [k, all.get(k)!] as const);
+      atomicWrite(target, serialize(new Map(kept)));
     },
   };
 }
@@ -110,7 +115,7 @@ export function stateFiles(root: string, outDir: string) {
   };
 }
 
-type Stored = Omit<BuildState, "markdown"> & { markdownKeys: string[] };
+type Stored = Omit<BuildState, "markdown"> & { markdownKeys: Array<[string, boolean]> };
 
 /** The previous build's state, or an empty one when there is none, it is damaged, or another engine wrote it. */
 export function loadBuildState(root: string, outDir: string): BuildState {
@@ -119,7 +124,7 @@ export function loadBuildState(root: string, outDir: string): BuildState {
     const stored = deserialize(readFileSync(files.state)) as { format: number; engine: string; state: Stored };
     if (stored.format === FORMAT && stored.engine === ENGINE_KEY) {
       const { markdownKeys, ...state } = stored.state;
-      return { ...state, markdown: markdownCache(files.markdown, new Set(markdownKeys)) };
+      return { ...state, markdown: markdownCache(files.markdown, new Map(markdownKeys)) };
     }
   } catch {
     // No state yet, or a damaged file: start from nothing.

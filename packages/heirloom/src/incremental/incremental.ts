@@ -9,10 +9,11 @@ import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
 import { type Listing, listTree } from "../content/list-tree.ts";
-import type { SourceEntry } from "../content/types.ts";
+import type { MdxCache, SourceEntry } from "../content/types.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
 import { DevReuse } from "./dev-reuse.ts";
+import { mdxStore } from "./mdx-store.ts";
 import { type SiteInputs, bytesAtHand, contextKey, feedKey, inputsKey, pageKey, sameReads } from "./page-keys.ts";
 import * as stamps from "./stamp.ts";
 import type {
@@ -31,6 +32,7 @@ export type { BuildInputs, CompiledPart, CompiledParts, ContentLoan, FinishedBui
 export class Incremental {
   private readonly parts = new Map<CompiledPart, Promise<unknown>>();
   private loaded: BuildState | undefined;
+  private mdx: MdxCache | undefined;
   private constructor(
     private readonly paths: SitePaths,
     private readonly reuse: boolean,
@@ -103,17 +105,18 @@ export class Incremental {
     return {
       parsed,
       markdown,
+      mdx: (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse)),
       lazyMarkdown: this.dev !== undefined,
       listed: this.listed,
       load: load?.earlier,
       validation: this.dev?.validation,
       routes: this.dev?.routing,
-      settle: (raw, base = "/") => {
+      settle: (raw, markdownKey) => {
         if (!load) return;
         if (!raw) return load.failed();
         load.done(raw);
         // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
-        if (parsed.size > raw.entries.length * 1.25 + 64) this.prune(raw.entries, base);
+        if (markdownKey && parsed.size > raw.entries.length * 1.25 + 64) this.prune(raw.entries, markdownKey);
       },
     };
   }
@@ -167,7 +170,7 @@ export class Incremental {
   async finish(build: FinishedBuild): Promise<void> {
     const { root, outDir } = this.paths;
     const state = this.state;
-    this.prune(build.site.raw.entries, build.site.config.base);
+    this.prune(build.site.raw.entries, build.site.markdownKey);
     // The old output is the previous site now; the new one is what was just written.
     const kept = build.retired !== undefined && (await keepPreviousSite(build.retired, outDir));
     state.previousSite = kept ? state.output : new Map();
@@ -197,7 +200,7 @@ export class Incremental {
   }
 
   /** Keeps only what the entries use of the parse and markdown caches, so they never grow without bound. */
-  private prune(entries: SourceEntry[], base: string): void {
+  private prune(entries: SourceEntry[], markdownKey: (entry: SourceEntry) => string): void {
     const state = this.state;
     const parsed = new Map<string, ParsedSource>();
     for (const entry of entries) {
@@ -205,7 +208,7 @@ export class Incremental {
       if (source) parsed.set(entry.hash, source);
     }
     state.parsed = parsed;
-    state.markdown.retain(new Set(entries.map((entry) => `${entry.hash}:${base}`)));
+    state.markdown.retain(new Set(entries.map(markdownKey)));
   }
 }
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { BundledAssets } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
+import { settingsKey } from "../content/markdown.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Assets } from "../render/contract.ts";
 import type { Templates } from "../render/templates.ts";
@@ -38,14 +39,17 @@ export function inputsKey(config: SiteConfig, site: ResolvedSite, templates: Tem
 export function contextKey({ config, site, templates, assets, images, feeds }: SiteInputs): string {
   const feedList = JSON.stringify(feeds.map((f) => [f.path, f.title]));
   const settings = settingsOf(config, site);
-  const [script, stylesheet] = [assets.script ?? "", assets.stylesheet ?? ""];
-  return hashOf(ENGINE_KEY, templates.hash, site.hash, settings, feedList, script, stylesheet, images.key);
+  const [script, stylesheet, code] = [assets.script ?? "", assets.stylesheet ?? "", assets.codeStylesheet ?? ""];
+  return hashOf(ENGINE_KEY, templates.hash, site.hash, settings, feedList, script, stylesheet, code, images.key);
 }
 
 function settingsOf(config: SiteConfig, site: ResolvedSite): string {
   const forms = config.forms.map((f) => [f.name, f.action, f.field]);
   const { base, siteUrl, drafts, sourceDate } = config;
-  return JSON.stringify({ base, siteUrl, format: site.urlFormat, drafts, sourceDate, forms });
+  // What shapes the markdown beyond site.config.ts's code: its plugins' versions, Shiki's.
+  const kinds = new Set([...site.collections.values()].map((c) => c.html));
+  const markdown = [...kinds].map((html) => settingsKey({ ...site, root: config.root }, html));
+  return JSON.stringify({ base, siteUrl, format: site.urlFormat, drafts, sourceDate, forms, markdown });
 }
 
 /** What one page depends on that is known before rendering it: its route, entry and list items. */

@@ -4,7 +4,14 @@ import type { BundledAssets } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
-import type { EarlierLoad, EarlierValidation, MarkdownCache, RawContent } from "../content/types.ts";
+import type {
+  EarlierLoad,
+  EarlierValidation,
+  MarkdownCache,
+  MdxCache,
+  RawContent,
+  SourceEntry,
+} from "../content/types.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Templates } from "../render/templates.ts";
 import type { EarlierRoutes, FeedSpec, Route } from "../routes/types.ts";
@@ -31,6 +38,8 @@ export interface ContentLoan {
   /** Parsed files by the SHA-256 of their bytes; new ones are added. */
   parsed: Map<string, ParsedSource>;
   markdown: MarkdownCache;
+  /** Compiled MDX bodies. */
+  mdx: MdxCache;
   /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
   lazyMarkdown: boolean;
   /** Every file under content/, listed before anything was read. */
@@ -38,8 +47,8 @@ export interface ContentLoan {
   load?: EarlierLoad;
   validation?: EarlierValidation;
   routes?: EarlierRoutes;
-  /** The load and everything made from it succeeded (with the base path it was made for), or failed. */
-  settle(raw: RawContent | undefined, base?: string): void;
+  /** The load and everything made from it succeeded (with each entry's key of rendered markdown), or failed. */
+  settle(raw: RawContent | undefined, markdownKey?: (entry: SourceEntry) => string): void;
 }
 
 /** The previous build, kept whole: nothing it was made from changed, its output is as it left it. */
@@ -64,7 +73,7 @@ export interface PageReuse {
 
 /** What a finished build leaves for the next. */
 export interface FinishedBuild {
-  site: SiteInputs & { raw: RawContent };
+  site: SiteInputs & { raw: RawContent; markdownKey(entry: SourceEntry): string };
   pages: Map<string, PageState>;
   feeds: Map<string, string>;
   output: Manifest;

@@ -7,6 +7,7 @@ import { FeedEntryWithoutTitleOrDate } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { FeedSpec } from "../routes/types.ts";
 import { absoluteUrl } from "../routes/urls.ts";
+import { withoutHeadingAnchors } from "../content/headings.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { escapeXml } from "./hosting.ts";
 
@@ -46,7 +47,7 @@ function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[]): stri
       `    <published>${item.updated}</published>`,
       `    <updated>${item.updated}</updated>`,
       item.summary ? `    <summary>${text(item.summary)}</summary>` : "",
-      item.entry.html ? `    <content type="html">${text(absolutize(item.entry.html, origin))}</content>` : "",
+      item.entry.html ? `    <content type="html">${text(absolutize(item.entry.html, origin, url))}</content>` : "",
       "  </entry>",
     ]
       .filter(Boolean)
@@ -97,9 +98,14 @@ function isoDate(value: unknown): string | undefined {
 /** YYYY-MM-DD, optionally with a time and optionally with Z or an offset. */
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
-/** Site paths in rendered HTML ("/blog/x/") as absolute URLs: feed readers have no base URL. */
-function absolutize(html: string, origin: string): string {
-  return html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${origin}/`);
+/**
+ * Site paths in rendered HTML ("/blog/x/") as absolute URLs, and "#id" as the entry's page's: feed readers have
+ * no base URL. The links after headings are left out: a reader shows them as a bare "#".
+ */
+function absolutize(html: string, origin: string, page: string): string {
+  return withoutHeadingAnchors(html)
+    .replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${origin}/`)
+    .replace(/(\shref=")#/g, `$1${escapeXml(page)}#`);
 }
 
 /** XML text: escaped, and without the control characters XML forbids. */

@@ -1,13 +1,19 @@
-// Link check: every internal link and asset URL in the rendered pages must reach a route or a file.
-import { BrokenLink, LinkNotCanonical } from "../errors/catalogue.ts";
+// Link check: every internal link and asset URL in the rendered pages must reach a route or a file, and a
+// #fragment an element of the page it leads to (the ids are read from the rendered pages).
+import { BrokenFragment, BrokenLink, LinkNotCanonical } from "../errors/catalogue.ts";
 import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import type { RawEntry } from "../content/front-matter.ts";
 
 export interface PageLinks {
   /** Route path ("/pricing", "404"). */
   route: string;
-  /** The page's internal URLs (see internalUrls). */
+  /** The page's internal URLs (see pageLinks). */
   links: string[];
+  /** Its links with a #fragment: "/path#id" (without the query) to a page, "#id" to itself. */
+  fragments?: string[];
+  /** Its output file, whose ids its own "#id" links name; and the content file of its entry, if any. */
+  outFile?: string;
+  file?: string;
 }
 
 export interface LinkCheckInput {
@@ -19,6 +25,8 @@ export interface LinkCheckInput {
   unregistered: string[];
   /** Content files, to point at the line that holds a broken link. */
   entries: RawEntry[];
+  /** The ids of a page's elements, by its output file; undefined when unknown (fragments to it are not checked). */
+  idsOf?(outFile: string): ReadonlySet<string> | undefined;
 }
 
 /** Returns one BrokenLinkError per distinct broken internal URL. */
@@ -27,28 +35,93 @@ export function checkLinks(input: LinkCheckInput): HeirloomError[] {
   const broken = new Map<string, string[]>();
   for (const page of input.pages) {
     for (const url of page.links) {
-      if (resolves(url, input.base, input.files, allowed) === "ok") continue;
+      if ("file" in resolves(url, input.base, input.files, allowed)) continue;
       broken.set(url, [...(broken.get(url) ?? []), page.route]);
     }
   }
-  return [...broken].map(([url, routes]) => {
+  const errors = [...broken].map(([url, routes]) => {
     const location = findInContent(url, input.base, input.entries);
     const outcome = resolves(url, input.base, input.files, allowed);
-    const canonical = outcome === "ok" || outcome === "missing" ? undefined : outcome.redirect;
+    const canonical = "redirect" in outcome ? outcome.redirect : undefined;
     const inContent = location !== undefined;
     if (canonical) return errorFrom(LinkNotCanonical, { url, routes, canonical, inContent }, { location });
     return errorFrom(BrokenLink, { url, routes, inContent }, { location });
   });
+  return [...errors, ...checkFragments(input, allowed)];
+}
+
+/** Fragments that name no element: "#" alone, "#top" and text fragments lead somewhere on every page. */
+const ANY_PAGE = /^(?:|top|:~:.*)$/i;
+
+/** One BrokenLinkError per distinct link whose #fragment names no element of the page it leads to. */
+function checkFragments(input: LinkCheckInput, allowed: Set<string>): HeirloomError[] {
+  const broken = new Map<string, { routes: string[]; id: string; ids: ReadonlySet<string>; page: PageLinks }>();
+  for (const page of input.pages) {
+    for (const link of page.fragments ?? []) {
+      const hash = link.indexOf("#");
+      const [url, id] = [link.slice(0, hash), decodeFragment(link.slice(hash + 1))];
+      if (ANY_PAGE.test(id)) continue;
+      const outcome = url === "" ? { file: page.outFile } : resolves(url, input.base, input.files, allowed);
+      const target = "file" in outcome ? outcome.file : undefined;
+      const ids = target === undefined ? undefined : input.idsOf?.(target);
+      if (!ids || ids.has(id)) continue;
+      const known = broken.get(link);
+      if (known) known.routes.push(page.route);
+      else broken.set(link, { routes: [page.route], id, ids, page });
+    }
+  }
+  return [...broken].map(([link, { routes, id, ids, page }]) => {
+    // A link to "#id" is most likely written in the page's own entry.
+    const own = input.entries.filter((e) => e.file === page.file);
+    const entries = [...own, ...input.entries.filter((e) => e.file !== page.file)];
+    const location = findInContent(link, input.base, entries);
+    const target = link.startsWith("#") ? undefined : link.slice(0, link.indexOf("#"));
+    const args = { link, routes, id, target, inContent: location !== undefined, near: nearest(id, [...ids]) };
+    return errorFrom(BrokenFragment, args, { location });
+  });
+}
+
+/** A fragment as the browser compares it with ids: percent-decoded (left as written when it cannot be). */
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** The ids most like `id` (a typo, a renamed heading), or the first few when none is. */
+function nearest(id: string, ids: string[]): string[] {
+  const close = ids.filter((other) => distance(id, other) <= Math.max(2, Math.floor(id.length / 4)));
+  return (close.length > 0 ? close : ids).sort().slice(0, 6);
+}
+
+/** Edit distance, stopped early: only small ones matter here. */
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 8) return 99;
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
 }
 
 /**
- * Every href/src of the page that points inside the site (starts with a single /). Self-contained: the
- * page writer's worker runs its source.
+ * Every href/src of the page that points inside the site (starts with a single /), its links with a #fragment
+ * (to a page of the site, or "#id" to itself) and the ids of its elements. Self-contained: the page writer's
+ * worker runs its source.
  */
-export function internalUrls(html: string): string[] {
+export function pageLinks(html: string): { links: string[]; fragments: string[]; ids: string[] } {
   const urls = new Set<string>();
-  for (const match of html.matchAll(/\s(?:href|src)="(\/(?!\/)[^"]*)"/g)) {
-    urls.add(match[1].replace(/&amp;/g, "&").replace(/[?#].*$/, ""));
+  const fragments = new Set<string>();
+  for (const match of html.matchAll(/\s(?:href|src)="((?:\/(?!\/)|#)[^"]*)"/g)) {
+    const url = match[1].replace(/&amp;/g, "&");
+    if (url.includes("#")) fragments.add(url.replace(/\?[^#]*/, ""));
+    if (url.startsWith("/")) urls.add(url.replace(/[?#].*$/, ""));
   }
   for (const match of html.matchAll(/\ssrcset="([^"]*)"/g)) {
     for (const candidate of match[1].split(",")) {
@@ -56,32 +129,38 @@ export function internalUrls(html: string): string[] {
       if (url.startsWith("/") && !url.startsWith("//")) urls.add(url);
     }
   }
-  return [...urls];
+  const entities: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">", "#39": "'", "#x27": "'" };
+  const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map(([, id]) =>
+    id.includes("&") ? id.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => entities[name]) : id,
+  );
+  return { links: [...urls], fragments: [...fragments], ids };
 }
 
-type Outcome = "ok" | "missing" | { redirect: string };
+/** What a static host answers: the file (none for an unregistered path, the 404 page), a redirect, or nothing. */
+type Outcome = { file: string | undefined } | { missing: true } | { redirect: string };
+const MISSING: Outcome = { missing: true };
 
-/** What a static host answers for the URL: the file, a redirect to the page's own form, or nothing. */
 function resolves(url: string, base: string, files: Set<string>, allowed: Set<string>): Outcome {
-  if (!url.startsWith(base) && `${url}/` !== base) return "missing";
+  if (!url.startsWith(base) && `${url}/` !== base) return MISSING;
   let local: string;
   try {
     local = decodeURI(url.slice(base.length));
   } catch {
-    return "missing";
+    return MISSING;
   }
-  if (allowed.has(`/${local.replace(/\/+$/, "")}`)) return "ok";
+  if (allowed.has(`/${local.replace(/\/+$/, "")}`)) return { file: undefined };
   if (local === "" || local.endsWith("/")) {
-    if (files.has(`${local}index.html`)) return "ok";
+    if (files.has(`${local}index.html`)) return { file: `${local}index.html` };
     const bare = local.replace(/\/+$/, "");
-    return bare && (files.has(`${bare}.html`) || files.has(bare)) ? { redirect: base + bare } : "missing";
+    return bare && (files.has(`${bare}.html`) || files.has(bare)) ? { redirect: base + bare } : MISSING;
   }
-  if (files.has(local) || files.has(`${local}.html`)) return "ok";
-  return files.has(`${local}/index.html`) ? { redirect: `${base + local}/` } : "missing";
+  if (files.has(local)) return { file: local };
+  if (files.has(`${local}.html`)) return { file: `${local}.html` };
+  return files.has(`${local}/index.html`) ? { redirect: `${base + local}/` } : MISSING;
 }
 
 function findInContent(url: string, base: string, entries: RawEntry[]): SourceLocation | undefined {
-  const written = [url, `/${url.slice(base.length)}`];
+  const written = url.startsWith("#") ? [url] : [url, `/${url.slice(base.length)}`];
   for (const entry of entries) {
     const path = findValue(entry.data, (v) => written.includes(v), []);
     if (path) return { file: entry.file, ...entry.locate(path) };

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
-import { internalUrls } from "./links.ts";
+import { pageLinks } from "./links.ts";
 import { type FileState, makeFolder as makeFolderSource } from "./staging.ts";
 
 /** What the build keeps of a page once it is written. */
@@ -17,6 +17,9 @@ export interface PageRecord {
   sha256: string;
   /** Internal URLs of the page's href, src and srcset attributes. */
   links: string[];
+  /** Its links with a #fragment, and the ids of its elements (what the fragments of links to it may name). */
+  fragments: string[];
+  ids: string[];
   /** The written file's modification time (0 when nothing was written). */
   mtimeMs: number;
 }
@@ -61,7 +64,7 @@ export function createPageWriter(
 /** Writes and measures each page as it is added, on this thread. */
 function inlineWriter(dir: string | undefined, folders: string[]): PageWriter {
   const write = pageWriterFor(
-    { fs, path, zlib, crypto, findLinks: internalUrls, makeFolder: makeFolderSource },
+    { fs, path, zlib, crypto, findLinks: pageLinks, makeFolder: makeFolderSource },
     dir,
     folders,
   );
@@ -137,7 +140,7 @@ interface WorkerModules {
   path: typeof import("node:path");
   zlib: typeof import("node:zlib");
   crypto: typeof import("node:crypto");
-  findLinks: typeof internalUrls;
+  findLinks: typeof pageLinks;
   makeFolder: typeof makeFolderSource;
 }
 
@@ -146,7 +149,7 @@ type Page = { outFile: string; length: number; recorded?: FileState | "unknown" 
 /**
  * What writes and measures one page, for a staging folder (or none: measured only). Self-contained: the
  * worker runs its source, so everything it uses is a parameter: Node's modules (a bundler may rewrite
- * `require` inside functions) and the engine's `internalUrls` and `makeFolder`, passed as source (a
+ * `require` inside functions) and the engine's `pageLinks` and `makeFolder`, passed as source (a
  * bundler may rename what a free name refers to).
  */
 function pageWriterFor(
@@ -195,7 +198,7 @@ function pageWriterFor(
       bytes: bytes.length,
       gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length,
       sha256,
-      links: findLinks(html),
+      ...findLinks(html),
     };
   };
 }
@@ -220,6 +223,6 @@ const WORKER_SOURCE = `(${writerMain.toString()})({
   path: require("node:path"),
   zlib: require("node:zlib"),
   crypto: require("node:crypto"),
-  findLinks: ${internalUrls.toString()},
+  findLinks: ${pageLinks.toString()},
   makeFolder: ${makeFolderSource.toString()},
 }, ${pageWriterFor.toString()});`;

@@ -13,7 +13,7 @@ import type { ImageRef } from "../content/image-field.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { Route } from "../routes/types.ts";
 import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../routes/urls.ts";
-import { checkLinks, internalUrls } from "./links.ts";
+import { checkLinks, pageLinks } from "./links.ts";
 
 export interface PartialSite {
   config: SiteConfig;
@@ -32,9 +32,12 @@ export interface PartialSite {
 export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
   const guessed = outFilesOfFailed(partial);
   if (!guessed) return [];
+  const ids = new Map<string, Set<string>>();
   const pages = partial.routes.flatMap((route) => {
     try {
-      return [{ route: route.path, links: internalUrls(partial.render(route)) }];
+      const found = pageLinks(partial.render(route));
+      ids.set(route.outFile, new Set(found.ids));
+      return [{ route: route.path, ...found, outFile: route.outFile, file: route.entry.file }];
     } catch {
       return []; // a page that needs what failed: its mistake is reported already
     }
@@ -50,6 +53,8 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
     base: partial.config.base,
     unregistered: partial.site.unregistered,
     entries: partial.raw.entries,
+    // A page that did not render (or would be a failed file's) is not known: links to it are not checked.
+    idsOf: (file) => ids.get(file),
   });
 }
 

@@ -16,6 +16,7 @@ export interface SiteParts {
   routes: Route[];
   feeds: FeedSpec[];
   bundle: { files: OutputFile[] };
+  codeStyles?: OutputFile;
   images: { usedFiles(): OutputFile[] };
 }
 
@@ -27,5 +28,6 @@ export async function siteFiles(site: SiteParts, toWrite: FeedSpec[] = site.feed
   const read = (p: string) => readFile(path.join(config.contentDir, p));
   const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));
   const hosting = hostingFiles(config, site.routes, site.feeds);
-  return [...site.bundle.files, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...hosting];
+  const code = site.codeStyles ? [site.codeStyles] : [];
+  return [...site.bundle.files, ...code, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...hosting];
 }

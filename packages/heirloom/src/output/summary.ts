@@ -9,7 +9,7 @@ import { absoluteUrl } from "../routes/urls.ts";
 import type { PageRecord } from "./page-writer.ts";
 import type { RouteReport } from "./report.ts";
 
-/** Each page's gzipped HTML, and the script and stylesheet it loads. */
+/** Each page's gzipped HTML, and the script and stylesheets it loads. */
 export function reportRoutes(
   routes: Route[],
   assets: Assets,
@@ -17,18 +17,19 @@ export function reportRoutes(
   records: PageRecord[],
   files: OutputFile[],
 ): RouteReport[] {
-  const { script, stylesheet } = assets;
+  const { script, stylesheet, codeStylesheet } = assets;
   const gzipped = (url?: string) => {
     const file = url && files.find((f) => f.path === url.slice(base.length));
     return file ? gzipLength(file.contents) : 0;
   };
-  const [jsBytes, cssBytes] = [gzipped(script), gzipped(stylesheet)];
+  const [jsBytes, cssBytes, codeBytes] = [gzipped(script), gzipped(stylesheet), gzipped(codeStylesheet)];
+  const loads = (record: PageRecord, url: string | undefined) => url !== undefined && record.links.includes(url);
   return records.map((record, i) => ({
     route: routes[i].path,
     file: record.outFile,
     htmlBytes: record.gzipBytes,
-    jsBytes: script && record.links.includes(script) ? jsBytes : 0,
-    cssBytes: stylesheet && record.links.includes(stylesheet) ? cssBytes : 0,
+    jsBytes: loads(record, script) ? jsBytes : 0,
+    cssBytes: (loads(record, stylesheet) ? cssBytes : 0) + (loads(record, codeStylesheet) ? codeBytes : 0),
   }));
 }
 

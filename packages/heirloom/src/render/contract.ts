@@ -22,6 +22,8 @@ export interface Assets {
   stylesheet?: string;
   /** URL of the client script (templates/islands/main.ts), if the site has one. */
   script?: string;
+  /** URL of the stylesheet of highlighted code blocks (their colours), when a page of the site has one. */
+  codeStylesheet?: string;
   /** The declared forms, by name. */
   forms: Record<string, FormAction>;
 }

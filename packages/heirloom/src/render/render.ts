@@ -59,12 +59,17 @@ function feedLinks({ config, feeds }: Pick<RenderInputs, "config" | "feeds">): H
 }
 
 /** What templates receive about the site's URLs, script, stylesheet and forms. */
-export function templateAssets(config: SiteConfig, bundle: { script?: string; stylesheet?: string }): Assets {
+export function templateAssets(
+  config: SiteConfig,
+  bundle: { script?: string; stylesheet?: string },
+  codeStyles?: { path: string },
+): Assets {
   return {
     href: (href) => withBase(config.base, href),
     absolute: (url) => (config.siteUrl && url.startsWith("/") ? originOf(config.siteUrl) + url : undefined),
     stylesheet: bundle.stylesheet && config.base + bundle.stylesheet,
     script: bundle.script && config.base + bundle.script,
+    codeStylesheet: codeStyles && config.base + codeStyles.path,
     forms: Object.fromEntries(config.forms.map((f) => [f.name, { action: f.action, field: f.field }])),
   };
 }

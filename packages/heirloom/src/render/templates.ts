@@ -24,6 +24,10 @@ export interface Templates {
   Document: ComponentType<PageProps & { children?: ReactNode }>;
   /** Page templates by name, as exported in `templates` from templates/index.ts. */
   byName: Map<string, Template>;
+  /** The components MDX bodies may use: what templates/mdx.ts exports (none without the file). */
+  mdx: Record<string, unknown>;
+  /** That file as messages name it ("templates/mdx.tsx"), or where it would be. */
+  mdxFile: string;
   /** Where in templates/ (file, line, column) an error a template threw was thrown, when it can tell. */
   locate(error: unknown): SourceLocation | undefined;
 }
@@ -40,14 +44,35 @@ export async function compileTemplates(templatesDir: string, context: CompileCon
   const {
     exports,
     hash,
-    locate: locateThrow,
+    locate: templatesLocate,
   } = await compileModule({ ...context, name: "templates", entry, ...compiledParts.templates });
   const { Document, templates } = exports as { Document?: Templates["Document"]; templates?: Record<string, Template> };
   if (typeof Document !== "function" || !templates || typeof templates !== "object") {
     const location = { file: path.relative(root, entry).split(path.sep).join("/") };
     throw errorFrom(TemplatesWithoutExports, { folder: where }, { location });
   }
-  return { hash, Document, byName: new Map(Object.entries(templates)), locate: locateThrow };
+  // templates/mdx.ts, when there is one: its exports are the components of every MDX body.
+  const mdxEntry = ["mdx.ts", "mdx.tsx"].map((f) => path.join(templatesDir, f)).find((f) => existsSync(f));
+  const mdx = mdxEntry
+    ? await compileModule({ ...context, name: "mdx", entry: mdxEntry, ...compiledParts.templates })
+    : undefined;
+  return {
+    hash: mdx ? `${hash}+${mdx.hash}` : hash,
+    Document,
+    byName: new Map(Object.entries(templates)),
+    mdx: mdx ? componentsOf(mdx.exports) : {},
+    mdxFile: path
+      .relative(root, mdxEntry ?? path.join(templatesDir, "mdx.ts"))
+      .split(path.sep)
+      .join("/"),
+    locate: (error) => templatesLocate(error) ?? mdx?.locate(error),
+  };
+}
+
+/** A module's exports that can be components: functions, and the objects React makes of them (memo, forwardRef). */
+function componentsOf(exports: Record<string, unknown>): Record<string, unknown> {
+  const entries = Object.entries(exports).filter(([name, value]) => /^[A-Z]/.test(name) && value !== null);
+  return Object.fromEntries(entries.filter(([, value]) => typeof value === "function" || typeof value === "object"));
 }
 
 /** One error per route whose template does not exist, at the line that names it. */

@@ -9,7 +9,7 @@ import { renderPage } from "../render/render.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { feedFiles } from "../output/feeds.ts";
 import { hostingFiles } from "../output/hosting.ts";
-import { checkLinks, internalUrls } from "../output/links.ts";
+import { checkLinks, pageLinks } from "../output/links.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import { HOSTING_FILES } from "../routes/clashes.ts";
 import type { Route } from "../routes/types.ts";
@@ -58,6 +58,7 @@ export function createDevSite(
   const files = new Map<string, () => Uint8Array | string>();
   const add = (list: OutputFile[]) => list.forEach((f) => files.set(f.path, () => f.contents));
   add(prepared.bundle.files);
+  if (prepared.codeStyles) add([prepared.codeStyles]);
   add(prepared.images.allFiles());
   // The hosting files (sitemap, headers) are made when asked for: at 10,000 pages they take a while.
   let hosting: OutputFile[] | undefined;
@@ -75,6 +76,21 @@ export function createDevSite(
   }
   const kept = new Map<string, string>();
   const told = new Set<string>();
+  // The ids of the pages that links with a #fragment lead to: such a page is rendered to read them, once a build.
+  const ids = new Map<string, Set<string> | undefined>();
+  const idsOf = (outFile: string) => {
+    if (ids.has(outFile)) return ids.get(outFile);
+    const route = pages?.get(outFile);
+    let found: Set<string> | undefined;
+    try {
+      const html = kept.get(outFile) ?? (route && renderPage(prepared, route));
+      found = html === undefined ? undefined : new Set(pageLinks(html).ids);
+    } catch {
+      found = undefined; // a page that fails to render is told when it is shown
+    }
+    ids.set(outFile, found);
+    return found;
+  };
   const render = (route: Route): { html: string; failure?: unknown } => {
     let html = kept.get(route.outFile);
     if (html === undefined) {
@@ -89,12 +105,15 @@ export function createDevSite(
       kept.set(route.outFile, html);
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
       known ??= new Set([...prepared.routes.map((r) => r.outFile), ...files.keys()]);
+      const found = pageLinks(html);
+      ids.set(route.outFile, new Set(found.ids));
       const problems = checkLinks({
-        pages: [{ route: route.path, links: internalUrls(html) }],
+        pages: [{ route: route.path, ...found, outFile: route.outFile, file: route.entry.file }],
         files: known,
         base,
         unregistered: prepared.site.unregistered,
         entries: prepared.raw.entries,
+        idsOf,
       });
       const fresh = problems.filter((p) => !told.has(p.message));
       fresh.forEach((p) => told.add(p.message));

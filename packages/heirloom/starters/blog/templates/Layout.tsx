@@ -19,6 +19,7 @@ export function Layout({ page, content, path, assets, head, children }: Props & 
           <link key={feed.url} rel="alternate" type="application/atom+xml" title={feed.title} href={feed.url} />
         ))}
         {assets.stylesheet && <link rel="stylesheet" href={assets.stylesheet} />}
+        {assets.codeStylesheet && <link rel="stylesheet" href={assets.codeStylesheet} />}
         {assets.script && <script type="module" src={assets.script} />}
       </head>
       <body>

@@ -16,6 +16,7 @@ export function Layout({ page, content, path, assets, head, children }: Props & 
         <link rel="icon" href={site.icon.url} />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         {assets.stylesheet && <link rel="stylesheet" href={assets.stylesheet} />}
+        {assets.codeStylesheet && <link rel="stylesheet" href={assets.codeStylesheet} />}
         {assets.script && <script type="module" src={assets.script} />}
       </head>
       <body>

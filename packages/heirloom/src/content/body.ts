@@ -1,0 +1,79 @@
+// An entry's markdown body as its `html` and `headings`: rendered now, read from the markdown cache when a page
+// needs it, or rendered when a page reads it (dev, and a body whose code languages Shiki must load first).
+import type { Heading } from "../config/markdown-options.ts";
+import { HeirloomError } from "../errors/errors.ts";
+import { type MarkdownRenderer, type RenderedMarkdown, markdownKey } from "./markdown.ts";
+import type { EntryValue, MarkdownCache, SourceEntry } from "./types.ts";
+
+export interface BodyOptions {
+  base: string;
+  markdown?: MarkdownCache;
+  /** Render every body when a page reads it (the dev server): an unsafe link is told when its page is shown. */
+  lazyMarkdown?: boolean;
+}
+
+/** A body: rendered, or to be rendered when read (with the languages Shiki must have loaded by then). */
+export interface Body {
+  rendered?: RenderedMarkdown;
+  later?: () => RenderedMarkdown;
+  code: boolean;
+  languages?: string[];
+}
+
+/** The body of an entry; a problem in it (an unsafe link) is added to `errors` and undefined returned. */
+export function markdownBody(
+  source: SourceEntry,
+  renderer: MarkdownRenderer,
+  options: BodyOptions,
+  errors: HeirloomError[],
+): Body | undefined {
+  const { markdown, base } = options;
+  const key = markdownKey(source.hash, base, renderer);
+  const render = () => {
+    const result = renderer.render(source.body, source.file, source.bodyLine, base);
+    if ("waitingFor" in result) throw new Error(`${source.file}: code highlighting was not prepared`);
+    return result;
+  };
+  // Rendered before (so it has no unsafe link): read when a page needs it.
+  if (markdown?.has(key)) return { later: () => markdown.get(key) ?? render(), code: markdown.code(key) };
+  if (options.lazyMarkdown) return { later: render, code: false, languages: renderer.languagesOf(source.body) };
+  try {
+    const result = renderer.render(source.body, source.file, source.bodyLine, base);
+    if ("html" in result) {
+      markdown?.set(key, result);
+      return { rendered: result, code: result.code };
+    }
+    const later = () => {
+      const rendered = render();
+      markdown?.set(key, rendered);
+      return rendered;
+    };
+    return { later, code: false, languages: result.waitingFor };
+  } catch (error) {
+    if (!(error instanceof HeirloomError)) throw error;
+    errors.push(error);
+    return undefined;
+  }
+}
+
+/** Gives the value its `html` and `headings`: now, or read on first use (one render for both), then kept. */
+export function setBody(value: EntryValue, body: Body | undefined): void {
+  if (!body?.later) {
+    value.html = body?.rendered?.html ?? "";
+    value.headings = body?.rendered?.headings ?? [];
+    return;
+  }
+  const read = body.later;
+  let rendered: RenderedMarkdown | undefined;
+  const field = <K extends "html" | "headings">(name: K) => ({
+    enumerable: true,
+    configurable: true,
+    get(): K extends "html" ? string : Heading[] {
+      rendered ??= read();
+      const result = rendered[name] as K extends "html" ? string : Heading[];
+      Object.defineProperty(value, name, { value: result, enumerable: true, configurable: true, writable: true });
+      return result;
+    },
+  });
+  Object.defineProperties(value, { html: field("html"), headings: field("headings") });
+}

@@ -1,0 +1,163 @@
+// Code blocks highlighted at build time by Shiki, loaded only when a block names a language: every token gets
+// classes for its colour in the light and in the dark theme (never a style attribute, which a strict
+// Content-Security-Policy refuses), and one stylesheet made from the two themes maps each class to Shiki's CSS
+// variables (--shiki-light, --shiki-dark, ...) and picks a scheme by prefers-color-scheme. No script.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { BundledLanguage, BundledTheme } from "shiki";
+import type { CodeTheme } from "../config/markdown-options.ts";
+import { locate } from "../config/definition-file.ts";
+import { UnknownCodeTheme } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
+
+type Shiki = typeof import("shiki");
+type Highlighter = Awaited<ReturnType<Shiki["createHighlighter"]>>;
+
+export interface CodeThemes {
+  light: CodeTheme;
+  dark: CodeTheme;
+}
+
+/** Fences that name no language to highlight: rendered as markdown-it renders them, without loading Shiki. */
+const PLAIN = new Set(["", "text", "txt", "plain", "plaintext"]);
+
+let loading: Promise<{ shiki: Shiki; highlighter: Highlighter }> | undefined;
+let loaded: { shiki: Shiki; highlighter: Highlighter } | undefined;
+/** Each language looked up: true when Shiki has it (and it is loaded), false when it does not. */
+const languages = new Map<string, boolean>();
+/** Each theme loaded: its name in the highlighter, its default colours and every colour its tokens may have. */
+const themes = new Map<string, { name: string; fg: string; bg: string; palette: Set<string> }>();
+
+/** A fence's language as Shiki names it, or "" for a plain block. */
+export function languageOf(info: string): string {
+  const lang = info.trim().split(/\s+/)[0].toLowerCase();
+  return PLAIN.has(lang) ? "" : lang;
+}
+
+const themeKey = (theme: CodeTheme) => (typeof theme === "string" ? theme : JSON.stringify(theme));
+
+/** Whether a block in `lang` can be rendered now (Shiki knows whether it has it, and the themes are loaded). */
+export function highlightReady(lang: string, wanted: CodeThemes): boolean {
+  return languages.has(lang) && themes.has(themeKey(wanted.light)) && themes.has(themeKey(wanted.dark));
+}
+
+/** Whether Shiki highlights `lang` (after prepareHighlighting). */
+export function knownLanguage(lang: string): boolean {
+  return languages.get(lang) === true;
+}
+
+/**
+ * Loads Shiki (once per process), the two themes and every language named that it has. `definition` is the
+ * text of site.config.ts, where an unknown theme is pointed at.
+ */
+export async function prepareHighlighting(names: Iterable<string>, wanted: CodeThemes, definition: string) {
+  loading ??= import("shiki").then(async (shiki) => {
+    const highlighter = await shiki.createHighlighter({ themes: [], langs: [] });
+    return (loaded = { shiki, highlighter });
+  });
+  const { shiki, highlighter } = await loading;
+  for (const theme of [wanted.light, wanted.dark]) {
+    if (themes.has(themeKey(theme))) continue;
+    if (typeof theme === "string" && !(theme in shiki.bundledThemes)) {
+      throw errorFrom(UnknownCodeTheme, { theme }, { location: locate(definition, theme) });
+    }
+    await highlighter.loadTheme(theme as Parameters<Highlighter["loadTheme"]>[0]);
+    const name = typeof theme === "string" ? theme : String(theme.name);
+    const resolved = highlighter.getTheme(name);
+    const palette = new Set([resolved.fg, ...resolved.settings.map((s) => s.settings?.foreground)]);
+    themes.set(themeKey(theme), { name, fg: lower(resolved.fg), bg: lower(resolved.bg), palette: lowerAll(palette) });
+  }
+  for (const lang of names) {
+    if (languages.has(lang)) continue;
+    const known = lang in shiki.bundledLanguages;
+    if (known) await highlighter.loadLanguage(lang as Parameters<Highlighter["loadLanguage"]>[0]);
+    languages.set(lang, known);
+  }
+}
+
+const lower = (color: string | undefined) => (color ?? "").toLowerCase();
+const lowerAll = (colors: Set<string | undefined>) =>
+  new Set([...colors].filter((c) => c && /^#[\da-f]{3,8}$/i.test(c)).map(lower));
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A code block as HTML, or "" when Shiki has no such language (markdown-it then writes it plain). */
+export function highlightCode(code: string, lang: string, wanted: CodeThemes): string {
+  if (!loaded || !knownLanguage(lang)) return "";
+  const [light, dark] = [themes.get(themeKey(wanted.light))!, themes.get(themeKey(wanted.dark))!];
+  const pair = { light: light.name as BundledTheme, dark: dark.name as BundledTheme };
+  const lines = loaded.highlighter.codeToTokensWithThemes(code.replace(/\n$/, ""), {
+    lang: lang as BundledLanguage,
+    themes: pair,
+  });
+  const html = lines.map((line) => {
+    const spans = line.map(({ content, variants }) => {
+      const classes = [...classesOf("sl", variants.light, light), ...classesOf("sd", variants.dark, dark)];
+      const text = escapeHtml(content);
+      return classes.length ? `<span class="${classes.join(" ")}">${text}</span>` : text;
+    });
+    return `<span class="line">${spans.join("")}</span>`;
+  });
+  const attributes = `class="shiki" data-language="${escapeHtml(lang).replace(/"/g, "&quot;")}" tabindex="0"`;
+  return `<pre ${attributes}><code>${html.join("\n")}</code></pre>`;
+}
+
+/** A token's classes in one theme: its colour (unless the theme's default) and its font style. */
+function classesOf(
+  prefix: string,
+  style: { color?: string; fontStyle?: number } | undefined,
+  theme: { fg: string; palette: Set<string> },
+): string[] {
+  const classes: string[] = [];
+  const color = lower(style?.color);
+  if (color && color !== theme.fg && theme.palette.has(color)) classes.push(`${prefix}-${color.slice(1)}`);
+  const font = style?.fontStyle ?? 0;
+  if (font & 1) classes.push(`${prefix}-i`);
+  if (font & 2) classes.push(`${prefix}-b`);
+  if (font & 12) classes.push(`${prefix}-${font & 4 ? "u" : ""}${font & 8 ? "s" : ""}`);
+  return classes;
+}
+
+/** The stylesheet of the code blocks: every colour class of both themes, and the scheme picked by the system. */
+export function codeStylesheet(wanted: CodeThemes): string {
+  const [light, dark] = [themes.get(themeKey(wanted.light))!, themes.get(themeKey(wanted.dark))!];
+  const rules = [
+    `.shiki{--shiki-light:${light.fg};--shiki-light-bg:${light.bg};--shiki-dark:${dark.fg};--shiki-dark-bg:${dark.bg}}`,
+  ];
+  for (const [prefix, scheme, theme] of [
+    ["sl", "light", light],
+    ["sd", "dark", dark],
+  ] as const) {
+    for (const color of [...theme.palette].sort()) {
+      if (color !== theme.fg) rules.push(`.${prefix}-${color.slice(1)}{--shiki-${scheme}:${color}}`);
+    }
+    rules.push(
+      `.${prefix}-i{--shiki-${scheme}-font-style:italic}`,
+      `.${prefix}-b{--shiki-${scheme}-font-weight:bold}`,
+      `.${prefix}-u{--shiki-${scheme}-text-decoration:underline}`,
+      `.${prefix}-s{--shiki-${scheme}-text-decoration:line-through}`,
+      `.${prefix}-us{--shiki-${scheme}-text-decoration:underline line-through}`,
+    );
+  }
+  const pick = (scheme: string) =>
+    `.shiki{color:var(--shiki-${scheme});background-color:var(--shiki-${scheme}-bg)}` +
+    `.shiki span{color:var(--shiki-${scheme});font-style:var(--shiki-${scheme}-font-style,normal);` +
+    `font-weight:var(--shiki-${scheme}-font-weight,normal);` +
+    `text-decoration:var(--shiki-${scheme}-text-decoration,none)}`;
+  return `${rules.join("\n")}\n${pick("light")}\n@media (prefers-color-scheme:dark){${pick("dark")}}\n`;
+}
+
+let version: string | undefined;
+
+/**
+ * Shiki's version, for the keys of everything it shapes: read from the package.json in the folder Node would load
+ * it from, without loading it (nor resolving through its exports, which costs a build that keeps its output 3 ms).
+ */
+export function shikiVersion(): string {
+  if (version !== undefined) return version;
+  const folders = createRequire(import.meta.url).resolve.paths("shiki") ?? [];
+  const file = folders.map((folder) => path.join(folder, "shiki", "package.json")).find((f) => existsSync(f));
+  version = file ? String(JSON.parse(readFileSync(file, "utf8")).version) : "none";
+  return version;
+}

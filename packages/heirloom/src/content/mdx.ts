@@ -1,0 +1,189 @@
+// MDX bodies (a collection with `body: "mdx"`, files ending in .mdx): compiled once per file's bytes with
+// @mdx-js/mdx to a React component, `Content`, whose components are those templates/mdx.ts exports (handed in
+// once the templates are compiled). Headings get GitHub's ids, as in markdown; a fenced block that names a
+// language becomes <HeirloomCode>, highlighted by Shiki when the page renders; `import` and `export` are refused
+// (the components come from templates/mdx.ts). Errors are located at the .mdx file's line and column.
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import type { ComponentType } from "react";
+import type { Heading } from "../config/markdown-options.ts";
+import { MdxCompileFailed, MdxComponentMissing, MdxModuleSyntax } from "../errors/catalogue.ts";
+import { HeirloomError, errorFrom } from "../errors/errors.ts";
+import { ENGINE_KEY } from "../version.ts";
+import { slugOf, uniqueId } from "./headings.ts";
+import type { CompiledMdx, MdxCache, SourceEntry } from "./types.ts";
+
+// React is CommonJS: required, and the same instance the templates and the renderer use.
+const require = createRequire(import.meta.url);
+const runtime = require("react/jsx-runtime") as Record<string, unknown>;
+const { createElement } = require("react") as typeof import("react");
+const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
+
+/** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
+export interface MdxComponents {
+  current: Record<string, unknown>;
+}
+
+/** One holder per site folder, kept for the process: entries dev keeps between saves read the latest components. */
+const holders = new Map<string, MdxComponents>();
+export function mdxComponentsOf(root: string): MdxComponents {
+  let holder = holders.get(root);
+  if (!holder) holders.set(root, (holder = { current: {} }));
+  return holder;
+}
+
+/** A fenced block's component: Shiki's markup when it highlights `lang` (`highlight` says), else a plain block. */
+export function codeBlock(highlight: (code: string, lang: string) => string) {
+  return ({ lang, code }: { lang: string; code: string }) => {
+    const html = highlight(code, lang);
+    if (html) return createElement("div", { className: "code-block", dangerouslySetInnerHTML: { __html: html } });
+    return createElement("pre", null, createElement("code", { className: `language-${lang}` }, code));
+  };
+}
+
+/** Gives an entry's value its MDX body: `Content`, its `headings`, and `html` rendered when first read. */
+export function setMdxBody(value: Record<string, unknown>, body: CompiledMdx, components: MdxComponents): void {
+  let Content: ComponentType | undefined;
+  const content = () => (Content ??= mdxContent(body, components));
+  Object.defineProperty(value, "Content", { enumerable: true, configurable: true, get: content });
+  value.headings = body.headings;
+  Object.defineProperty(value, "html", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const html = renderToStaticMarkup(createElement(content()));
+      Object.defineProperty(value, "html", { value: html, enumerable: true, configurable: true, writable: true });
+      return html;
+    },
+  });
+}
+
+/** One error per component an MDX body uses that the site does not export from templates/mdx.ts. */
+export function missingComponents(
+  file: string,
+  body: CompiledMdx,
+  exported: Set<string>,
+  module: string,
+): HeirloomError[] {
+  const known = [...exported].filter((name) => name !== "HeirloomCode").sort();
+  return body.uses
+    .filter(({ name }) => !exported.has(name.split(".")[0]))
+    .map(({ name, line, column }) =>
+      errorFrom(MdxComponentMissing, { file, name, known, module }, { location: { file, line, column } }),
+    );
+}
+
+type Mdx = typeof import("@mdx-js/mdx");
+/** @mdx-js/mdx, loaded when a site first has an MDX body (about 160 ms), never by a site without one. */
+let mdx: Mdx | undefined;
+const loadMdx = () => (mdx ??= require("@mdx-js/mdx") as Mdx);
+
+/**
+ * The body compiled, or found in `cache` by the body's bytes and the engine's build (which includes the version of
+ * MDX it was built with), or a located error.
+ */
+export function compileMdxBody(source: SourceEntry, cache?: MdxCache): CompiledMdx | HeirloomError {
+  const key = createHash("sha256").update(`${ENGINE_KEY}\0${source.body}`).digest("hex");
+  const known = cache?.get(key);
+  if (known) return known;
+  const result = compileNow(source);
+  if (!(result instanceof HeirloomError)) cache?.set(key, result);
+  return result;
+}
+
+function compileNow(source: SourceEntry): CompiledMdx | HeirloomError {
+  const { compileSync } = loadMdx();
+  const found = { headings: [] as Heading[], uses: new Map<string, { line: number; column: number }>() };
+  const languages = new Set<string>();
+  try {
+    const file = compileSync(source.body, {
+      outputFormat: "function-body",
+      providerImportSource: "#",
+      remarkPlugins: [() => (tree: MdastNode) => collect(tree, source, found, languages)],
+    });
+    const uses = [...found.uses].map(([name, at]) => ({ name, ...at }));
+    return { code: String(file), headings: found.headings, uses, languages: [...languages] };
+  } catch (error) {
+    return error instanceof HeirloomError ? error : located(error, source);
+  }
+}
+
+/** The body as a component; `components` is read when it renders (the site's, as compiled last). */
+function mdxContent(body: CompiledMdx, components: MdxComponents): ComponentType {
+  const { runSync } = loadMdx();
+  const options = { ...runtime, useMDXComponents: () => components.current };
+  const module = runSync(body.code, options as Parameters<typeof runSync>[1]);
+  return module.default as ComponentType;
+}
+
+interface MdastNode {
+  type: string;
+  name?: string | null;
+  lang?: string | null;
+  value?: string;
+  depth?: number;
+  children?: MdastNode[];
+  attributes?: unknown[];
+  data?: { hProperties?: Record<string, unknown> };
+  position?: { start: { line: number; column: number } };
+}
+
+/** Walks the tree once: refuses import/export, names headings, notes components, turns code into HeirloomCode. */
+function collect(
+  tree: MdastNode,
+  source: SourceEntry,
+  found: { headings: Heading[]; uses: Map<string, { line: number; column: number }> },
+  languages: Set<string>,
+): void {
+  const used = new Map<string, number>();
+  const at = (node: MdastNode) => ({
+    line: source.bodyLine + (node.position?.start.line ?? 1) - 1,
+    column: node.position?.start.column ?? 1,
+  });
+  const visit = (node: MdastNode) => {
+    if (node.type === "mdxjsEsm") {
+      throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: { file: source.file, ...at(node) } });
+    }
+    if (node.type === "heading") {
+      const text = plainText(node);
+      const id = uniqueId(slugOf(text), used);
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+      found.headings.push({ depth: node.depth ?? 1, text, id });
+    }
+    if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") && node.name) {
+      if (/^[A-Z]/.test(node.name) && !found.uses.has(node.name)) found.uses.set(node.name, at(node));
+    }
+    if (node.type === "code" && node.lang) {
+      const lang = node.lang.toLowerCase();
+      languages.add(lang);
+      Object.assign(node, {
+        type: "mdxJsxFlowElement",
+        name: "HeirloomCode",
+        attributes: [attribute("lang", lang), attribute("code", node.value ?? "")],
+        children: [],
+      });
+      return;
+    }
+    node.children?.forEach(visit);
+  };
+  visit(tree);
+}
+
+const attribute = (name: string, value: string) => ({ type: "mdxJsxAttribute", name, value });
+
+function plainText(node: MdastNode): string {
+  if (node.type === "text" || node.type === "inlineCode") return node.value ?? "";
+  return (node.children ?? []).map(plainText).join("").trim();
+}
+
+/** A compile error of @mdx-js/mdx (a VFileMessage: reason, line, column) at the file's own line. */
+function located(error: unknown, source: SourceEntry): HeirloomError {
+  const message = error as { reason?: string; message?: string; line?: number; column?: number };
+  let reason = String(message?.reason ?? message?.message ?? error).replace(/\s+/g, " ");
+  // The reason may name the exact place ("… `<b>` (1:7-1:10) …"), which is better than the node's start.
+  const exact = /\s?\((\d+):(\d+)-\d+:\d+\)/.exec(reason);
+  if (exact) reason = reason.replace(exact[0], "");
+  const [line, column] = exact ? [Number(exact[1]), Number(exact[2])] : [message?.line ?? 1, message?.column];
+  const location = { file: source.file, line: source.bodyLine + line - 1, column: column ?? undefined };
+  return errorFrom(MdxCompileFailed, { file: source.file, reason }, { location });
+}

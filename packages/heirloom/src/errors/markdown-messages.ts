@@ -1,0 +1,69 @@
+// The catalogue's messages about rendering markdown: the site's markdown-it plugins and the code themes.
+import { errorEntry as entry } from "./errors.ts";
+
+export const MarkdownPluginFailed = entry({
+  code: "ConfigError",
+  title: "A markdown plugin threw while it was set up",
+  message: ({ index, reason }: { index: number; reason: string }) =>
+    `markdown.plugins[${index}] in site.config.ts threw while it was set up: ${reason}`,
+  hint: () =>
+    "check the plugin's options against its documentation (a plugin is listed as plugin or [plugin, options]); " +
+    "run the build with --debug for the stack trace.",
+});
+
+export const MarkdownRenderFailed = entry({
+  code: "MarkdownRenderError",
+  title: "A markdown plugin threw while rendering a file",
+  message: ({ file, reason }: { file: string; reason: string }) =>
+    `Could not render the markdown of ${file}: a plugin threw: ${reason}`,
+  hint: () =>
+    "look in the file for the markup the plugin reads (such as a container or footnote written differently " +
+    "than it expects); run the build with --debug for the stack trace.",
+});
+
+export const UnknownCodeTheme = entry({
+  code: "ConfigError",
+  title: "A code theme is not one of Shiki's themes",
+  message: ({ theme }: { theme: string }) =>
+    `The code theme "${theme}" in site.config.ts is not one of Shiki's themes.`,
+  hint: () =>
+    'name a theme listed at https://shiki.style/themes, such as "github-light" and "github-dark", ' +
+    "or give a theme object (VS Code's theme JSON).",
+});
+
+export const MdxCompileFailed = entry({
+  code: "MdxCompileError",
+  title: "An MDX file does not compile",
+  message: ({ file, reason }: { file: string; reason: string }) => `Could not compile the MDX of ${file}: ${reason}`,
+  hint: () =>
+    "correct the MDX there: close every tag (<Note>…</Note> or <Note />), write a { or < meant as text as " +
+    "{'{'} or &lt;, and keep expressions inside { }.",
+});
+
+export const MdxModuleSyntax = entry({
+  code: "MdxCompileError",
+  title: "An MDX file imports or exports",
+  message: ({ file }: { file: string }) => `${file} has an import or export statement, which an MDX body here cannot.`,
+  hint: () =>
+    "remove it: every component templates/mdx.ts exports can be used in any .mdx file without an import, " +
+    "and the front matter holds the entry's data.",
+});
+
+export const MdxComponentMissing = entry({
+  code: "MdxComponentNotFoundError",
+  title: "An MDX file uses a component that templates/mdx.ts does not export",
+  message: ({ file, name, module }: { file: string; name: string; known: string[]; module: string }) =>
+    `${file} uses <${name}>, which ${module} does not export.`,
+  hint: ({ name, known, module }) =>
+    `export ${name} from ${module}${known.length ? `, or use one of: ${known.join(", ")}.` : "."}`,
+});
+
+export const MdxOutsideMdxCollection = entry({
+  code: "UnexpectedFileError",
+  title: "An .mdx file is in a collection whose bodies are not MDX",
+  message: ({ file, collection }: { file: string; collection: string }) =>
+    `${file} is an MDX file, but the bodies of "${collection}" are not MDX.`,
+  hint: ({ collection }) =>
+    `declare body: "mdx" for "${collection}" in site.config.ts (its .md files stay markdown), or rename the ` +
+    "file to .md if it holds plain markdown.",
+});

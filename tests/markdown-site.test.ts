@@ -1,0 +1,131 @@
+// Markdown in a built site: headings and their table of contents in a template, code blocks highlighted with
+// the code stylesheet published and linked, the site's plugins and raw HTML per collection; and Shiki loaded
+// by the command only when a page has a code block.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "node-html-parser";
+import { describe, expect, it } from "vitest";
+import { buildProject, cliPath, makeFixture, ownTemplates } from "./helpers/site.ts";
+
+const edit = (root: string, file: string, from: string | RegExp, to: string) => {
+  const text = readFileSync(path.join(root, file), "utf8");
+  expect(text).toMatch(from);
+  writeFileSync(path.join(root, file), text.replace(from, to));
+};
+
+describe("markdown in a site", () => {
+  it("gives templates each entry's headings, with the ids the page's headings have", async () => {
+    const built = await buildProject(makeFixture("markdown"));
+    const page = parse(readFileSync(path.join(built.outDir, "guide.html"), "utf8"));
+    const toc = page.querySelectorAll("nav.toc li").map((li) => [li.getAttribute("data-depth"), li.innerHTML]);
+    expect(toc).toEqual([
+      ["2", '<a href="#set-up-steps">Set-up steps</a>'],
+      ["2", '<a href="#set-up-steps-1">Set-up steps</a>'],
+      ["3", '<a href="#café--crème">Café &amp; crème!</a>'],
+    ]);
+    const ids = page.querySelectorAll("h2, h3").map((h) => h.id);
+    expect(ids).toEqual(["set-up-steps", "set-up-steps-1", "café--crème"]);
+    expect(page.querySelectorAll(".heading-anchor").map((a) => a.getAttribute("aria-label"))).toEqual([
+      "Link to this section: Set-up steps",
+      "Link to this section: Set-up steps",
+      "Link to this section: Café & crème!",
+    ]);
+  });
+
+  it("highlights code and publishes the code stylesheet, linked by templates on every page", async () => {
+    const built = await buildProject(makeFixture("markdown"));
+    const html = (file: string) => readFileSync(path.join(built.outDir, file), "utf8");
+    const guide = parse(html("guide.html"));
+    expect(guide.querySelectorAll("pre.shiki").map((pre) => pre.getAttribute("data-language"))).toEqual(["ts"]);
+    expect(html("guide.html")).toContain(
+      '<code><span class="line"><span class="sl-66707b sd-bdc4cc">// Build the site</span></span>\n',
+    );
+    expect(html("guide.html")).toContain('<pre><code class="language-mermaid-unknown">graph TD\n</code></pre>');
+    expect(html("guide.html")).not.toMatch(/\sstyle=/);
+    const link = guide.querySelectorAll('link[rel="stylesheet"]').map((l) => l.getAttribute("href"));
+    const code = link.find((href) => /^\/assets\/code-[0-9A-F]{8}\.css$/.test(href ?? ""));
+    expect(code).toBeDefined();
+    expect(html(code!.slice(1))).toContain(".sl-66707b{--shiki-light:#66707b}");
+    expect(parse(html("about/team.html")).querySelector(`link[href="${code}"]`)).not.toBeNull();
+    expect(built.routes.find((r) => r.route === "/guide")?.cssBytes).toBeGreaterThan(0);
+  });
+
+  it("publishes no code stylesheet for a site without a highlighted block", async () => {
+    const built = await buildProject(makeFixture());
+    expect(readFileSync(path.join(built.outDir, "index.html"), "utf8")).not.toContain("/assets/code-");
+    expect(existsSync(path.join(built.outDir, "assets"))).toBe(true);
+    expect(spawnSync("ls", [path.join(built.outDir, "assets")], { encoding: "utf8" }).stdout).not.toMatch(/code-/);
+  });
+
+  it("applies the site's plugins and keeps raw HTML in a collection with html: true only", async () => {
+    const root = makeFixture("markdown");
+    edit(
+      root,
+      "site.config.ts",
+      'urlFormat: "file",',
+      'urlFormat: "file",\n  markdown: { plugins: [[shout, "!"]], anchors: false },',
+    );
+    edit(
+      root,
+      "site.config.ts",
+      "export default definition;",
+      "export default definition;\n\n" +
+        "function shout(md: { renderer: { rules: Record<string, unknown> } }, mark: string) {\n" +
+        '  md.renderer.rules.strong_open = () => `<strong class="shout">${mark}`;\n}',
+    );
+    edit(root, "site.config.ts", 'folder: "notes",', 'folder: "notes",\n      html: true,');
+    writeFileSync(
+      path.join(root, "content", "notes", "third.md"),
+      "---\norder: 3\ntitle: Third\nprice: 9\ntags: [three]\nfeatured: false\n---\n" +
+        "<details><summary>More</summary>\n\nA **raw** block.\n\n</details>\n",
+    );
+    const built = await buildProject(root);
+    const html = (file: string) => readFileSync(path.join(built.outDir, file), "utf8");
+    expect(html("notes/third.html")).toContain(
+      '<details><summary>More</summary>\n<p>A <strong class="shout">!raw</strong> block.</p>\n</details>',
+    );
+    expect(html("about/team.html")).toContain('We are a <strong class="shout">!small</strong> team.');
+    expect(html("guide.html")).toContain('<h2 id="set-up-steps">Set-up steps</h2>\n<pre class="shiki"');
+    // Pages stay escaped: html is the notes' option only.
+    edit(root, "content/pages/about/team.md", "We are", "<b>We</b> are");
+    const again = await buildProject(root);
+    expect(readFileSync(path.join(again.outDir, "about/team.html"), "utf8")).toContain("&lt;b&gt;We&lt;/b&gt; are");
+  });
+});
+
+describe("Shiki in the command's process", () => {
+  /** A build by the command, with every module it requires by a name starting with "shiki" printed (its version is
+   * read from shiki/package.json for the keys of what it shapes; that reads a file and loads nothing of it). */
+  function buildWatched(root: string) {
+    const trap = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-trap-")), "trap.cjs");
+    writeFileSync(
+      trap,
+      'const Module = require("node:module"); const load = Module._load;\n' +
+        "Module._load = function (request, ...rest) {\n" +
+        "  if (/^shiki/.test(request)) process.stderr.write(`loaded ${request}\\n`);\n" +
+        "  return load.call(this, request, ...rest);\n};\n",
+    );
+    return spawnSync(process.execPath, ["--require", trap, cliPath, "build", "--root", root, "--no-cache"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, NO_COLOR: "1" },
+    });
+  }
+
+  it("is never loaded for a site without a code block, and loaded (from node_modules) for one with", () => {
+    const plain = makeFixture();
+    ownTemplates(plain);
+    const without = buildWatched(plain);
+    expect(without.status, without.stderr).toBe(0);
+    expect(without.stderr).not.toMatch(/^loaded shiki$/m);
+    const code = makeFixture("markdown");
+    ownTemplates(code);
+    const withCode = buildWatched(code);
+    expect(withCode.status, withCode.stderr).toBe(0);
+    expect(withCode.stderr).toMatch(/^loaded shiki$/m);
+    expect(readFileSync(path.join(code, "dist", "guide.html"), "utf8")).toContain(
+      '<pre class="shiki" data-language="ts"',
+    );
+  });
+});

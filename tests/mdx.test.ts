@@ -1,0 +1,123 @@
+// MDX bodies: a collection with body: "mdx" reads .mdx files as MDX (its .md files stay markdown), rendered with
+// the components templates/mdx.ts(x) exports, heading ids and fenced code highlighted as in markdown; every
+// mistake is located at the .mdx file's line and column; compiled bodies are kept in the cache by their bytes.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { expectErrors, failures } from "./helpers/errors.ts";
+import { buildProject, cliPath, repoRoot } from "./helpers/site.ts";
+
+const journal = path.join(repoRoot, "examples", "journal");
+const MDX_POST = "content/posts/the-right-length.mdx";
+
+function copyJournal(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-mdx-"));
+  cpSync(journal, root, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) });
+  return root;
+}
+const page = (root: string, route: string) => readFileSync(path.join(root, "dist", route, "index.html"), "utf8");
+const addToPost = (root: string, text: string) => {
+  const file = path.join(root, MDX_POST);
+  writeFileSync(file, `${readFileSync(file, "utf8")}${text}`);
+  return readFileSync(file, "utf8").split("\n").length - text.split("\n").length;
+};
+
+describe("an .mdx post of the journal", () => {
+  it("renders its components, heading ids, table of contents and highlighted code in the page", async () => {
+    const root = copyJournal();
+    await buildProject(root);
+    const html = page(root, "blog/the-right-length");
+    expect(html).toContain(
+      '<aside class="aside" aria-label="Written in MDX"><p class="aside-title">Written in MDX</p>',
+    );
+    expect(html).toContain('<h2 id="set-a-gentle-timer">Set a gentle timer</h2>');
+    expect(html).toContain('<li class="depth-2"><a href="#set-a-gentle-timer">Set a gentle timer</a></li>');
+    expect(html).toMatch(
+      /<pre class="shiki" data-language="sh" tabindex="0"><code><span class="line"><span class="sl-/,
+    );
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/code-[\w-]+\.css"\/>/);
+    // The .md posts of the same collection are markdown as before.
+    expect(page(root, "blog/first-questions")).toContain('id="try-this"');
+  });
+
+  it("is compiled once: a later build reads it from the cache by its bytes, a build with --no-cache does not", () => {
+    const root = copyJournal();
+    const cache = mkdtempSync(path.join(os.tmpdir(), "heirloom-mdx-cache-"));
+    const env = { ...process.env, HEIRLOOM_CACHE_DIR: cache };
+    const build = (...flags: string[]) =>
+      spawnSync(process.execPath, [cliPath, "build", "--root", root, ...flags], { env }).status;
+    expect(build()).toBe(0);
+    const [cached] = readdirSync(path.join(cache, "mdx"));
+    const file = path.join(cache, "mdx", cached);
+    // A heading's text changed in the cached compile only: the next build can only have it from there.
+    writeFileSync(file, readFileSync(file, "utf8").replaceAll("Set a gentle timer", "Read from the cache"));
+    // The site's name changed, so every page is rendered again; the post's file is as it was.
+    const site = path.join(root, "content", "site.md");
+    writeFileSync(site, readFileSync(site, "utf8").replace("name: The Journal", "name: The Journal of Notes"));
+    expect(build()).toBe(0);
+    expect(page(root, "blog/the-right-length")).toContain("Read from the cache");
+    expect(build("--no-cache")).toBe(0);
+    expect(page(root, "blog/the-right-length")).toContain("Set a gentle timer");
+  });
+});
+
+describe("mistakes in MDX, each at its line and column", () => {
+  it("a tag that is never closed", async () => {
+    const root = copyJournal();
+    const line = addToPost(root, "\nA <b>bold start\n");
+    expectErrors(await failures(root), [
+      {
+        code: "MdxCompileError",
+        message:
+          `Could not compile the MDX of ${MDX_POST}: ` +
+          "Expected a closing tag for `<b>` before the end of `paragraph`",
+        location: { file: MDX_POST, line: line + 2, column: 3 },
+        hint: /^correct the MDX there: close every tag/,
+      },
+    ]);
+  });
+
+  it("an import, which an MDX body here cannot have", async () => {
+    const root = copyJournal();
+    const line = addToPost(root, '\nimport { Chart } from "./chart.js"\n');
+    expectErrors(await failures(root), [
+      {
+        code: "MdxCompileError",
+        message: `${MDX_POST} has an import or export statement, which an MDX body here cannot.`,
+        location: { file: MDX_POST, line: line + 2, column: 1 },
+        hint: /^remove it: every component templates\/mdx.ts exports can be used/,
+      },
+    ]);
+  });
+
+  it("a component templates/mdx.tsx does not export, with those it does", async () => {
+    const root = copyJournal();
+    const line = addToPost(root, '\nSee the <Chart kind="bars" /> below.\n');
+    expectErrors(await failures(root), [
+      {
+        code: "MdxComponentNotFoundError",
+        message: `${MDX_POST} uses <Chart>, which templates/mdx.tsx does not export.`,
+        location: { file: MDX_POST, line: line + 2, column: 9 },
+        hint: "export Chart from templates/mdx.tsx, or use one of: Aside.",
+      },
+    ]);
+  });
+
+  it("an .mdx file in a collection whose bodies are markdown", async () => {
+    const root = copyJournal();
+    const text = "---\npath: /legal/cookies/\ntemplate: page\ntitle: Cookies\ndescription: None.\n---\nNone.\n";
+    writeFileSync(path.join(root, "content/pages/legal/cookies.mdx"), text);
+    expectErrors(await failures(root), [
+      {
+        code: "UnexpectedFileError",
+        message: 'content/pages/legal/cookies.mdx is an MDX file, but the bodies of "pages" are not MDX.',
+        location: { file: "content/pages/legal/cookies.mdx" },
+        hint:
+          'declare body: "mdx" for "pages" in site.config.ts (its .md files stay markdown), or rename the file ' +
+          "to .md if it holds plain markdown.",
+      },
+    ]);
+  });
+});
