@@ -63,6 +63,30 @@ describe("an .mdx post of the journal", () => {
   });
 });
 
+describe("links of an .mdx post", () => {
+  it("are given the base path, in markdown and as JSX", async () => {
+    const root = copyJournal();
+    addToPost(root, '\n<a href="/legal/terms/">Terms</a>\n');
+    await buildProject(root, { base: "/journal/" });
+    const html = page(root, "blog/the-right-length");
+    expect(html).toContain('<a href="/journal/blog/when-memories-disagree/">When memories disagree</a>');
+    expect(html).toContain('<a href="/journal/legal/terms/">Terms</a>');
+  });
+
+  it("are refused when their scheme is not allowed, at their line and column", async () => {
+    const root = copyJournal();
+    const line = addToPost(root, "\nSee [this](javascript:alert(1)).\n");
+    expectErrors(await failures(root), [
+      {
+        code: "UnsafeLinkError",
+        message: `The link "javascript:alert(1)" in ${MDX_POST} uses a scheme that is not allowed.`,
+        location: { file: MDX_POST, line: line + 2, column: 5 },
+        hint: /./,
+      },
+    ]);
+  });
+});
+
 describe("mistakes in MDX, each at its line and column", () => {
   it("a tag that is never closed", async () => {
     const root = copyJournal();

@@ -174,7 +174,7 @@ describe.skipIf(!chromePath)("print in Chromium", () => {
       await openForPrint(route);
       const lost = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>("main :is(h1, h2, h3, p, li, summary, blockquote, figcaption)")]
-          .filter((el) => !el.closest(".btn, form, .note, .toast") && !el.checkVisibility())
+          .filter((el) => !el.closest(".btn, form, .note, .toast, [data-waitlist-problem]") && !el.checkVisibility())
           .map((el) => el.textContent!.trim().slice(0, 40)),
       );
       expect(lost, route).toEqual([]);

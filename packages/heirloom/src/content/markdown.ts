@@ -130,10 +130,20 @@ function checkLink(token: Token, block: Token, file: string, firstLine: number, 
   if (!attr || value === null) return;
   const url = String(value);
   const location = { file, line: firstLine + (block.map?.[0] ?? 0) };
+  const checked = checkedUrl(url, base, location);
+  if (checked !== url) token.attrSet(attr, checked);
+}
+
+/**
+ * A link of a body as published: refused when unsafe (thrown, at `location`), a site path given the base path.
+ * Shared by markdown and MDX bodies.
+ */
+export function checkedUrl(url: string, base: string, location: { file: string; line?: number; column?: number }) {
+  const { file } = location;
   // "//host/x" leaves the site for whatever host it names: refused, like a scheme that is not allowed.
   if (url.trim().startsWith("//")) throw errorFrom(ProtocolRelativeLink, { url, file }, { location });
   if (!SAFE_URL.test(url.trim())) throw errorFrom(UnsafeLinkScheme, { url, file }, { location });
-  if (url && base !== "/" && url.startsWith("/")) token.attrSet(attr, base + url.slice(1));
+  return url && base !== "/" && url.startsWith("/") ? base + url.slice(1) : url;
 }
 
 /**

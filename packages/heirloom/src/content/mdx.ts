@@ -11,6 +11,7 @@ import { MdxCompileFailed, MdxComponentMissing, MdxModuleSyntax } from "../error
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_KEY } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
+import { checkedUrl } from "./markdown.ts";
 import type { CompiledMdx, MdxCache, SourceEntry } from "./types.ts";
 
 // React is CommonJS: required, and the same instance the templates and the renderer use.
@@ -82,16 +83,16 @@ const loadMdx = () => (mdx ??= require("@mdx-js/mdx") as Mdx);
  * The body compiled, or found in `cache` by the body's bytes and the engine's build (which includes the version of
  * MDX it was built with), or a located error.
  */
-export function compileMdxBody(source: SourceEntry, cache?: MdxCache): CompiledMdx | HeirloomError {
-  const key = createHash("sha256").update(`${ENGINE_KEY}\0${source.body}`).digest("hex");
+export function compileMdxBody(source: SourceEntry, base: string, cache?: MdxCache): CompiledMdx | HeirloomError {
+  const key = createHash("sha256").update(`${ENGINE_KEY}\0${base}\0${source.body}`).digest("hex");
   const known = cache?.get(key);
   if (known) return known;
-  const result = compileNow(source);
+  const result = compileNow(source, base);
   if (!(result instanceof HeirloomError)) cache?.set(key, result);
   return result;
 }
 
-function compileNow(source: SourceEntry): CompiledMdx | HeirloomError {
+function compileNow(source: SourceEntry, base: string): CompiledMdx | HeirloomError {
   const { compileSync } = loadMdx();
   const found = { headings: [] as Heading[], uses: new Map<string, { line: number; column: number }>() };
   const languages = new Set<string>();
@@ -99,7 +100,7 @@ function compileNow(source: SourceEntry): CompiledMdx | HeirloomError {
     const file = compileSync(source.body, {
       outputFormat: "function-body",
       providerImportSource: "#",
-      remarkPlugins: [() => (tree: MdastNode) => collect(tree, source, found, languages)],
+      remarkPlugins: [() => (tree: MdastNode) => collect(tree, source, base, found, languages)],
     });
     const uses = [...found.uses].map(([name, at]) => ({ name, ...at }));
     return { code: String(file), headings: found.headings, uses, languages: [...languages] };
@@ -123,7 +124,8 @@ interface MdastNode {
   value?: string;
   depth?: number;
   children?: MdastNode[];
-  attributes?: unknown[];
+  url?: string;
+  attributes?: Array<{ type: string; name?: string; value?: unknown }>;
   data?: { hProperties?: Record<string, unknown> };
   position?: { start: { line: number; column: number } };
 }
@@ -132,6 +134,7 @@ interface MdastNode {
 function collect(
   tree: MdastNode,
   source: SourceEntry,
+  base: string,
   found: { headings: Heading[]; uses: Map<string, { line: number; column: number }> },
   languages: Set<string>,
 ): void {
@@ -143,6 +146,16 @@ function collect(
   const visit = (node: MdastNode) => {
     if (node.type === "mdxjsEsm") {
       throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: { file: source.file, ...at(node) } });
+    }
+    // Links and pictures, in markdown or as <a href> and <img src>: refused when unsafe, given the base path.
+    if ((node.type === "link" || node.type === "image") && typeof node.url === "string") {
+      node.url = checkedUrl(node.url, base, { file: source.file, ...at(node) });
+    }
+    for (const attr of node.attributes ?? []) {
+      const literal = attr.type === "mdxJsxAttribute" && typeof attr.value === "string";
+      if (literal && (attr.name === "href" || attr.name === "src")) {
+        attr.value = checkedUrl(attr.value as string, base, { file: source.file, ...at(node) });
+      }
     }
     if (node.type === "heading") {
       const text = plainText(node);
