@@ -70,7 +70,7 @@ export async function renderPages(
     site,
     site.feeds.filter((f) => !kept.has(f.path.slice(1))),
   );
-  const ids = new Map<string, { list: string[]; set?: Set<string> }>(records.map((r) => [r.outFile, { list: r.ids }]));
+  const ids = new Map<string, { text: string; set?: Set<string> }>(records.map((r) => [r.outFile, { text: r.ids }]));
   const problems = checkLinks({
     pages: records.map((record, i) => {
       const route = site.routes[i];
@@ -84,7 +84,7 @@ export async function renderPages(
     // Made into a set only for the pages a fragment names.
     idsOf: (file) => {
       const known = ids.get(file);
-      return known && (known.set ??= new Set(known.list));
+      return known && (known.set ??= new Set(known.text ? known.text.split("\n") : []));
     },
   });
   const rendered = made.map(({ index }) => site.routes[index].path);

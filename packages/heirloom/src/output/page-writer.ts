@@ -17,9 +17,11 @@ export interface PageRecord {
   sha256: string;
   /** Internal URLs of the page's href, src and srcset attributes. */
   links: string[];
-  /** Its links with a #fragment, and the ids of its elements (what the fragments of links to it may name). */
+  /** Its links with a #fragment. */
   fragments: string[];
-  ids: string[];
+  /** The ids of its elements (what the fragments of links to it may name), one a line: one string is cheaper to
+   * pass from a worker and to store than a list of them. */
+  ids: string;
   /** The written file's modification time (0 when nothing was written). */
   mtimeMs: number;
 }
@@ -192,13 +194,16 @@ function pageWriterFor(
       if ((stat.mode & 0o777) !== 0o644) fs.chmodSync(file, 0o644);
       mtimeMs = stat.mtimeMs;
     }
+    const found = findLinks(html);
     return {
       mtimeMs,
       outFile,
       bytes: bytes.length,
       gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length,
       sha256,
-      ...findLinks(html),
+      links: found.links,
+      fragments: found.fragments,
+      ids: found.ids.join("\n"),
     };
   };
 }
