@@ -33,7 +33,8 @@ export type ErrorCode =
   | "UnexpectedBodyError"
   | "PagePathError"
   | "TemplateNotFoundError"
-  | "UnregisteredRouteError";
+  | "UnregisteredRouteError"
+  | "IslandError";
 
 export class HeirloomError extends Error {
   readonly code: ErrorCode;

@@ -1,5 +1,5 @@
-// Everything the output holds besides the pages: the script and stylesheet, the images templates read, the
-// feeds, the passthrough files and the hosting files (robots.txt, sitemap, headers).
+// Everything the output holds besides the pages: the script and stylesheet, the islands' modules, the images
+// templates read, the feeds, the passthrough files and the hosting files (robots.txt, sitemap, headers).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
@@ -16,6 +16,7 @@ export interface SiteParts {
   routes: Route[];
   feeds: FeedSpec[];
   bundle: { files: OutputFile[] };
+  islandBundle: { files: OutputFile[] };
   images: { usedFiles(): OutputFile[] };
 }
 
@@ -27,5 +28,6 @@ export async function siteFiles(site: SiteParts, toWrite: FeedSpec[] = site.feed
   const read = (p: string) => readFile(path.join(config.contentDir, p));
   const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));
   const hosting = hostingFiles(config, site.routes, site.feeds);
-  return [...site.bundle.files, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...hosting];
+  const scripts = [...site.bundle.files, ...site.islandBundle.files];
+  return [...scripts, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...hosting];
 }

@@ -1,4 +1,5 @@
-// Compiles templates/index.ts (TSX) and loads it: the Document shell and the named page templates.
+// Compiles templates/index.ts (TSX) and loads it: the Document shell, the named page templates, and the islands
+// of templates/interactive/ (registered by their components, the only thing of an island a render sees).
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ComponentType, ReactNode } from "react";
@@ -6,14 +7,16 @@ import { type CompileContext, compileModule } from "../compile/compile-module.ts
 import { locate } from "../config/definition-file.ts";
 import type { Route } from "../routes/types.ts";
 import {
+  IslandWithoutComponent,
   NoTemplatesEntry,
   NoTemplatesFolder,
   TemplateNotFound,
   TemplatesWithoutExports,
   compiledParts,
 } from "../errors/catalogue.ts";
-import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
+import { type HeirloomError, type SourceLocation, errorFrom, failureOf } from "../errors/errors.ts";
 import type { PageProps } from "./contract.ts";
+import { type IslandFile, REGISTRY_EXPORT, listIslands, registrySource } from "./island-files.ts";
 
 // biome-ignore lint: templates type their own props
 type Template = ComponentType<any>;
@@ -24,6 +27,8 @@ export interface Templates {
   Document: ComponentType<PageProps & { children?: ReactNode }>;
   /** Page templates by name, as exported in `templates` from templates/index.ts. */
   byName: Map<string, Template>;
+  /** The islands of templates/interactive/: each one's component (its default export) to its name. */
+  islands: Map<unknown, string>;
   /** Where in templates/ (file, line, column) an error a template threw was thrown, when it can tell. */
   locate(error: unknown): SourceLocation | undefined;
 }
@@ -37,17 +42,38 @@ export async function compileTemplates(templatesDir: string, context: CompileCon
   if (!entry) {
     throw errorFrom(NoTemplatesEntry, { folder: where }, { location: { file: `${where}/index.ts` } });
   }
-  const {
-    exports,
-    hash,
-    locate: locateThrow,
-  } = await compileModule({ ...context, name: "templates", entry, ...compiledParts.templates });
+  const listed = listIslands(templatesDir, root);
+  if (listed.errors.length > 0) throw failureOf(listed.errors);
+  const append = registrySource(listed.islands);
+  const compiled = await compileModule({ ...context, name: "templates", entry, append, ...compiledParts.templates });
+  const { exports, hash, locate: locateThrow } = compiled;
   const { Document, templates } = exports as { Document?: Templates["Document"]; templates?: Record<string, Template> };
   if (typeof Document !== "function" || !templates || typeof templates !== "object") {
     const location = { file: path.relative(root, entry).split(path.sep).join("/") };
     throw errorFrom(TemplatesWithoutExports, { folder: where }, { location });
   }
-  return { hash, Document, byName: new Map(Object.entries(templates)), locate: locateThrow };
+  const islands = registeredIslands(listed.islands, exports[REGISTRY_EXPORT], root);
+  return { hash, Document, byName: new Map(Object.entries(templates)), islands, locate: locateThrow };
+}
+
+/** Each island's component to its name; an island whose default export is not a component is an error. */
+function registeredIslands(islands: IslandFile[], registry: unknown, root: string): Map<unknown, string> {
+  const modules = (registry ?? {}) as Record<string, { default?: unknown }>;
+  const components = new Map<unknown, string>();
+  const errors: HeirloomError[] = [];
+  for (const { name, file } of islands) {
+    const component = modules[name]?.default;
+    // Function components, and what memo() and forwardRef() make of them.
+    if (typeof component === "function" || (typeof component === "object" && component && "$$typeof" in component)) {
+      components.set(component, name);
+      continue;
+    }
+    const relative = path.relative(root, file).split(path.sep).join("/");
+    const found = component === undefined ? "nothing" : component === null ? "null" : `a ${typeof component}`;
+    errors.push(errorFrom(IslandWithoutComponent, { file: relative, found }, { location: { file: relative } }));
+  }
+  if (errors.length > 0) throw failureOf(errors);
+  return components;
 }
 
 /** One error per route whose template does not exist, at the line that names it. */

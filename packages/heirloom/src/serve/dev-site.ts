@@ -58,6 +58,7 @@ export function createDevSite(
   const files = new Map<string, () => Uint8Array | string>();
   const add = (list: OutputFile[]) => list.forEach((f) => files.set(f.path, () => f.contents));
   add(prepared.bundle.files);
+  add(prepared.islandBundle.files);
   add(prepared.images.allFiles());
   // The hosting files (sitemap, headers) are made when asked for: at 10,000 pages they take a while.
   let hosting: OutputFile[] | undefined;
