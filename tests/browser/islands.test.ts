@@ -1,13 +1,15 @@
 // Islands in Chromium, served with the headers the build writes (its Content-Security-Policy included): the
 // journal's reading progress hydrates on a note and follows the scroll, at the root and under a base path;
 // pages without an island load no script at all; each strategy of the loader (load, idle, visible, media) on
-// the fixture's page of islands. Prints what a page with one island loads and when it is hydrated.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+// the fixture's page of islands; in dev, an island hydrated and, once its file is saved, reloaded with its new code.
+// Prints what a page with one island loads and when it is hydrated.
+import { cpSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev.ts";
 import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
 import { buildProject, fixturesDir, makeFixture, ownTemplates, repoRoot } from "../helpers/site.ts";
 import { axeViolations, chromePath, launchBrowser, watchedPage } from "./helpers.ts";
@@ -27,6 +29,25 @@ async function serveJournal(base = "/"): Promise<{ origin: string; preview: Prev
   const built = await buildProject(root, { base, siteUrl: "https://journal.example" });
   const preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0, base });
   return { origin: new URL(preview.url).origin, preview };
+}
+
+/** The fixture site with its page of islands at /islands (tests/fixtures/islands, added as the template "islands"). */
+function islandFixture(): string {
+  const root = makeFixture();
+  ownTemplates(root);
+  cpSync(path.join(fixturesDir, "islands"), root, { recursive: true });
+  const index = path.join(root, "templates", "index.ts");
+  const text = readFileSync(index, "utf8").replace(
+    '"not-found": NotFound',
+    '"not-found": NotFound, islands: IslandsPage',
+  );
+  writeFileSync(index, `import { IslandsPage } from "./IslandsPage.tsx";\n${text}`);
+  // Files saved just before dev starts count as changed once it watches: these were made a minute ago.
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) utimesSync(path.join(entry.parentPath, entry.name), past, past);
+  }
+  return root;
 }
 
 /** Records when each island reports itself hydrated, in ms since the navigation started. */
@@ -175,16 +196,7 @@ describe.skipIf(!chromePath)("each strategy of the loader in Chromium", () => {
   let origin: string;
 
   beforeAll(async () => {
-    // The fixture site with its page of islands (tests/fixtures/islands, added as the template "islands").
-    const root = makeFixture();
-    ownTemplates(root);
-    cpSync(path.join(fixturesDir, "islands"), root, { recursive: true });
-    const index = path.join(root, "templates", "index.ts");
-    const text = readFileSync(index, "utf8").replace(
-      '"not-found": NotFound',
-      '"not-found": NotFound, islands: IslandsPage',
-    );
-    writeFileSync(index, `import { IslandsPage } from "./IslandsPage.tsx";\n${text}`);
+    const root = islandFixture();
     const built = await buildProject(root);
     preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0 });
     origin = new URL(preview.url).origin;
@@ -225,5 +237,44 @@ describe.skipIf(!chromePath)("each strategy of the loader in Chromium", () => {
         `navigation started (median of ${times.length} loads with a cold cache: ` +
         `${times.map((t) => t.toFixed(0)).join(", ")})`,
     );
+  });
+});
+
+describe.skipIf(!chromePath)("islands in dev, in Chromium", () => {
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let dev: DevServer;
+  let root: string;
+
+  beforeAll(async () => {
+    root = islandFixture();
+    dev = await startDev({ root, env: {}, port: 0 });
+    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await dev?.close();
+  });
+
+  it("hydrates under dev's CSP, and a save to the island reloads the page with its new code", async () => {
+    const context = await browser.newContext();
+    const w = await watchedPage(context, new URL(dev.url).origin);
+    const response = await w.page.goto(new URL("/islands", dev.url).href);
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    const counter = w.page.locator(".counter");
+    const hydrated = w.page.locator("heirloom-island[data-hydrated]:has(.counter)");
+    await hydrated.waitFor({ state: "attached" });
+    await counter.click();
+    await expect.poll(() => counter.innerText()).toBe("Apples: 4");
+    const file = path.join(root, "templates", "interactive", "Counter.tsx");
+    const code = readFileSync(file, "utf8");
+    writeFileSync(file, code.replace("{label}: {count}", "{label} = {count}").replace("count + 1", "count + 2"));
+    await expect.poll(() => counter.innerText(), { timeout: 10_000 }).toBe("Apples = 3");
+    await hydrated.waitFor({ state: "attached" });
+    await counter.click();
+    await expect.poll(() => counter.innerText()).toBe("Apples = 5");
+    expect(errorsOf(w.errors)).toEqual([]);
+    expect(w.failures).toEqual([]);
+    await context.close();
   });
 });
