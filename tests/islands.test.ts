@@ -7,7 +7,7 @@ import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Island } from "../packages/heirloom/src/render/island.ts";
+import { Island, renderWithIslands } from "../packages/heirloom/src/render/island.ts";
 import { unserializableProp } from "../packages/heirloom/src/render/island-props.ts";
 import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
@@ -226,6 +226,21 @@ describe("island mistakes", () => {
     expect(error.code).toBe("TemplateCompileError");
     expect(error.message).toMatch(/^Could not compile the islands: An island cannot import "heirloom"/);
     expect(error.location).toMatchObject({ file: "templates/interactive/Counter.tsx", line: 3 });
+  });
+
+  it("counts the islands of a render made within a page's render for the page", () => {
+    const Counter = () => createElement("b", null, "1");
+    const site = { registry: new Map<unknown, string>([[Counter, "Counter"]]), modules: { Counter: "/c.js" } };
+    const page = { template: "t", path: "/p", file: "p.md" };
+    const Inner = () => {
+      const { html } = renderWithIslands(site, page, () =>
+        renderToStaticMarkup(createElement(Island, { component: Counter })),
+      );
+      return createElement("div", { dangerouslySetInnerHTML: { __html: html } });
+    };
+    const { html, islands } = renderWithIslands(site, page, () => renderToStaticMarkup(createElement(Inner)));
+    expect(html).toBe('<div><heirloom-island src="/c.js" load="load"><b>1</b></heirloom-island></div>');
+    expect(islands).toEqual([{ name: "Counter", load: "load" }]);
   });
 
   it("refuses an island rendered outside a page the engine renders", () => {

@@ -15,8 +15,8 @@ export interface LoadedFiles {
   routes: Route[];
   assets: Assets;
   config: { base: string };
-  /** What each island module imports: a page that names one loads what it imports too. */
-  islandBundle: { imports: Record<string, string[]> };
+  /** What each island module imports (a page that names one loads what it imports too), and their sizes. */
+  islandBundle: { imports: Record<string, string[]>; gzipBytes: Record<string, number> };
 }
 
 /**
@@ -26,7 +26,7 @@ export interface LoadedFiles {
 export function reportRoutes(site: LoadedFiles, records: PageRecord[], files: OutputFile[]): RouteReport[] {
   const { script, stylesheet } = site.assets;
   const { base } = site.config;
-  const sizes = new Map<string, number>();
+  const sizes = new Map(Object.entries(site.islandBundle.gzipBytes));
   const gzipped = (file: string) => {
     if (!sizes.has(file)) {
       const found = files.find((f) => f.path === file);

@@ -53,6 +53,8 @@ interface Scope extends IslandSite {
   /** What each island's placeholder starts with: unique to the render, and never in a site's text. */
   marker: string;
   found: Array<RenderedIsland & { component: ComponentType<Record<string, unknown>>; json: string }>;
+  /** The islands of renders made within this one (their markup is in this render's by then). */
+  within: RenderedIsland[];
 }
 
 let scope: Scope | undefined;
@@ -63,19 +65,20 @@ const PROCESS_MARK = `heirloom-island-${randomBytes(8).toString("hex")}-`;
 export function Island<P>(island: IslandProps<P>): ReactElement {
   const at = scope;
   const component = island.component as ComponentType<Record<string, unknown>>;
-  const label = componentName(component);
-  if (!at) throw errorFrom(IslandOutsidePage, { component: label });
+  if (!at) throw errorFrom(IslandOutsidePage, { component: componentName(component) });
   // At the page's content file: the line of the template that renders the island is not on the stack.
-  const location = { file: at.page.file };
+  const location = () => ({ location: { file: at.page.file } });
   const name = at.registry.get(component);
-  if (name === undefined) throw errorFrom(NotAnIsland, { ...at.page, component: label }, { location });
+  if (name === undefined) {
+    throw errorFrom(NotAnIsland, { ...at.page, component: componentName(component) }, location());
+  }
   const load = island.load ?? "load";
-  if (!/^(?:load|idle|visible|media\(.+\))$/s.test(load)) {
-    throw errorFrom(IslandLoadUnknown, { ...at.page, island: name, load: String(load) }, { location });
+  if (load !== "load" && load !== "idle" && load !== "visible" && !/^media\(.+\)$/s.test(load)) {
+    throw errorFrom(IslandLoadUnknown, { ...at.page, island: name, load: String(load) }, location());
   }
   const props = island.props ?? {};
   const problem = unserializableProp(props);
-  if (problem) throw errorFrom(IslandPropsNotSerializable, { ...at.page, island: name, ...problem }, { location });
+  if (problem) throw errorFrom(IslandPropsNotSerializable, { ...at.page, island: name, ...problem }, location());
   const json = JSON.stringify(props);
   at.found.push({ name, load, component, json });
   // A placeholder for the island's own render, filled in once the page is rendered.
@@ -86,7 +89,8 @@ export function Island<P>(island: IslandProps<P>): ReactElement {
 
 /**
  * Runs a render of static markup with islands collected: their server render is put in place afterwards, and
- * `islands` lists them (a page with none loads no script for them).
+ * `islands` lists them (a page with none loads no script for them). A render made within another, such as
+ * markup a template renders to a string, counts its islands for the outer one too.
  */
 export function renderWithIslands(
   site: IslandSite,
@@ -94,7 +98,7 @@ export function renderWithIslands(
   render: () => string,
 ): { html: string; islands: RenderedIsland[] } {
   const outer = scope;
-  const at: Scope = { ...site, page, marker: `${PROCESS_MARK}${++renders}-`, found: [] };
+  const at: Scope = { ...site, page, marker: `${PROCESS_MARK}${++renders}-`, found: [], within: [] };
   scope = at;
   let html: string;
   try {
@@ -102,7 +106,7 @@ export function renderWithIslands(
   } finally {
     scope = outer;
   }
-  if (at.found.length === 0) return { html, islands: [] };
+  if (at.found.length === 0 && at.within.length === 0) return { html, islands: [] };
   at.found.forEach(({ component, json }, i) => {
     const slot = `${at.marker}${i}.`;
     const start = html.indexOf(slot);
@@ -111,7 +115,9 @@ export function renderWithIslands(
     const own = renderToString(createElement(IslandRoot, null, createElement(component, JSON.parse(json))));
     html = html.slice(0, start) + own + html.slice(start + slot.length);
   });
-  return { html, islands: at.found.map(({ name, load }) => ({ name, load })) };
+  const islands = [...at.found.map(({ name, load }) => ({ name, load })), ...at.within];
+  outer?.within.push(...islands);
+  return { html, islands };
 }
 
 /** The root every island renders under, on the server as in the browser (where it marks the island hydrated). */
