@@ -243,6 +243,26 @@ describe("island mistakes", () => {
     expect(islands).toEqual([{ name: "Counter", load: "load" }]);
   });
 
+  it("renders an island once for the same props, however many pages show it", () => {
+    let renders = 0;
+    const Count = ({ n }: { n: number }) => {
+      renders++;
+      return createElement("b", null, n);
+    };
+    const site = { registry: new Map<unknown, string>([[Count, "Count"]]), modules: { Count: "/c.js" } };
+    const page = (n: number) =>
+      renderWithIslands(site, { template: "t", path: `/${n}`, file: "p.md" }, () =>
+        renderToStaticMarkup(createElement(Island<{ n: number }>, { component: Count, props: { n } })),
+      ).html;
+    expect([page(1), page(1), page(2), page(1)].map((html) => /<b>(\d)<\/b>/.exec(html)?.[1])).toEqual([
+      "1",
+      "1",
+      "2",
+      "1",
+    ]);
+    expect(renders).toBe(2);
+  });
+
   it("refuses an island rendered outside a page the engine renders", () => {
     const Counter = () => null;
     expect(() => renderToStaticMarkup(createElement(Island, { component: Counter }))).toThrow(

@@ -110,14 +110,32 @@ export function renderWithIslands(
   at.found.forEach(({ component, json }, i) => {
     const slot = `${at.marker}${i}.`;
     const start = html.indexOf(slot);
-    if (start < 0) return;
-    // As the browser gets them: the props through JSON, the component under the same root as it hydrates.
-    const own = renderToString(createElement(IslandRoot, null, createElement(component, JSON.parse(json))));
-    html = html.slice(0, start) + own + html.slice(start + slot.length);
+    if (start >= 0) html = html.slice(0, start) + ownRender(component, json) + html.slice(start + slot.length);
   });
   const islands = [...at.found.map(({ name, load }) => ({ name, load })), ...at.within];
   outer?.within.push(...islands);
   return { html, islands };
+}
+
+/**
+ * Each island component's server render by the JSON of its props. A component renders the same for the same
+ * props (React's rule, and what hydration needs: the browser's first render has nothing else to go by), so an
+ * island that every page shows alike is rendered once; the last 256 props of each component are kept.
+ */
+const ownRenders = new WeakMap<object, Map<string, string>>();
+const KEPT_RENDERS = 256;
+
+function ownRender(component: ComponentType<Record<string, unknown>>, json: string): string {
+  let byProps = ownRenders.get(component);
+  if (!byProps) ownRenders.set(component, (byProps = new Map()));
+  let html = byProps.get(json);
+  if (html === undefined) {
+    // As the browser gets them: the props through JSON, the component under the same root as it hydrates.
+    html = renderToString(createElement(IslandRoot, null, createElement(component, JSON.parse(json))));
+    if (byProps.size >= KEPT_RENDERS) byProps.delete(byProps.keys().next().value!);
+    byProps.set(json, html);
+  }
+  return html;
 }
 
 /** The root every island renders under, on the server as in the browser (where it marks the island hydrated). */
