@@ -2,8 +2,9 @@
 // The floor of the scale benchmark: the least that any generator of React templates and markdown-it must do
 // for the journal's posts, with nothing else. For each post, on one thread: read it, parse its YAML front
 // matter, render its markdown with the engine's options, render the post page's elements (the journal's
-// Document and Post templates, written out by hand) with renderToStaticMarkup, and write it. No list pages,
-// feed or sitemap; no validation, link check, sizes, hashes, cache or atomic swap.
+// Document and Post templates, written out by hand, its island's markup and script tag among them) with
+// renderToStaticMarkup, and write it. No list pages, feed or sitemap; no validation, link check, sizes, hashes,
+// cache or atomic swap; the island's markup is written into the page's tree, not rendered on its own.
 // Headings get the engine's ids and links, code blocks its Shiki classes (Shiki loaded only when a post has one).
 // Usage: node scripts/bench-floor.js <posts folder> <output folder>
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -48,6 +49,7 @@ function page(slug, data, html, toc, code) {
       h("link", { rel: "alternate", type: "application/atom+xml", title: site.name, href: "/blog/feed.xml" }),
       h("link", { rel: "stylesheet", href: "/assets/site.css" }),
       code && h("link", { rel: "stylesheet", href: "/assets/code.css" }),
+      h("script", { type: "module", src: "/assets/islands/loader.js" }),
     ),
     h(
       "body",
@@ -64,6 +66,11 @@ function page(slug, data, html, toc, code) {
         h(
           "article",
           { className: "post" },
+          h(
+            "heirloom-island",
+            { src: "/assets/islands/ReadingProgress.js", load: "idle", props: '{"of":"article.post"}' },
+            h("progress", { className: "reading-progress", max: 100, value: 0, hidden: true, "aria-hidden": true }),
+          ),
           h("h1", null, data.title),
           h("p", { className: "meta" }, h("time", { dateTime: String(data.date) }, String(data.date))),
           toc.length > 1 &&

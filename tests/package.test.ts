@@ -3,7 +3,7 @@
 // this repository is used but the tarball and npm's cache. The package's folder is never written to (a
 // package may be installed read-only; the tests run as root, so this is checked by its files, not a chmod).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filesIn, installOffline, packEngine } from "./helpers/package.ts";
@@ -100,6 +100,41 @@ describe("the packed engine", () => {
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/code-[0-9A-F]{8}\.css"\/>/);
     rmSync(post);
     expect(heirloom(site, "build", "--site-url", "https://example.com").status).toBe(0);
+  });
+
+  it("builds an island with the package's types and React: its module and the loader, on its page only", () => {
+    const templates = path.join(site, "templates");
+    const pages = path.join(templates, "pages.tsx");
+    const before = readFileSync(pages, "utf8");
+    mkdirSync(path.join(templates, "interactive"));
+    writeFileSync(
+      path.join(templates, "interactive", "Counter.tsx"),
+      'import { useState } from "react";\n\nexport default function Counter({ start }: { start: number }) {\n' +
+        "  const [count, setCount] = useState(start);\n" +
+        '  return <button type="button" onClick={() => setCount(count + 1)}>{count}</button>;\n}\n',
+    );
+    const island = '<Island load="visible" component={Counter} props={{ start: 3 }} />';
+    writeFileSync(
+      pages,
+      'import { Island } from "heirloom";\nimport Counter from "./interactive/Counter.tsx";\n' +
+        before.replace("<h2>Latest posts</h2>", `${island}\n      <h2>Latest posts</h2>`),
+    );
+    try {
+      const checked = heirloom(site, "check");
+      expect(checked.stdout, checked.stderr).toContain("no problems");
+      const built = heirloom(site, "build");
+      expect(built.status, built.stderr).toBe(0);
+      const dist = path.join(site, "dist");
+      const home = readFileSync(path.join(dist, "index.html"), "utf8");
+      const src = /<heirloom-island src="\/(assets\/islands\/Counter-\w+\.js)" load="visible"/.exec(home)?.[1];
+      expect(src && existsSync(path.join(dist, src))).toBe(true);
+      expect(home).toMatch(/<script type="module" src="\/assets\/islands\/loader-\w+\.js"><\/script><\/head>/);
+      expect(readdirSync(path.join(dist, "assets", "islands")).some((f) => /^runtime-\w+\.js$/.test(f))).toBe(true);
+      expect(readFileSync(path.join(dist, "blog", "index.html"), "utf8")).not.toContain("assets/islands");
+    } finally {
+      writeFileSync(pages, before);
+      rmSync(path.join(templates, "interactive"), { recursive: true });
+    }
   });
 
   it("fails a build of broken content with exit code 1, the file and line, and the old site kept", () => {

@@ -1,6 +1,8 @@
-// The Journal's page templates: the front page, the paginated list of notes, one note, and plain pages.
-import type { PageProps } from "heirloom";
+// The Journal's page templates: the front page, the paginated list of notes, one note (with its reading
+// progress, an island), and plain pages.
+import { Island, type PageProps } from "heirloom";
 import type { Content, Page as PageEntry, Post as PostEntry } from "../site.config.ts";
+import ReadingProgress from "./interactive/ReadingProgress.tsx";
 
 export type Props<P = PageEntry | PostEntry> = PageProps<P, Content, PostEntry>;
 
@@ -51,6 +53,7 @@ export function Post({ page, assets }: Props<PostEntry>) {
   const sections = page.headings.filter((heading) => heading.depth === 2 || heading.depth === 3);
   return (
     <article className="post">
+      <Island load="idle" component={ReadingProgress} props={{ of: "article.post" }} />
       <h1>{page.title}</h1>
       <p className="meta">
         <time dateTime={page.date}>{formatDate(page.date)}</time>

@@ -29,3 +29,5 @@ export type {
   Rendition,
 } from "./render/contract.ts";
 export { serializeJsonLd } from "./render/json-ld.ts";
+export { Island } from "./render/island.ts";
+export type { IslandLoad, IslandProps } from "./render/island.ts";

@@ -39,7 +39,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const { rendered, output, retired } = await renderAndWrite(site, incremental, options.onProgress);
   await removeLeftovers(config.outDir);
   const published = publishedManifest(output);
-  const routes = reportRoutes(site.routes, site.assets, config.base, rendered.records, rendered.files);
+  const routes = reportRoutes(site, rendered.records, rendered.files);
   const warnings = [...warningsFor(config, site.feeds), ...(site.bundle.warnings ?? [])];
   const report = { routes, warnings, siteHash: published.site };
   await incremental.finish({ site, pages: rendered.pages, feeds: rendered.feeds, output, retired, report });
@@ -78,8 +78,13 @@ export async function checkSite(options: BuildOptions = {}): Promise<{ pages: nu
 /** What the stamp of the previous build is compared with: everything the build is made from besides content/. */
 async function compiledInputs(paths: SitePaths, options: BuildOptions, incremental: Incremental): Promise<BuildInputs> {
   const parts = compileParts(paths, incremental);
-  const [definition, templates, assets] = await Promise.all([parts.definition, parts.templates, parts.assets]);
-  return { definition, templates, assets, config: resolveConfig(definition, options) };
+  const [definition, templates, assets, islands] = await Promise.all([
+    parts.definition,
+    parts.templates,
+    parts.assets,
+    parts.islands,
+  ]);
+  return { definition, templates, assets, islands, config: resolveConfig(definition, options) };
 }
 
 /** The previous build's result, its output folder kept as it is. */

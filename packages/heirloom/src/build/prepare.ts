@@ -1,10 +1,11 @@
 // prepareSite(): everything a build knows before it renders a page, stage by stage: the definition and
 // options (config), content read and validated (content), the route table (routes), templates compiled
-// (render), the script, stylesheet and images made (assets). Every problem of every stage is reported
+// (render), the script, stylesheet, islands and images made (assets). Every problem of every stage is reported
 // together. What may be reused is asked of the incremental object, never decided here.
 import { type BundledAssets, type OutputFile, bundleAssets } from "../assets/bundle.ts";
 import { codeStyles } from "../assets/code-styles.ts";
 import { type BuiltImages, buildImages } from "../assets/images.ts";
+import { type BundledIslands, bundleIslands } from "../assets/islands.ts";
 import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, resolvePaths } from "../config/options.ts";
 import { assertProject, loadSite } from "../config/site.ts";
 import { cacheDirFor } from "../compile/cache.ts";
@@ -20,7 +21,8 @@ import { type CompiledParts, type ContentLoan, Incremental } from "../incrementa
 import { hostingFiles } from "../output/hosting.ts";
 import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
-import { renderRoute, templateAssets } from "../render/render.ts";
+import { listIslands } from "../render/island-files.ts";
+import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "../render/render.ts";
 import { type Templates, compileTemplates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
@@ -38,6 +40,9 @@ export interface PreparedSite {
   assets: Assets;
   templates: Templates;
   bundle: BundledAssets;
+  /** The islands' browser modules, and their URLs as pages load them. */
+  islandBundle: BundledIslands;
+  islands: IslandScripts;
   images: BuiltImages;
   /** The stylesheet of highlighted code blocks, when an entry has one. */
   codeStyles?: OutputFile;
@@ -89,7 +94,7 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   if (read && templates) problems.push(...mdxComponentsReady(paths.root, site, read.validated, templates));
   // Mistakes in the content do not hide broken links: the pages that still render are checked too.
   if (problems.length > 0 && site && read && templates && problems.every((p) => errorsOf(p).length > 0)) {
-    problems.push(...(await linksOfPartialSite(site, read, templates, parts.assets)));
+    problems.push(...(await linksOfPartialSite(site, read, templates, parts)));
   }
   if (problems.length > 0 || !site || !read || !templates) throw failureOf(problems);
   const { config, raw, validated, routes, feeds, renderers } = read;
@@ -99,13 +104,15 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   });
   const themes = site.markdown.highlight;
   const styles = read.code && themes ? codeStyles(themes, site.source, paths.cacheDir) : undefined;
-  const [bundle, images, code] = await Promise.all([parts.assets, imagesMade, styles]);
+  const made = Promise.all([parts.assets, parts.islands, imagesMade, styles]);
+  const [bundle, islandBundle, images, code] = await made;
   const content = collectionsOf(site, validated);
   const assets = templateAssets(config, bundle, code);
+  const islands = islandScripts(config, islandBundle);
   const keyOf = (entry: SourceEntry) => markdownKey(entry.hash, config.base, renderers.get(entry.collection)!);
   return {
-    ...{ config, site, raw, content, routes, feeds, assets, templates, bundle, images, codeStyles: code },
-    ...{ entryHash: entryHashOf, markdownKey: keyOf },
+    ...{ config, site, raw, content, routes, feeds, assets, templates, bundle, islandBundle, islands, images },
+    ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf },
   };
 }
 
@@ -163,14 +170,17 @@ async function readyHighlighting(site: ResolvedSite, validated: ValidatedContent
 
 type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };
 
-/** Starts the definition, templates and assets compiling (or finds them compiled), all at once. */
+/** Starts the definition, templates, assets and islands compiling (or finds them compiled), all at once. */
 export function compileParts(paths: SitePaths, incremental: Incremental): Compiling {
   const { root, templatesDir, cacheDir } = paths;
   const context = { root, cacheDir, modules: siteModules };
+  // The islands' names and files are checked by the templates' compile, which fails with them.
+  const islands = () => listIslands(templatesDir, root).islands;
   return {
     definition: incremental.compiled("definition", () => loadSite(context)),
     templates: incremental.compiled("templates", () => compileTemplates(templatesDir, context)),
     assets: incremental.compiled("assets", () => bundleAssets(templatesDir, root, cacheDir)),
+    islands: incremental.compiled("islands", () => bundleIslands(islands(), templatesDir, root, cacheDir)),
   };
 }
 
@@ -180,17 +190,16 @@ export function loadDefinition(root: string): Promise<ResolvedSite> {
 }
 
 /** The broken links of the pages that render while the content has mistakes (images are not made). */
-async function linksOfPartialSite(
-  site: ResolvedSite,
-  read: ReadSite,
-  templates: Templates,
-  compiling: Promise<BundledAssets>,
-) {
+async function linksOfPartialSite(site: ResolvedSite, read: ReadSite, templates: Templates, parts: Compiling) {
   const { config, raw, validated, routes, feeds } = read;
-  const bundle = await compiling.catch((): BundledAssets => ({ files: [] }));
+  const bundle = await parts.assets.catch((): BundledAssets => ({ files: [] }));
+  const islandBundle = await parts.islands.catch(() => undefined);
   const assets = templateAssets(config, bundle);
+  const islands = islandScripts(config, islandBundle ?? { modules: {}, preload: {} });
   const content = collectionsOf(site, validated);
-  const files = [...bundle.files, ...hostingFiles(config, routes, feeds)].map((f) => f.path);
+  const files = [...bundle.files, ...(islandBundle?.files ?? []), ...hostingFiles(config, routes, feeds)].map(
+    (f) => f.path,
+  );
   return linksDespiteMistakes({
     config,
     site,
@@ -198,6 +207,6 @@ async function linksOfPartialSite(
     validated,
     routes,
     files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1))],
-    render: (route) => renderRoute(route, templates, content, assets, { canonical: undefined, feeds: [] }),
+    render: (route) => renderRoute(route, { templates, content, assets, islands }, { canonical: undefined, feeds: [] }),
   });
 }

@@ -35,6 +35,8 @@ export interface CompileRequest extends CompileContext {
   what: string;
   /** What to do when it does not compile. */
   hint: string;
+  /** Code compiled as if written at the end of the entry (its own lines keep their numbers). */
+  append?: string;
 }
 
 const loaded = new Map<string, Record<string, unknown>>();
@@ -50,7 +52,7 @@ export interface CompiledModule {
 /** The module's exports; compiled only when one of the files it was built from changed. */
 export async function compileModule(request: CompileRequest): Promise<CompiledModule> {
   // Everything that shapes the output is in the key: the entry, esbuild's version and options, this engine's.
-  const scope = esbuildScope(request.entry, ENGINE_KEY, OPTIONS);
+  const scope = esbuildScope(request.entry, ENGINE_KEY, OPTIONS, request.append ?? "");
   const { cacheDir } = request;
   const cached = await readStamped<{ file: string }>(cacheDir, request.name, scope);
   if (cached && existsSync(cached.file)) {
@@ -64,7 +66,7 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
   const inputs = new Map(
     await Promise.all(configs.map(async (file) => [file, await hashFile(file)] as [string, string])),
   );
-  const recorder = recordInputs();
+  const recorder = recordInputs(request.append ? { [request.entry]: request.append } : {});
   let code: string;
   let map: string;
   try {

@@ -33,9 +33,10 @@ export async function hashFile(file: string): Promise<string> {
 
 /**
  * An esbuild plugin that reads every source file itself and records the SHA-256 of the bytes handed to
- * esbuild; esbuild then treats them as it would the file (its loader for the extension).
+ * esbuild; esbuild then treats them as it would the file (its loader for the extension). `appended` adds code
+ * after a file's own (by absolute path): what is recorded is the file's bytes, the code belongs in the key.
  */
-export function recordInputs(): { plugin: Plugin; inputs: Map<string, string> } {
+export function recordInputs(appended: Record<string, string> = {}): { plugin: Plugin; inputs: Map<string, string> } {
   const inputs = new Map<string, string>();
   const plugin: Plugin = {
     name: "heirloom-record-inputs",
@@ -43,7 +44,8 @@ export function recordInputs(): { plugin: Plugin; inputs: Map<string, string> } 
       build.onLoad({ filter: /.*/, namespace: "file" }, async (args) => {
         const contents = await readFile(args.path);
         inputs.set(args.path, sha256(contents));
-        return { contents, loader: "default" };
+        const extra = Object.hasOwn(appended, args.path) ? appended[args.path] : undefined;
+        return { contents: extra ? Buffer.concat([contents, Buffer.from(extra)]) : contents, loader: "default" };
       });
     },
   };

@@ -4,12 +4,14 @@
 import * as config from "./config-messages.ts";
 import * as content from "./content-messages.ts";
 import type { ErrorEntry } from "./errors.ts";
+import * as islands from "./island-messages.ts";
 import * as markdown from "./markdown-messages.ts";
 import * as output from "./output-messages.ts";
 import * as site from "./site-messages.ts";
 
 export * from "./config-messages.ts";
 export * from "./content-messages.ts";
+export * from "./island-messages.ts";
 export * from "./markdown-messages.ts";
 export * from "./output-messages.ts";
 export * from "./site-messages.ts";
@@ -18,7 +20,7 @@ const isEntry = (value: unknown): value is ErrorEntry => typeof (value as ErrorE
 
 /** Every entry of the catalogue by its name, in the order of the stages that find them. */
 export const catalogue: Record<string, ErrorEntry> = Object.fromEntries(
-  [config, content, markdown, site, output].flatMap((messages) =>
+  [config, content, markdown, site, islands, output].flatMap((messages) =>
     Object.entries(messages).filter(([, value]) => isEntry(value)),
   ),
 );

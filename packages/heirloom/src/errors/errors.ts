@@ -36,7 +36,8 @@ export type ErrorCode =
   | "UnexpectedBodyError"
   | "PagePathError"
   | "TemplateNotFoundError"
-  | "UnregisteredRouteError";
+  | "UnregisteredRouteError"
+  | "IslandError";
 
 export class HeirloomError extends Error {
   readonly code: ErrorCode;

@@ -1,5 +1,5 @@
 // The catalogue's messages about the site as it is routed and rendered: page paths, routes, templates and
-// the compiles of the definition, templates, script and stylesheet.
+// the compiles of the definition, templates, islands, script and stylesheet.
 import { errorEntry as entry } from "./errors.ts";
 
 export const ListOnMissingPage = entry({
@@ -131,7 +131,7 @@ export const TemplateNotFound = entry({
 
 export const CompileFailed = entry({
   code: "TemplateCompileError",
-  title: "The definition, templates, script or stylesheet do not compile",
+  title: "The definition, templates, islands, script or stylesheet do not compile",
   message: ({ what, reason }: { what: string; reason: string; hint: string }) => `Could not compile ${what}: ${reason}`,
   hint: ({ hint }) => hint,
 });
@@ -151,5 +151,11 @@ export const compiledParts = {
     hint:
       "fix the script or CSS at that place; templates/islands/main.ts and templates/styles/site.css " +
       "are the entry points.",
+  },
+  islands: {
+    what: "the islands",
+    hint:
+      "fix the island's code at that place; every script in templates/interactive/ is an island, bundled for " +
+      "the browser with what it imports.",
   },
 };

@@ -7,6 +7,7 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
+import { ISLANDS_FOLDER } from "../render/island-files.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
 import { type Listing, listTree } from "../content/list-tree.ts";
 import type { MdxCache, SourceEntry } from "../content/types.ts";
@@ -31,6 +32,8 @@ export type { BuildInputs, CompiledPart, CompiledParts, ContentLoan, FinishedBui
 
 export class Incremental {
   private readonly parts = new Map<CompiledPart, Promise<unknown>>();
+  /** The files the last islands' bundle was made from (templates/ and beyond: what an island imports). */
+  private islandInputs = new Set<string>();
   private loaded: BuildState | undefined;
   private mdx: MdxCache | undefined;
   private constructor(
@@ -74,7 +77,12 @@ export class Incremental {
     if (known) return known;
     const pending = make();
     this.parts.set(part, pending);
-    pending.catch(() => this.parts.get(part) === pending && this.parts.delete(part));
+    pending.then(
+      (made) => {
+        if (part === "islands") this.islandInputs = new Set((made as CompiledParts["islands"]).inputs);
+      },
+      () => this.parts.get(part) === pending && this.parts.delete(part),
+    );
     return pending;
   }
 
@@ -91,7 +99,7 @@ export class Incremental {
     const same =
       stamp && stamps.sameInputs(stamp.inputs, this.snapshot!, contentDir) && stamps.outputAsStamped(outDir, stamp);
     const inputs = same ? await compiled : undefined;
-    if (inputs && inputsKey(inputs.config, inputs.definition, inputs.templates, inputs.assets) === stamp!.key) {
+    if (inputs && inputsKey(inputs) === stamp!.key) {
       return { ...stamp!, config: inputs.config };
     }
     stamps.dropStamp(root, outDir);
@@ -125,6 +133,11 @@ export class Incremental {
   changed(files: string[]): CompiledPart[] {
     this.dev?.contentChanged(files);
     const named = new Set(files.map((file) => partOf(this.paths, file)).filter((part) => part !== undefined));
+    // An island's bundle holds what it imports, from templates/ or beyond; a new island is in the folder.
+    const islands = path.join(this.paths.templatesDir, ISLANDS_FOLDER);
+    if (files.some((file) => this.islandInputs.has(file) || file.startsWith(islands + path.sep))) {
+      named.add("islands");
+    }
     // The templates may import the definition; a new definition may read every file differently.
     if (named.has("definition")) {
       this.parts.delete("templates");
@@ -188,7 +201,13 @@ export class Incremental {
 
   private stamp({ site, output, report }: FinishedBuild): void {
     const { config, raw } = site;
-    const key = inputsKey(config, site.site, site.templates, site.bundle);
+    const key = inputsKey({
+      config,
+      definition: site.site,
+      templates: site.templates,
+      assets: site.bundle,
+      islands: site.islandBundle,
+    });
     // An entry changed just before the snapshot is compared by the bytes this build read.
     const read = new Map(raw.placement.toRead.map((job, i) => [job.relative, raw.read[i]?.hash]));
     const inputs = this.snapshot!;

@@ -4,11 +4,13 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { BundledAssets } from "../assets/bundle.ts";
+import type { BundledIslands } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { settingsKey } from "../content/markdown.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Assets } from "../render/contract.ts";
+import type { IslandScripts } from "../render/render.ts";
 import type { Templates } from "../render/templates.ts";
 import { currentValue } from "../render/track.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
@@ -22,6 +24,8 @@ export interface SiteInputs {
   templates: Templates;
   bundle: BundledAssets;
   assets: Assets;
+  islandBundle: BundledIslands;
+  islands: IslandScripts;
   images: { key: string };
   feeds: FeedSpec[];
   content: Record<string, unknown>;
@@ -30,17 +34,32 @@ export interface SiteInputs {
 }
 
 /** Everything a build is made from besides content/: a build with the same key and content has the same output. */
-export function inputsKey(config: SiteConfig, site: ResolvedSite, templates: Templates, bundle: BundledAssets) {
-  const assets = bundle.files.flatMap((f) => [f.path, f.contents]);
-  return hashOf(ENGINE_KEY, templates.hash, site.hash, settingsOf(config, site), ...assets);
+export function inputsKey(inputs: {
+  config: SiteConfig;
+  definition: ResolvedSite;
+  templates: Templates;
+  assets: BundledAssets;
+  islands: BundledIslands;
+}) {
+  const { config, definition, templates } = inputs;
+  const files = [...inputs.assets.files, ...inputs.islands.files].flatMap((f) => [f.path, f.contents]);
+  return hashOf(ENGINE_KEY, templates.hash, definition.hash, settingsOf(config, definition), ...files);
 }
 
 /** Everything every page depends on: a change to any of it renders every page again. */
-export function contextKey({ config, site, templates, assets, images, feeds }: SiteInputs): string {
+export function contextKey({ config, site, templates, assets, islands, images, feeds }: SiteInputs): string {
   const feedList = JSON.stringify(feeds.map((f) => [f.path, f.title]));
   const settings = settingsOf(config, site);
-  const [script, stylesheet, code] = [assets.script ?? "", assets.stylesheet ?? "", assets.codeStylesheet ?? ""];
-  return hashOf(ENGINE_KEY, templates.hash, site.hash, settings, feedList, script, stylesheet, code, images.key);
+  // The URLs a page may name: the script, the stylesheets, the islands' modules (hashed, so their code is in them).
+  const { script, stylesheet, codeStylesheet } = assets;
+  const urls = JSON.stringify([
+    script ?? "",
+    stylesheet ?? "",
+    codeStylesheet ?? "",
+    islands.loader ?? "",
+    islands.preload,
+  ]);
+  return hashOf(ENGINE_KEY, templates.hash, site.hash, settings, feedList, urls, images.key);
 }
 
 function settingsOf(config: SiteConfig, site: ResolvedSite): string {

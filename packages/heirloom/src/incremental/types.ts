@@ -1,6 +1,7 @@
 // The incremental object's vocabulary: what it lends the stages, what it answers the orchestrators, and what a
 // finished build leaves it.
 import type { BundledAssets } from "../assets/bundle.ts";
+import type { BundledIslands } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
@@ -25,6 +26,7 @@ export interface CompiledParts {
   definition: ResolvedSite;
   templates: Templates;
   assets: BundledAssets;
+  islands: BundledIslands;
 }
 export type CompiledPart = keyof CompiledParts;
 

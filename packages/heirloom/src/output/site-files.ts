@@ -1,5 +1,5 @@
-// Everything the output holds besides the pages: the script and stylesheet, the images templates read, the
-// feeds, the passthrough files and the hosting files (robots.txt, sitemap, headers).
+// Everything the output holds besides the pages: the script and stylesheet, the islands' modules, the images
+// templates read, the feeds, the passthrough files and the hosting files (robots.txt, sitemap, headers).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
@@ -17,6 +17,7 @@ export interface SiteParts {
   feeds: FeedSpec[];
   bundle: { files: OutputFile[] };
   codeStyles?: OutputFile;
+  islandBundle: { files: OutputFile[] };
   images: { usedFiles(): OutputFile[] };
 }
 
@@ -29,5 +30,6 @@ export async function siteFiles(site: SiteParts, toWrite: FeedSpec[] = site.feed
   const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));
   const hosting = hostingFiles(config, site.routes, site.feeds);
   const code = site.codeStyles ? [site.codeStyles] : [];
-  return [...site.bundle.files, ...code, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...hosting];
+  const assets = [...site.bundle.files, ...site.islandBundle.files, ...code];
+  return [...assets, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...hosting];
 }

@@ -1,7 +1,8 @@
-// The summary of a build for the person who ran it: each page's gzipped size with the script and
+// The summary of a build for the person who ran it: each page's gzipped size with the scripts and
 // stylesheet it loads, and what to know before publishing.
 import { gzipSync } from "node:zlib";
 import type { OutputFile } from "../assets/bundle.ts";
+import { closure } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { Assets } from "../render/contract.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
@@ -9,28 +10,49 @@ import { absoluteUrl } from "../routes/urls.ts";
 import type { PageRecord } from "./page-writer.ts";
 import type { RouteReport } from "./report.ts";
 
-/** Each page's gzipped HTML, and the script and stylesheets it loads. */
-export function reportRoutes(
-  routes: Route[],
-  assets: Assets,
-  base: string,
-  records: PageRecord[],
-  files: OutputFile[],
-): RouteReport[] {
-  const { script, stylesheet, codeStylesheet } = assets;
-  const gzipped = (url?: string) => {
-    const file = url && files.find((f) => f.path === url.slice(base.length));
-    return file ? gzipLength(file.contents) : 0;
+/** What a build's pages load besides themselves. */
+export interface LoadedFiles {
+  routes: Route[];
+  assets: Assets;
+  config: { base: string };
+  /** What each island module imports (a page that names one loads what it imports too), and their sizes. */
+  islandBundle: { imports: Record<string, string[]>; gzipBytes: Record<string, number> };
+}
+
+/**
+ * Each page's gzipped HTML, and the stylesheet and scripts it loads: the client script, and for a page with
+ * islands the loader and every module its islands' hydration loads.
+ */
+export function reportRoutes(site: LoadedFiles, records: PageRecord[], files: OutputFile[]): RouteReport[] {
+  const { script, stylesheet, codeStylesheet } = site.assets;
+  const { base } = site.config;
+  const sizes = new Map(Object.entries(site.islandBundle.gzipBytes));
+  const gzipped = (file: string) => {
+    if (!sizes.has(file)) {
+      const found = files.find((f) => f.path === file);
+      sizes.set(file, found ? gzipLength(found.contents) : 0);
+    }
+    return sizes.get(file)!;
   };
-  const [jsBytes, cssBytes, codeBytes] = [gzipped(script), gzipped(stylesheet), gzipped(codeStylesheet)];
-  const loads = (record: PageRecord, url: string | undefined) => url !== undefined && record.links.includes(url);
-  return records.map((record, i) => ({
-    route: routes[i].path,
-    file: record.outFile,
-    htmlBytes: record.gzipBytes,
-    jsBytes: loads(record, script) ? jsBytes : 0,
-    cssBytes: (loads(record, stylesheet) ? cssBytes : 0) + (loads(record, codeStylesheet) ? codeBytes : 0),
-  }));
+  const local = (url: string) => (url.startsWith(base) ? url.slice(base.length) : url);
+  const { imports } = site.islandBundle;
+  return records.map((record, i) => {
+    const named = record.links.map(local);
+    const modules = closure(
+      named.filter((file) => Object.hasOwn(imports, file)),
+      imports,
+    );
+    const scripts = [...(script && record.links.includes(script) ? [local(script)] : []), ...modules];
+    return {
+      route: site.routes[i].path,
+      file: record.outFile,
+      htmlBytes: record.gzipBytes,
+      jsBytes: scripts.reduce((sum, file) => sum + gzipped(file), 0),
+      cssBytes: [stylesheet, codeStylesheet]
+        .filter((url) => url && record.links.includes(url))
+        .reduce((sum, url) => sum + gzipped(local(url!)), 0),
+    };
+  });
 }
 
 function gzipLength(contents: Uint8Array): number {

@@ -1,4 +1,5 @@
-// Render stage: one route and the compiled templates in, a complete HTML document string out.
+// Render stage: one route and the compiled templates in, a complete HTML document string out; a page that
+// renders an island gets the islands' loader (and no other page does).
 import { createRequire } from "node:module";
 import { TemplateFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
@@ -6,6 +7,7 @@ import type { SiteConfig } from "../config/options.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, originOf, withBase } from "../routes/urls.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
+import { renderWithIslands } from "./island.ts";
 import type { Templates } from "./templates.ts";
 
 // React is CommonJS: required directly, Node skips scanning it for named exports as an ES import would.
@@ -14,22 +16,39 @@ const require = createRequire(import.meta.url);
 const { createElement } = require("react") as typeof import("react");
 const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
 
+/** What a page renders with besides its route and head: templates, collections, assets and islands' scripts. */
+export interface PageInputs {
+  templates: Templates;
+  content: Record<string, unknown>;
+  assets: Assets;
+  islands: IslandScripts;
+}
+
+/** The URLs of the islands' browser modules (base path included); empty for a site without islands. */
+export interface IslandScripts {
+  /** The loader every page with an island loads. */
+  loader?: string;
+  /** Each island's module, by name. */
+  modules: Record<string, string>;
+  /** By island: its module, the runtime and what they import, preloaded where an island hydrates at load. */
+  preload: Record<string, string[]>;
+}
+
 /** Renders one route to `<!doctype html>…`; free of filesystem writes. */
-export function renderRoute(
-  route: Route,
-  templates: Templates,
-  content: Record<string, unknown>,
-  assets: Assets,
-  head: Head,
-): string {
+export function renderRoute(route: Route, inputs: PageInputs, head: Head): string {
+  const { templates, content, assets } = inputs;
   const Page = templates.byName.get(route.template)!;
   const props: PageProps = { page: route.entry, content, path: route.path, pagination: route.pagination, assets, head };
+  const { template, path, source } = route;
   try {
     const page = createElement(templates.Document, props, createElement(Page, props));
-    return `<!doctype html>${renderToStaticMarkup(page)}`;
+    const site = { registry: templates.islands, modules: inputs.islands.modules };
+    const { html, islands } = renderWithIslands(site, { template, path, file: source.file }, () =>
+      renderToStaticMarkup(page),
+    );
+    return withIslandScripts(`<!doctype html>${html}`, islands, inputs.islands);
   } catch (error) {
     if (error instanceof HeirloomError) throw error;
-    const { template, path, source } = route;
     const args = { template, path, file: source.file, reason: (error as Error).message };
     // At the template's line where it threw; at the page's content file when that cannot be told.
     const location = templates.locate(error) ?? { file: source.file };
@@ -37,12 +56,24 @@ export function renderRoute(
   }
 }
 
+/**
+ * The page with the loader's script at the end of its head, after preloads of what the islands that hydrate at
+ * once need; unchanged when it renders no island.
+ */
+function withIslandScripts(html: string, islands: Array<{ name: string; load: string }>, scripts: IslandScripts) {
+  if (islands.length === 0 || !scripts.loader) return html;
+  const preload = new Set(islands.flatMap((i) => (i.load === "load" ? (scripts.preload[i.name] ?? []) : [])));
+  const tags =
+    [...preload].map((url) => `<link rel="modulepreload" href="${url}"/>`).join("") +
+    `<script type="module" src="${scripts.loader}"></script>`;
+  const head = html.indexOf("</head>");
+  const end = head >= 0 ? head : html.lastIndexOf("</body>");
+  return end >= 0 ? html.slice(0, end) + tags + html.slice(end) : html + tags;
+}
+
 /** What every page renders from besides its route: the templates, the collections, assets, settings, feeds. */
-export interface RenderInputs {
+export interface RenderInputs extends PageInputs {
   config: Pick<SiteConfig, "base" | "siteUrl">;
-  templates: Templates;
-  content: Record<string, unknown>;
-  assets: Assets;
   feeds: FeedSpec[];
 }
 
@@ -50,7 +81,7 @@ export interface RenderInputs {
 export function renderPage(site: RenderInputs, route: Route, content = site.content): string {
   const { config } = site;
   const canonical = route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, route.path);
-  return renderRoute(route, site.templates, content, site.assets, { canonical, feeds: feedLinks(site) });
+  return renderRoute(route, { ...site, content }, { canonical, feeds: feedLinks(site) });
 }
 
 /** The site's feeds for the head's links; none without a site URL (a feed's entries need absolute URLs). */
@@ -71,5 +102,20 @@ export function templateAssets(
     script: bundle.script && config.base + bundle.script,
     codeStylesheet: codeStyles && config.base + codeStyles.path,
     forms: Object.fromEntries(config.forms.map((f) => [f.name, { action: f.action, field: f.field }])),
+  };
+}
+
+/** The islands' URLs as pages load them, from the bundle's dist-relative files. */
+export function islandScripts(
+  config: Pick<SiteConfig, "base">,
+  bundle: { loader?: string; modules: Record<string, string>; preload: Record<string, string[]> },
+): IslandScripts {
+  const url = (file: string) => config.base + file;
+  const byName = <T, U>(record: Record<string, T>, f: (value: T) => U) =>
+    Object.fromEntries(Object.entries(record).map(([name, value]) => [name, f(value)]));
+  return {
+    loader: bundle.loader && url(bundle.loader),
+    modules: byName(bundle.modules, url),
+    preload: byName(bundle.preload, (files) => files.map(url)),
   };
 }

@@ -1,4 +1,5 @@
-// Compiles templates/index.ts (TSX) and loads it: the Document shell and the named page templates.
+// Compiles templates/index.ts (TSX) and loads it: the Document shell, the named page templates, and the islands
+// of templates/interactive/ (registered by their components, the only thing of an island a render sees).
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ComponentType, ReactNode } from "react";
@@ -6,14 +7,16 @@ import { type CompileContext, compileModule } from "../compile/compile-module.ts
 import { locate } from "../config/definition-file.ts";
 import type { Route } from "../routes/types.ts";
 import {
+  IslandWithoutComponent,
   NoTemplatesEntry,
   NoTemplatesFolder,
   TemplateNotFound,
   TemplatesWithoutExports,
   compiledParts,
 } from "../errors/catalogue.ts";
-import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
+import { type HeirloomError, type SourceLocation, errorFrom, failureOf } from "../errors/errors.ts";
 import type { PageProps } from "./contract.ts";
+import { type IslandFile, REGISTRY_EXPORT, listIslands, registrySource } from "./island-files.ts";
 
 // biome-ignore lint: templates type their own props
 type Template = ComponentType<any>;
@@ -28,9 +31,14 @@ export interface Templates {
   mdx: Record<string, unknown>;
   /** That file as messages name it ("templates/mdx.tsx"), or where it would be. */
   mdxFile: string;
+  /** The islands of templates/interactive/: each one's component (its default export) to its name. */
+  islands: Map<unknown, string>;
   /** Where in templates/ (file, line, column) an error a template threw was thrown, when it can tell. */
   locate(error: unknown): SourceLocation | undefined;
 }
+
+/** The name the templates' compile exports templates/mdx.ts under. */
+const MDX_EXPORT = "__heirloomMdx";
 
 /** Compiles and loads `<templatesDir>/index.ts` for the site `context` names (see CompileContext). */
 export async function compileTemplates(templatesDir: string, context: CompileContext): Promise<Templates> {
@@ -41,38 +49,55 @@ export async function compileTemplates(templatesDir: string, context: CompileCon
   if (!entry) {
     throw errorFrom(NoTemplatesEntry, { folder: where }, { location: { file: `${where}/index.ts` } });
   }
-  const {
-    exports,
-    hash,
-    locate: templatesLocate,
-  } = await compileModule({ ...context, name: "templates", entry, ...compiledParts.templates });
+  const listed = listIslands(templatesDir, root);
+  if (listed.errors.length > 0) throw failureOf(listed.errors);
+  // templates/mdx.ts, when there is one, is compiled with the templates: its exports are the components of every
+  // MDX body, the very objects the templates use (so an island it renders is the registry's island).
+  const mdxEntry = ["mdx.ts", "mdx.tsx"].map((f) => path.join(templatesDir, f)).find((f) => existsSync(f));
+  const mdxSource = mdxEntry
+    ? `\nimport * as ${MDX_EXPORT} from ${JSON.stringify(mdxEntry)};\nexport { ${MDX_EXPORT} };\n`
+    : "";
+  const append = registrySource(listed.islands) + mdxSource;
+  const compiled = await compileModule({ ...context, name: "templates", entry, append, ...compiledParts.templates });
+  const { exports, hash, locate } = compiled;
   const { Document, templates } = exports as { Document?: Templates["Document"]; templates?: Record<string, Template> };
   if (typeof Document !== "function" || !templates || typeof templates !== "object") {
     const location = { file: path.relative(root, entry).split(path.sep).join("/") };
     throw errorFrom(TemplatesWithoutExports, { folder: where }, { location });
   }
-  // templates/mdx.ts, when there is one: its exports are the components of every MDX body.
-  const mdxEntry = ["mdx.ts", "mdx.tsx"].map((f) => path.join(templatesDir, f)).find((f) => existsSync(f));
-  const mdx = mdxEntry
-    ? await compileModule({ ...context, name: "mdx", entry: mdxEntry, ...compiledParts.templates })
-    : undefined;
-  return {
-    hash: mdx ? `${hash}+${mdx.hash}` : hash,
-    Document,
-    byName: new Map(Object.entries(templates)),
-    mdx: mdx ? componentsOf(mdx.exports) : {},
-    mdxFile: path
-      .relative(root, mdxEntry ?? path.join(templatesDir, "mdx.ts"))
-      .split(path.sep)
-      .join("/"),
-    locate: (error) => templatesLocate(error) ?? mdx?.locate(error),
-  };
+  const islands = registeredIslands(listed.islands, exports[REGISTRY_EXPORT], root);
+  const mdx = componentsOf((exports[MDX_EXPORT] ?? {}) as Record<string, unknown>);
+  const mdxFile = path
+    .relative(root, mdxEntry ?? path.join(templatesDir, "mdx.ts"))
+    .split(path.sep)
+    .join("/");
+  return { hash, Document, byName: new Map(Object.entries(templates)), mdx, mdxFile, islands, locate };
 }
 
 /** A module's exports that can be components: functions, and the objects React makes of them (memo, forwardRef). */
 function componentsOf(exports: Record<string, unknown>): Record<string, unknown> {
   const entries = Object.entries(exports).filter(([name, value]) => /^[A-Z]/.test(name) && value !== null);
   return Object.fromEntries(entries.filter(([, value]) => typeof value === "function" || typeof value === "object"));
+}
+
+/** Each island's component to its name; an island whose default export is not a component is an error. */
+function registeredIslands(islands: IslandFile[], registry: unknown, root: string): Map<unknown, string> {
+  const modules = (registry ?? {}) as Record<string, { default?: unknown }>;
+  const components = new Map<unknown, string>();
+  const errors: HeirloomError[] = [];
+  for (const { name, file } of islands) {
+    const component = modules[name]?.default;
+    // Function components, and what memo() and forwardRef() make of them.
+    if (typeof component === "function" || (typeof component === "object" && component && "$$typeof" in component)) {
+      components.set(component, name);
+      continue;
+    }
+    const relative = path.relative(root, file).split(path.sep).join("/");
+    const found = component === undefined ? "nothing" : component === null ? "null" : `a ${typeof component}`;
+    errors.push(errorFrom(IslandWithoutComponent, { file: relative, found }, { location: { file: relative } }));
+  }
+  if (errors.length > 0) throw failureOf(errors);
+  return components;
 }
 
 /** One error per route whose template does not exist, at the line that names it. */

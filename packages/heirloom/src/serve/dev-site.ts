@@ -59,6 +59,7 @@ export function createDevSite(
   const add = (list: OutputFile[]) => list.forEach((f) => files.set(f.path, () => f.contents));
   add(prepared.bundle.files);
   if (prepared.codeStyles) add([prepared.codeStyles]);
+  add(prepared.islandBundle.files);
   add(prepared.images.allFiles());
   // The hosting files (sitemap, headers) are made when asked for: at 10,000 pages they take a while.
   let hosting: OutputFile[] | undefined;

@@ -1,0 +1,280 @@
+// Islands in Chromium, served with the headers the build writes (its Content-Security-Policy included): the
+// journal's reading progress hydrates on a note and follows the scroll, at the root and under a base path;
+// pages without an island load no script at all; each strategy of the loader (load, idle, visible, media) on
+// the fixture's page of islands; in dev, an island hydrated and, once its file is saved, reloaded with its new code.
+// Prints what a page with one island loads and when it is hydrated.
+import { cpSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev.ts";
+import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
+import { buildProject, fixturesDir, makeFixture, ownTemplates, repoRoot } from "../helpers/site.ts";
+import { axeViolations, chromePath, launchBrowser, watchedPage } from "./helpers.ts";
+
+const NOTE = "blog/first-questions/";
+
+/** Console errors but the browser's own request for /favicon.ico, which neither site answers. */
+const errorsOf = (errors: string[]) => errors.filter((e) => !e.includes("/favicon.ico)"));
+
+/** A copy of the journal, built with `base` and served under it. */
+async function serveJournal(base = "/"): Promise<{ origin: string; preview: PreviewServer }> {
+  const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-islands-"));
+  cpSync(path.join(repoRoot, "examples", "journal"), root, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes("node_modules"),
+  });
+  const built = await buildProject(root, { base, siteUrl: "https://journal.example" });
+  const preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0, base });
+  return { origin: new URL(preview.url).origin, preview };
+}
+
+/** The fixture site with its page of islands at /islands (tests/fixtures/islands, added as the template "islands"). */
+function islandFixture(): string {
+  const root = makeFixture();
+  ownTemplates(root);
+  cpSync(path.join(fixturesDir, "islands"), root, { recursive: true });
+  const index = path.join(root, "templates", "index.ts");
+  const text = readFileSync(index, "utf8").replace(
+    '"not-found": NotFound',
+    '"not-found": NotFound, islands: IslandsPage',
+  );
+  writeFileSync(index, `import { IslandsPage } from "./IslandsPage.tsx";\n${text}`);
+  // Files saved just before dev starts count as changed once it watches: these were made a minute ago.
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) utimesSync(path.join(entry.parentPath, entry.name), past, past);
+  }
+  return root;
+}
+
+/** Records when each island reports itself hydrated, in ms since the navigation started. */
+async function timeHydration(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const times: number[] = [];
+    Object.assign(window, { hydratedAt: times });
+    addEventListener("heirloom:hydrated", () => times.push(performance.now()));
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** When the page's first island is hydrated, in ms since the navigation started, over `runs` fresh contexts. */
+async function coldHydrations(browser: Browser, url: string, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 480 } });
+    const page = await context.newPage();
+    await timeHydration(page);
+    await page.goto(url);
+    await page.locator("heirloom-island[data-hydrated]").first().waitFor({ state: "attached" });
+    times.push(await page.evaluate(() => (window as unknown as { hydratedAt: number[] }).hydratedAt[0]));
+    await context.close();
+  }
+  return times;
+}
+
+/** The gzipped bytes of every script a page loads, by URL, gathered while `load` runs. */
+async function scriptsLoaded(page: Page, load: () => Promise<unknown>): Promise<Map<string, number>> {
+  const sizes: Array<Promise<[string, number]>> = [];
+  const listener = (r: import("playwright-core").Response) => {
+    if (r.request().resourceType() !== "script") return;
+    sizes.push(r.body().then((b) => [new URL(r.url()).pathname, gzipSync(b, { level: 9 }).length]));
+  };
+  page.on("response", listener);
+  await load();
+  page.off("response", listener);
+  return new Map(await Promise.all(sizes));
+}
+
+describe.skipIf(!chromePath)("the journal's island in Chromium", () => {
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let journal: { origin: string; preview: PreviewServer };
+
+  beforeAll(async () => {
+    journal = await serveJournal();
+    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await journal?.preview.close();
+  });
+
+  it("hydrates the reading progress on a note, which then follows the scroll; no error, no CSP report", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 480 } });
+    const w = await watchedPage(context, journal.origin);
+    const bar = w.page.locator("progress.reading-progress");
+    const scripts = await scriptsLoaded(w.page, async () => {
+      await w.page.goto(`${journal.origin}/${NOTE}`, { waitUntil: "networkidle" });
+      await w.page.locator("heirloom-island[data-hydrated]").waitFor({ state: "attached" });
+    });
+    expect(await bar.isVisible()).toBe(true);
+    expect(await bar.getAttribute("aria-hidden")).toBe("true");
+    const value = () => bar.evaluate((el: HTMLProgressElement) => el.value);
+    expect(await value()).toBe(0);
+    await w.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(value).toBe(100);
+    await w.page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(value).toBe(0);
+    expect(await axeViolations(w.page)).toEqual([]);
+    expect(errorsOf(w.errors)).toEqual([]);
+    expect(w.failures).toEqual([]);
+
+    const files = [...scripts.keys()].map((p) => p.replace(/-\w+\.js$/, ""));
+    expect(files.sort()).toEqual(
+      ["loader", "ReadingProgress", "runtime", "chunk"].map((f) => `/assets/islands/${f}`).sort(),
+    );
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    const each = [...scripts].map(([p, n]) => `${path.basename(p)} ${n}`).join(", ");
+    const times = await coldHydrations(browser, `${journal.origin}/${NOTE}`, 5);
+    console.log(
+      `a note with one island (load="idle"): ${total} B of JavaScript gzipped in ${scripts.size} files ` +
+        `(${each}); hydrated ${median(times).toFixed(0)} ms after the navigation started ` +
+        `(median of ${times.length} loads with a cold cache: ${times.map((t) => t.toFixed(0)).join(", ")})`,
+    );
+    // React 19's react-dom client is most of it (about 66 KB).
+    expect(total).toBeLessThanOrEqual(75 * 1024);
+    await context.close();
+  });
+
+  it("loads no script at all on the pages without an island: no React, no loader", async () => {
+    const context = await browser.newContext();
+    const w = await watchedPage(context, journal.origin);
+    const requests: string[] = [];
+    w.page.on("request", (r) => requests.push(new URL(r.url()).pathname));
+    for (const pathname of ["/", "/blog/", "/blog/page/2/", "/legal/privacy/", "/no/such/page"]) {
+      const scripts = await scriptsLoaded(w.page, () =>
+        w.page.goto(journal.origin + pathname, { waitUntil: "networkidle" }),
+      );
+      expect([...scripts.keys()], pathname).toEqual([]);
+      expect(await w.page.locator("heirloom-island").count(), pathname).toBe(0);
+    }
+    expect(requests.filter((p) => p.startsWith("/assets/islands/"))).toEqual([]);
+    expect(errorsOf(w.errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the bar hidden without JavaScript, where it could show nothing true", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 480 } });
+    const page = await context.newPage();
+    await page.goto(`${journal.origin}/${NOTE}`);
+    expect(await page.locator("progress.reading-progress").isVisible()).toBe(false);
+    expect(await page.locator("h1").innerText()).toBe("The first questions");
+    await context.close();
+  });
+
+  it("hydrates under a base path, every module loaded from below it", async () => {
+    const under = await serveJournal("/journal/");
+    try {
+      const context = await browser.newContext({ viewport: { width: 375, height: 480 } });
+      const w = await watchedPage(context, under.origin);
+      const requests: string[] = [];
+      w.page.on("request", (r) => requests.push(new URL(r.url()).pathname));
+      await w.page.goto(`${under.origin}/journal/${NOTE}`);
+      await w.page.locator("heirloom-island[data-hydrated]").waitFor({ state: "attached" });
+      expect(await w.page.locator("progress.reading-progress").isVisible()).toBe(true);
+      expect(requests.filter((p) => p.endsWith(".js")).every((p) => p.startsWith("/journal/assets/islands/"))).toBe(
+        true,
+      );
+      expect(requests.filter((p) => p.endsWith(".js")).length).toBeGreaterThanOrEqual(4);
+      expect(errorsOf(w.errors)).toEqual([]);
+      expect(w.failures).toEqual([]);
+      await context.close();
+    } finally {
+      await under.preview.close();
+    }
+  });
+});
+
+describe.skipIf(!chromePath)("each strategy of the loader in Chromium", () => {
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let preview: PreviewServer;
+  let origin: string;
+
+  beforeAll(async () => {
+    const root = islandFixture();
+    const built = await buildProject(root);
+    preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0 });
+    origin = new URL(preview.url).origin;
+    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await preview?.close();
+  });
+
+  const hydrated = (page: Page, name: string) =>
+    page.locator(`heirloom-island:has(.${name})`).evaluate((el) => el.hasAttribute("data-hydrated"));
+
+  it("hydrates at load (the island answers clicks), when idle, when visible and when the media matches", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const w = await watchedPage(context, origin);
+    await w.page.goto(`${origin}/islands`);
+    const counter = w.page.getByRole("button", { name: "Apples: 3" });
+    await w.page.locator("heirloom-island[data-hydrated]:has(.counter)").waitFor({ state: "attached" });
+    await counter.click();
+    await expect.poll(() => w.page.locator(".counter").innerText()).toBe("Apples: 4");
+    await expect.poll(() => w.page.locator(".greeting.idle").innerText()).toBe("Hello, idle (hydrated)");
+    // Below the fold, and wider than the media query: neither is hydrated yet.
+    expect(await hydrated(w.page, "visible")).toBe(false);
+    expect(await hydrated(w.page, "narrow")).toBe(false);
+    expect(await w.page.locator(".greeting.visible").innerText()).toBe("Hello, visible (static)");
+    await w.page.locator(".greeting.visible").scrollIntoViewIfNeeded();
+    await expect.poll(() => w.page.locator(".greeting.visible").innerText()).toBe("Hello, visible (hydrated)");
+    expect(await hydrated(w.page, "narrow")).toBe(false);
+    await w.page.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(() => w.page.locator(".greeting.narrow").innerText()).toBe("Hello, narrow (hydrated)");
+    expect(errorsOf(w.errors)).toEqual([]);
+    expect(w.failures).toEqual([]);
+    await context.close();
+    const times = await coldHydrations(browser, `${origin}/islands`, 5);
+    console.log(
+      `an island with load="load" (its modules preloaded): hydrated ${median(times).toFixed(0)} ms after the ` +
+        `navigation started (median of ${times.length} loads with a cold cache: ` +
+        `${times.map((t) => t.toFixed(0)).join(", ")})`,
+    );
+  });
+});
+
+describe.skipIf(!chromePath)("islands in dev, in Chromium", () => {
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let dev: DevServer;
+  let root: string;
+
+  beforeAll(async () => {
+    root = islandFixture();
+    dev = await startDev({ root, env: {}, port: 0 });
+    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await dev?.close();
+  });
+
+  it("hydrates under dev's CSP, and a save to the island reloads the page with its new code", async () => {
+    const context = await browser.newContext();
+    const w = await watchedPage(context, new URL(dev.url).origin);
+    const response = await w.page.goto(new URL("/islands", dev.url).href);
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    const counter = w.page.locator(".counter");
+    const hydrated = w.page.locator("heirloom-island[data-hydrated]:has(.counter)");
+    await hydrated.waitFor({ state: "attached" });
+    await counter.click();
+    await expect.poll(() => counter.innerText()).toBe("Apples: 4");
+    const file = path.join(root, "templates", "interactive", "Counter.tsx");
+    const code = readFileSync(file, "utf8");
+    writeFileSync(file, code.replace("{label}: {count}", "{label} = {count}").replace("count + 1", "count + 2"));
+    await expect.poll(() => counter.innerText(), { timeout: 10_000 }).toBe("Apples = 3");
+    await hydrated.waitFor({ state: "attached" });
+    await counter.click();
+    await expect.poll(() => counter.innerText()).toBe("Apples = 5");
+    expect(errorsOf(w.errors)).toEqual([]);
+    expect(w.failures).toEqual([]);
+    await context.close();
+  });
+});

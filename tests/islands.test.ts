@@ -1,0 +1,342 @@
+// Islands: what a build writes for a page that renders one (the island's server render in its host element,
+// the loader and preloads in the head, the modules under assets/islands/) and for the pages that do not (no
+// script of islands at all); the base path; the errors of islands' files, components, strategies and props;
+// which rebuilds an island's change causes, in a build and in dev.
+import { cpSync, existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Island, renderWithIslands } from "../packages/heirloom/src/render/island.ts";
+import { unserializableProp } from "../packages/heirloom/src/render/island-props.ts";
+import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
+import { expectErrors, failures } from "./helpers/errors.ts";
+import { buildProject, fixturesDir, makeFixture, ownTemplates } from "./helpers/site.ts";
+
+/** The fixture site with its own templates and the islands case laid over them: a page at /islands. */
+function islandSite(): string {
+  const root = makeFixture();
+  ownTemplates(root);
+  cpSync(path.join(fixturesDir, "islands"), root, { recursive: true });
+  const index = path.join(root, "templates", "index.ts");
+  const text = readFileSync(index, "utf8").replace(
+    '"not-found": NotFound',
+    '"not-found": NotFound, islands: IslandsPage',
+  );
+  writeFileSync(index, `import { IslandsPage } from "./IslandsPage.tsx";\n${text}`);
+  return root;
+}
+const read = (dir: string, file: string) => readFileSync(path.join(dir, file), "utf8");
+const edit = (root: string, file: string, from: string, to: string) => {
+  const text = read(root, file);
+  expect(text).toContain(from);
+  writeFileSync(path.join(root, file), text.replace(from, to));
+};
+const islandFiles = (outDir: string) => readdirSync(path.join(outDir, "assets", "islands")).sort();
+const PAGE = "templates/IslandsPage.tsx";
+
+describe("a page with islands", () => {
+  let outDir: string;
+  let html: string;
+  beforeAll(async () => {
+    outDir = (await buildProject(islandSite())).outDir;
+    html = read(outDir, "islands.html");
+  });
+
+  it("holds each island's server render in its host element, with its module, strategy and props", () => {
+    const [, src] = /<heirloom-island src="(\/assets\/islands\/Counter-\w+\.js)" load="load"/.exec(html) ?? [];
+    expect(src).toBeDefined();
+    expect(existsSync(path.join(outDir, src))).toBe(true);
+    // Rendered for hydration: React's marks between adjacent texts, as hydrateRoot reads them.
+    expect(html).toContain(
+      'load="load" props="{&quot;start&quot;:3,&quot;label&quot;:&quot;Apples&quot;}">' +
+        '<button type="button" class="counter">Apples<!-- -->: <!-- -->3</button></heirloom-island>',
+    );
+    expect(html).toMatch(/load="idle" props="\{&quot;name&quot;:&quot;idle&quot;\}"><p class="greeting idle">/);
+    expect(html).toContain('load="media((max-width: 30em))"');
+    expect(html).toContain("Hello, visible (static)");
+  });
+
+  it("loads the loader from its head, after preloads of what an island that hydrates at once needs", () => {
+    const head = html.slice(0, html.indexOf("</head>"));
+    const loader = /<script type="module" src="(\/assets\/islands\/loader-\w+\.js)"><\/script>$/.exec(head)?.[1];
+    expect(loader).toBeDefined();
+    const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]);
+    expect(preloads.some((url) => /\/Counter-\w+\.js$/.test(url))).toBe(true);
+    expect(preloads.some((url) => /\/runtime-\w+\.js$/.test(url))).toBe(true);
+    // Greeting hydrates later (idle, visible, media): its module is not preloaded.
+    expect(preloads.some((url) => url.includes("Greeting"))).toBe(false);
+    for (const url of preloads) expect(existsSync(path.join(outDir, url))).toBe(true);
+  });
+
+  it("writes one module per island, the loader, the runtime and shared chunks, React in production mode", () => {
+    const files = islandFiles(outDir);
+    for (const name of ["Counter", "Greeting", "loader", "runtime"]) {
+      expect(
+        files.filter((f) => new RegExp(`^${name}-\\w+\\.js$`).test(f)),
+        name,
+      ).toHaveLength(1);
+    }
+    const runtime = read(path.join(outDir, "assets", "islands"), files.find((f) => f.startsWith("runtime-"))!);
+    expect(runtime).toContain("hydrateRoot");
+    expect(runtime).not.toContain("process.env.NODE_ENV");
+    expect(runtime).not.toMatch(/react-dom[.-]client\.development/);
+    // The shared module of a subfolder is no island of its own.
+    expect(files.some((f) => f.startsWith("greet-"))).toBe(false);
+    const loader = read(path.join(outDir, "assets", "islands"), files.find((f) => f.startsWith("loader-"))!);
+    expect(loader).toMatch(/import\("\.\/runtime-\w+\.js"\)/);
+    expect(loader.length).toBeLessThan(1200);
+  });
+
+  it("gives pages without an island no script of islands and no host element", () => {
+    for (const file of ["index.html", "about/team.html", "notes/first.html", "404.html"]) {
+      const page = read(outDir, file);
+      expect(page, file).not.toContain("assets/islands");
+      expect(page, file).not.toContain("heirloom-island");
+    }
+  });
+});
+
+describe("islands in the build's report", () => {
+  it("counts the JavaScript a page with islands loads: the loader, the runtime, the modules it imports", async () => {
+    const result = await buildProject(islandSite());
+    const js = (route: string) => result.routes.find((r) => r.route === route)!.jsBytes;
+    // Every page loads the fixture's client script; the page of islands loads React besides.
+    expect(js("/islands") - js("/")).toBeGreaterThan(40_000);
+    expect(js("/about/team")).toBe(js("/"));
+  });
+});
+
+describe("islands under a base path", () => {
+  it("name their modules and loader with it; the loader finds the runtime beside itself", async () => {
+    const { outDir } = await buildProject(islandSite(), { base: "/sub/" });
+    const html = read(outDir, "islands.html");
+    expect(html).toMatch(/<heirloom-island src="\/sub\/assets\/islands\/Counter-\w+\.js"/);
+    expect(html).toMatch(/<script type="module" src="\/sub\/assets\/islands\/loader-\w+\.js"><\/script>/);
+    expect([...html.matchAll(/modulepreload" href="([^"]+)"/g)].every((m) => m[1].startsWith("/sub/"))).toBe(true);
+  });
+});
+
+describe("the props of an island", () => {
+  it.each([
+    ["a function", "{ start: 3, label: 'A', onClick: () => 1 }", "props.onClick", "a function (onClick)", /inside/],
+    ["a Date", "{ start: 3, label: 'A', when: new Date(0) }", "props.when", "a Date", /toISOString/],
+    ["a Map", "{ start: 3, label: 'A', seen: new Map() }", "props.seen", "an instance of Map", /JSON holds/],
+    ["a BigInt", "{ start: 3, label: 'A', big: 10n }", "props.big", "a BigInt", /JSON holds/],
+    ["undefined in a list", "{ start: 3, label: 'A', list: [1, undefined] }", "props.list[1]", "undefined", /JSON/],
+    ["NaN", "{ start: Number.NaN, label: 'A' }", "props.start", "the number NaN", /finite numbers/],
+    ["a React element", "{ start: 3, label: <b>A</b> }", "props.label", "a React element", /not React elements/],
+  ])("refuses %s, naming the template, the page and the prop", async (_what, props, prop, what, hint) => {
+    const root = islandSite();
+    edit(root, PAGE, 'props={{ start: 3, label: "Apples" }}', `props={${props} as never}`);
+    expectErrors(await failures(root), [
+      {
+        code: "IslandError",
+        message:
+          `The "islands" template passes ${prop} to the island Counter on /islands (content/pages/islands.md): ` +
+          `${what} cannot be sent to the browser, where the island gets its props as JSON.`,
+        location: { file: "content/pages/islands.md" },
+        hint,
+      },
+    ]);
+  });
+
+  it("finds the first prop that cannot be sent anywhere in the tree, and a loop back to an ancestor", () => {
+    const loop: Record<string, unknown> = { name: "a" };
+    loop.self = loop;
+    const shared = { x: 1 };
+    expect(unserializableProp({ items: [{ ok: true }, { when: [1, { at: Symbol("s") }] }] })).toEqual({
+      prop: "props.items[1].when[1].at",
+      what: "a Symbol",
+      kind: "other",
+    });
+    expect(unserializableProp({ deep: { loop } })).toMatchObject({ prop: "props.deep.loop.self", kind: "cycle" });
+    expect(unserializableProp({ "a key": [shared, shared], gone: undefined, n: null })).toBeUndefined();
+    const sparse: unknown[] = [];
+    sparse[1] = 1;
+    expect(unserializableProp({ "a key": sparse })).toMatchObject({ prop: 'props["a key"][0]' });
+  });
+});
+
+describe("island mistakes", () => {
+  it("refuses a component that is not an island, and a strategy that is not one", async () => {
+    const root = islandSite();
+    writeFileSync(path.join(root, "templates", "Plain.tsx"), "export const Plain = () => <p>plain</p>;\n");
+    edit(root, PAGE, 'import Counter from "./interactive/Counter.tsx";', 'import { Plain } from "./Plain.tsx";');
+    edit(root, PAGE, 'component={Counter} props={{ start: 3, label: "Apples" }}', "component={Plain}");
+    edit(root, PAGE, 'load="idle"', 'load={"soon" as "idle"}');
+    const [first] = await failures(root);
+    expect(first.message).toBe(
+      'The "islands" template renders <Island component={Plain}> on /islands (content/pages/islands.md), ' +
+        "but Plain is not an island: no file of templates/interactive/ has it as its default export.",
+    );
+    edit(root, PAGE, "component={Plain}", "component={Greeting} props={{ name: 'x' }}");
+    expectErrors(await failures(root), [
+      {
+        code: "IslandError",
+        message:
+          'The "islands" template renders the island Greeting on /islands (content/pages/islands.md) ' +
+          'with load="soon", which is not a strategy.',
+        location: { file: "content/pages/islands.md" },
+        hint: /"visible"/,
+      },
+    ]);
+  });
+
+  it("refuses files of templates/interactive/ that cannot be islands, each at its file", async () => {
+    const root = islandSite();
+    const folder = path.join(root, "templates", "interactive");
+    writeFileSync(path.join(folder, "2fast.tsx"), "export default () => null;\n");
+    writeFileSync(path.join(folder, "Counter.jsx"), "export default () => null;\n");
+    writeFileSync(path.join(folder, "Helper.ts"), "export const help = 1;\n");
+    const errors = await failures(root);
+    expect(errors.map((e) => [e.code, e.location?.file])).toEqual([
+      ["IslandError", "templates/interactive/2fast.tsx"],
+      ["IslandError", "templates/interactive/Counter.tsx"],
+    ]);
+    expect(errors[1].message).toBe(
+      'templates/interactive/Counter.tsx and templates/interactive/Counter.jsx would both be the island "Counter".',
+    );
+  });
+
+  it("refuses a file of templates/interactive/ whose default export is no component", async () => {
+    const root = islandSite();
+    writeFileSync(path.join(root, "templates", "interactive", "Helper.ts"), "export const help = 1;\n");
+    expectErrors(await failures(root), [
+      {
+        code: "IslandError",
+        message:
+          "templates/interactive/Helper.ts is an island (every script in templates/interactive/ is one), but it " +
+          "has nothing as its default export, not a React component.",
+        location: { file: "templates/interactive/Helper.ts" },
+        hint: /subfolder/,
+      },
+    ]);
+  });
+
+  it('refuses an island that imports the engine, at the line of its import of "heirloom"', async () => {
+    const root = islandSite();
+    edit(
+      root,
+      "templates/interactive/Counter.tsx",
+      'import { useState } from "react";',
+      'import { useState } from "react";\nimport { z } from "heirloom";\nz;',
+    );
+    const [error] = await failures(root);
+    expect(error.code).toBe("TemplateCompileError");
+    expect(error.message).toMatch(/^Could not compile the islands: An island cannot import "heirloom"/);
+    expect(error.location).toMatchObject({ file: "templates/interactive/Counter.tsx", line: 3 });
+  });
+
+  it("counts the islands of a render made within a page's render for the page", () => {
+    const Counter = () => createElement("b", null, "1");
+    const site = { registry: new Map<unknown, string>([[Counter, "Counter"]]), modules: { Counter: "/c.js" } };
+    const page = { template: "t", path: "/p", file: "p.md" };
+    const Inner = () => {
+      const { html } = renderWithIslands(site, page, () =>
+        renderToStaticMarkup(createElement(Island, { component: Counter })),
+      );
+      return createElement("div", { dangerouslySetInnerHTML: { __html: html } });
+    };
+    const { html, islands } = renderWithIslands(site, page, () => renderToStaticMarkup(createElement(Inner)));
+    expect(html).toBe('<div><heirloom-island src="/c.js" load="load"><b>1</b></heirloom-island></div>');
+    expect(islands).toEqual([{ name: "Counter", load: "load" }]);
+  });
+
+  it("renders an island once for the same props, however many pages show it", () => {
+    let renders = 0;
+    const Count = ({ n }: { n: number }) => {
+      renders++;
+      return createElement("b", null, n);
+    };
+    const site = { registry: new Map<unknown, string>([[Count, "Count"]]), modules: { Count: "/c.js" } };
+    const page = (n: number) =>
+      renderWithIslands(site, { template: "t", path: `/${n}`, file: "p.md" }, () =>
+        renderToStaticMarkup(createElement(Island<{ n: number }>, { component: Count, props: { n } })),
+      ).html;
+    expect([page(1), page(1), page(2), page(1)].map((html) => /<b>(\d)<\/b>/.exec(html)?.[1])).toEqual([
+      "1",
+      "1",
+      "2",
+      "1",
+    ]);
+    expect(renders).toBe(2);
+  });
+
+  it("refuses an island rendered outside a page the engine renders", () => {
+    const Counter = () => null;
+    expect(() => renderToStaticMarkup(createElement(Island, { component: Counter }))).toThrow(
+      "<Island component={Counter}> was rendered outside a page the engine renders",
+    );
+  });
+});
+
+describe("an island's change", () => {
+  it("renders every page again and replaces its module; a change to a module it imports does too", async () => {
+    const root = islandSite();
+    const first = await buildProject(root);
+    const before = islandFiles(first.outDir);
+    expect((await buildProject(root)).rendered).toEqual([]);
+    edit(root, "templates/interactive/Counter.tsx", "{label}: {count}", "{label} = {count}");
+    const second = await buildProject(root);
+    expect(second.rendered.length).toBe(first.rendered.length);
+    const after = islandFiles(second.outDir);
+    expect(after.find((f) => f.startsWith("Counter-"))).not.toBe(before.find((f) => f.startsWith("Counter-")));
+    expect(after.find((f) => f.startsWith("Greeting-"))).toBe(before.find((f) => f.startsWith("Greeting-")));
+    expect(read(second.outDir, "islands.html")).toContain("Apples<!-- --> = <!-- -->3");
+    edit(root, "templates/interactive/shared/greet.ts", "Hello, ", "Hi, ");
+    const third = await buildProject(root);
+    expect(islandFiles(third.outDir).find((f) => f.startsWith("Greeting-"))).not.toBe(
+      after.find((f) => f.startsWith("Greeting-")),
+    );
+    expect(read(third.outDir, "islands.html")).toContain("Hi, visible (static)");
+  });
+
+  it("gives a site without templates/interactive/ no islands' files", async () => {
+    const { outDir } = await buildProject(makeFixture());
+    expect(existsSync(path.join(outDir, "assets", "islands"))).toBe(false);
+  });
+});
+
+describe("islands in dev", () => {
+  let root: string;
+  let dev: DevServer;
+  const events: DevEvent[] = [];
+  beforeAll(async () => {
+    root = islandSite();
+    // Files saved just before dev starts count as changed once it watches: these were made a minute ago.
+    const past = new Date(Date.now() - 60_000);
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) utimesSync(path.join(entry.parentPath, entry.name), past, past);
+    }
+    dev = await startDev({ root, env: {}, port: 0, onEvent: (e) => events.push(e) });
+  });
+  afterAll(() => dev?.close());
+  const page = () => fetch(new URL("/islands", dev.url)).then((r) => r.text());
+
+  it("serves the loader and modules, and bundles them again when an island or what it imports changes", async () => {
+    const html = await page();
+    const counter = /src="(\/assets\/islands\/Counter-\w+\.js)"/.exec(html)![1];
+    const loader = /<script type="module" src="([^"]+)">/.exec(html)![1];
+    for (const url of [counter, loader]) {
+      const response = await fetch(new URL(url, dev.url));
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/javascript/);
+    }
+    const count = events.length;
+    edit(root, "templates/interactive/Counter.tsx", "{label}: {count}", "{label} = {count}");
+    await expect.poll(() => events.length, { timeout: 10_000 }).toBeGreaterThan(count);
+    expect(events[count]).toMatchObject({ type: "built", redone: ["templates", "islands"] });
+    const changed = await page();
+    expect(changed).toContain("Apples<!-- --> = <!-- -->3");
+    expect(/src="(\/assets\/islands\/Counter-\w+\.js)"/.exec(changed)![1]).not.toBe(counter);
+    const next = events.length;
+    edit(root, "templates/interactive/shared/greet.ts", "Hello, ", "Hi, ");
+    await expect.poll(() => events.length, { timeout: 10_000 }).toBeGreaterThan(next);
+    expect(events[next]).toMatchObject({ type: "built", redone: ["templates", "islands"] });
+    const count2 = events.length;
+    edit(root, "templates/Pages.tsx", "<h1>{page.title}</h1>", '<h1 className="t">{page.title}</h1>');
+    await expect.poll(() => events.length, { timeout: 10_000 }).toBeGreaterThan(count2);
+    expect(events[count2]).toMatchObject({ type: "built", redone: ["templates"] });
+  });
+});
