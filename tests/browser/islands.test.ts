@@ -103,6 +103,34 @@ describe.skipIf(!chromePath)("the journal's island in Chromium", () => {
     await journal?.preview.close();
   });
 
+  it("hydrates the MDX post's timer, an island of templates/mdx.tsx, once in view; it runs on the test's clock", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 480 } });
+    const w = await watchedPage(context, journal.origin);
+    await w.page.clock.install();
+    await w.page.goto(`${journal.origin}/blog/the-right-length/`, { waitUntil: "networkidle" });
+    const island = w.page.locator('heirloom-island[src*="/ConversationTimer-"]');
+    const button = island.getByRole("button");
+    // Rendered with the page, and inert until hydrated, which waits until it is scrolled to (load="visible").
+    expect(await button.textContent()).toBe("Start a 20-minute timer");
+    expect(await button.isDisabled()).toBe(true);
+    expect(await island.getAttribute("data-hydrated")).toBeNull();
+    await island.scrollIntoViewIfNeeded();
+    await w.page.locator('heirloom-island[src*="/ConversationTimer-"][data-hydrated]').waitFor({ state: "attached" });
+    await expect.poll(() => button.isDisabled()).toBe(false);
+    await button.click();
+    expect(await button.textContent()).toBe("Pause");
+    await w.page.clock.runFor(61_000);
+    expect(await island.getByRole("timer").textContent()).toBe("18:59");
+    await button.click();
+    expect(await button.textContent()).toBe("Resume");
+    await w.page.clock.runFor(10_000);
+    expect(await island.getByRole("timer").textContent()).toBe("18:59");
+    expect(await axeViolations(w.page)).toEqual([]);
+    expect(errorsOf(w.errors)).toEqual([]);
+    expect(w.failures).toEqual([]);
+    await context.close();
+  });
+
   it("hydrates the reading progress on a note, which then follows the scroll; no error, no CSP report", async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 480 } });
     const w = await watchedPage(context, journal.origin);

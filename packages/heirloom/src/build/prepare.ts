@@ -22,6 +22,7 @@ import { hostingFiles } from "../output/hosting.ts";
 import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
 import { listIslands } from "../render/island-files.ts";
+import { renderIslandsPlain } from "../render/island.ts";
 import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "../render/render.ts";
 import { type Templates, compileTemplates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
@@ -122,7 +123,9 @@ function mdxComponentsReady(root: string, site: ResolvedSite, validated: Validat
   if (items.length === 0) return [];
   const themes = site.markdown.highlight;
   const highlight = (code: string, lang: string) => (themes ? highlightCode(code, lang, themes) : "");
-  mdxComponentsOf(root).current = { ...templates.mdx, HeirloomCode: codeBlock(highlight) };
+  const holder = mdxComponentsOf(root);
+  holder.current = { ...templates.mdx, HeirloomCode: codeBlock(highlight) };
+  holder.renderHtml = renderIslandsPlain;
   const exported = new Set(Object.keys(templates.mdx));
   return items.flatMap((item) => missingComponents(item.source.file, item.mdx!, exported, templates.mdxFile));
 }

@@ -23,6 +23,8 @@ const { renderToStaticMarkup } = require("react-dom/server") as typeof import("r
 /** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
 export interface MdxComponents {
   current: Record<string, unknown>;
+  /** How a body's `html` is rendered outside a page (islands as their markup alone); set with the components. */
+  renderHtml?: (render: () => string) => string;
 }
 
 /** One holder per site folder, kept for the process: entries dev keeps between saves read the latest components. */
@@ -52,7 +54,8 @@ export function setMdxBody(value: Record<string, unknown>, body: CompiledMdx, co
     enumerable: true,
     configurable: true,
     get() {
-      const html = renderToStaticMarkup(createElement(content()));
+      const render = () => renderToStaticMarkup(createElement(content()));
+      const html = components.renderHtml ? components.renderHtml(render) : render();
       Object.defineProperty(value, "html", { value: html, enumerable: true, configurable: true, writable: true });
       return html;
     },

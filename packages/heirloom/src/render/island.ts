@@ -65,6 +65,7 @@ const PROCESS_MARK = `heirloom-island-${randomBytes(8).toString("hex")}-`;
 export function Island<P>(island: IslandProps<P>): ReactElement {
   const at = scope;
   const component = island.component as ComponentType<Record<string, unknown>>;
+  if (!at && plainRenders > 0) return createElement(component, island.props ?? {});
   if (!at) throw errorFrom(IslandOutsidePage, { component: componentName(component) });
   // At the page's content file: the line of the template that renders the island is not on the stack.
   const location = () => ({ location: { file: at.page.file } });
@@ -85,6 +86,24 @@ export function Island<P>(island: IslandProps<P>): ReactElement {
   const slot = `${at.marker}${at.found.length - 1}.`;
   const attributes = { src: at.modules[name], load, props: json === "{}" ? undefined : json };
   return createElement("heirloom-island", attributes, slot);
+}
+
+let plainRenders = 0;
+
+/**
+ * Runs a render in which an island is its component's markup alone, for HTML that no page loads scripts for
+ * (an MDX body's `html`, which feeds hold).
+ */
+export function renderIslandsPlain<T>(render: () => T): T {
+  const outer = scope;
+  scope = undefined;
+  plainRenders++;
+  try {
+    return render();
+  } finally {
+    scope = outer;
+    plainRenders--;
+  }
 }
 
 /**
