@@ -124,7 +124,7 @@ describe("mistakes in MDX, each at its line and column", () => {
         code: "MdxComponentNotFoundError",
         message: `${MDX_POST} uses <Chart>, which templates/mdx.tsx does not export.`,
         location: { file: MDX_POST, line: line + 2, column: 9 },
-        hint: "export Chart from templates/mdx.tsx, or use one of: Aside.",
+        hint: "export Chart from templates/mdx.tsx, or use one of: Aside, Timer.",
       },
     ]);
   });

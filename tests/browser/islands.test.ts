@@ -103,7 +103,7 @@ describe.skipIf(!chromePath)("the journal's island in Chromium", () => {
     await journal?.preview.close();
   });
 
-  it("hydrates the MDX post's timer, an island of templates/mdx.tsx, once in view; it runs on the test's clock", async () => {
+  it("hydrates the MDX post's timer (an island of templates/mdx.tsx) once in view, on the test's clock", async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 480 } });
     const w = await watchedPage(context, journal.origin);
     await w.page.clock.install();
@@ -115,7 +115,8 @@ describe.skipIf(!chromePath)("the journal's island in Chromium", () => {
     expect(await button.isDisabled()).toBe(true);
     expect(await island.getAttribute("data-hydrated")).toBeNull();
     await island.scrollIntoViewIfNeeded();
-    await w.page.locator('heirloom-island[src*="/ConversationTimer-"][data-hydrated]').waitFor({ state: "attached" });
+    const hydrated = w.page.locator('heirloom-island[src*="/ConversationTimer-"][data-hydrated]');
+    await hydrated.waitFor({ state: "attached" });
     await expect.poll(() => button.isDisabled()).toBe(false);
     await button.click();
     expect(await button.textContent()).toBe("Pause");
@@ -152,7 +153,8 @@ describe.skipIf(!chromePath)("the journal's island in Chromium", () => {
     expect(w.failures).toEqual([]);
 
     const files = [...scripts.keys()].map((p) => p.replace(/-\w+\.js$/, ""));
-    expect(files.sort()).toEqual(
+    // The shared chunks esbuild splits out (one or more, as the site's islands share code), never another island.
+    expect([...new Set(files)].sort()).toEqual(
       ["loader", "ReadingProgress", "runtime", "chunk"].map((f) => `/assets/islands/${f}`).sort(),
     );
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);

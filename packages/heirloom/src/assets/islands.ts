@@ -2,10 +2,11 @@
 // minified, content-hashed, React in production mode) of the loader, the runtime and one module per island of
 // templates/interactive/, into assets/islands/. React comes from the engine's own install, the copy that renders
 // the pages. Unchanged sources reuse the last result.
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Plugin } from "esbuild";
+import type { ImportKind, Plugin } from "esbuild";
 import { esbuildError } from "../compile/esbuild-error.ts";
 import { esbuildScope, readStamped, recordInputs, writeStamped } from "../compile/stamped-cache.ts";
 import { compiledParts } from "../errors/catalogue.ts";
@@ -144,17 +145,38 @@ function clientModules(): Plugin {
 
 const engineRequire = createRequire(import.meta.url);
 
-/** React, react-dom and scheduler from the engine's install: the copy that renders the pages. */
+/**
+ * React, react-dom and scheduler from the engine's install: the copy that renders the pages. Their files are
+ * named in the bundle by their path under node_modules ("react/cjs/react.production.js"), in a namespace of their
+ * own, so the modules' hashed names do not depend on where the site is in relation to the engine.
+ */
 function engineReact(): Plugin {
+  const NAMESPACE = "heirloom-engine";
   return {
     name: "heirloom-engine-react",
     setup(build) {
+      const stable = async (specifier: string, resolveDir: string, kind: ImportKind) => {
+        const found = await build.resolve(specifier, { kind, resolveDir, pluginData: "engine" });
+        if (found.errors.length > 0) return found;
+        const at = found.path.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+        const name = found.path
+          .slice(at + "/node_modules/".length)
+          .split(path.sep)
+          .join("/");
+        return { path: name, namespace: NAMESPACE, pluginData: found.path };
+      };
       build.onResolve({ filter: /^(?:react|react-dom|scheduler)(?:\/|$)/ }, async (args) => {
         if (args.pluginData === "engine") return undefined;
         const name = args.path.split("/")[0];
-        const resolveDir = path.dirname(engineRequire.resolve(`${name}/package.json`));
-        return build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: "engine" });
+        return stable(args.path, path.dirname(engineRequire.resolve(`${name}/package.json`)), args.kind);
       });
+      // What those files require (./cjs/..., scheduler) is theirs too.
+      build.onResolve({ filter: /.*/, namespace: NAMESPACE }, (args) => stable(args.path, args.resolveDir, args.kind));
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => ({
+        contents: await readFile(args.pluginData as string),
+        loader: "js",
+        resolveDir: path.dirname(args.pluginData as string),
+      }));
     },
   };
 }
