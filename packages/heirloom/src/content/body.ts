@@ -1,6 +1,5 @@
 // An entry's markdown body as its `html` and `headings`: rendered now, read from the markdown cache when a page
 // needs it, or rendered when a page reads it (dev, and a body whose code languages Shiki must load first).
-import type { Heading } from "../config/markdown-options.ts";
 import { HeirloomError } from "../errors/errors.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, markdownKey } from "./markdown.ts";
 import type { EntryValue, MarkdownCache, SourceEntry } from "./types.ts";
@@ -34,8 +33,13 @@ export function markdownBody(
     if ("waitingFor" in result) throw new Error(`${source.file}: code highlighting was not prepared`);
     return result;
   };
-  // Rendered before (so it has no unsafe link): read when a page needs it.
-  if (markdown?.has(key)) return { later: () => markdown.get(key) ?? render(), code: markdown.code(key) };
+  // Rendered before (so it has no unsafe link): taken if at hand (rendered while reading), else read when a page
+  // needs it (a rebuild that renders few pages then never loads the cache's file).
+  if (markdown?.has(key)) {
+    const ready = markdown.peek?.(key);
+    if (ready) return { rendered: ready, code: ready.code };
+    return { later: () => markdown.get(key) ?? render(), code: markdown.code(key) };
+  }
   if (options.lazyMarkdown) return { later: render, code: false, languages: renderer.languagesOf(source.body) };
   try {
     const result = renderer.render(source.body, source.file, source.bodyLine, base);
@@ -65,15 +69,13 @@ export function setBody(value: EntryValue, body: Body | undefined): void {
   }
   const read = body.later;
   let rendered: RenderedMarkdown | undefined;
-  const field = <K extends "html" | "headings">(name: K) => ({
-    enumerable: true,
-    configurable: true,
-    get(): K extends "html" ? string : Heading[] {
-      rendered ??= read();
-      const result = rendered[name] as K extends "html" ? string : Heading[];
-      Object.defineProperty(value, name, { value: result, enumerable: true, configurable: true, writable: true });
-      return result;
-    },
-  });
-  Object.defineProperties(value, { html: field("html"), headings: field("headings") });
+  // Two plain accessors (defineProperties with made descriptors took twice as long, at 10,000 entries).
+  const take = (name: "html" | "headings") => {
+    rendered ??= read();
+    const result = rendered[name];
+    Object.defineProperty(value, name, { value: result, enumerable: true, configurable: true, writable: true });
+    return result;
+  };
+  Object.defineProperty(value, "html", { enumerable: true, configurable: true, get: () => take("html") });
+  Object.defineProperty(value, "headings", { enumerable: true, configurable: true, get: () => take("headings") });
 }

@@ -57,29 +57,32 @@ interface StoredMarkdown extends MarkdownCache {
 /**
  * A markdown cache backed by a file of its own: most builds that reuse pages never read it (a page that is
  * not rendered does not need its entries' HTML), so the build state stays small and quick to load. Which
- * bodies have highlighted code is kept with the keys: the build needs to know it without the HTML.
+ * bodies have highlighted code is kept with the keys: the build needs to know it without the HTML. Each body
+ * is kept as one string (its headings, then its HTML): strings are far quicker to store and read than objects.
  */
 function markdownCache(file?: string, keys = new Map<string, boolean>()): StoredMarkdown {
-  let map: Map<string, RenderedMarkdown> | undefined;
+  let map: Map<string, string> | undefined;
   let changed = false;
   const load = () => {
     if (map) return map;
     map = new Map();
     if (file && keys.size > 0) {
       try {
-        map = deserialize(readFileSync(file)) as Map<string, RenderedMarkdown>;
+        map = deserialize(readFileSync(file)) as Map<string, string>;
       } catch {
         keys.clear();
       }
     }
     return map;
   };
+  const decoded = (key: string, text: string | undefined) => text && decode(text, keys.get(key) === true);
   return {
     has: (key) => keys.has(key),
     code: (key) => keys.get(key) === true,
-    get: (key) => (keys.has(key) ? load().get(key) : undefined),
+    get: (key) => (keys.has(key) ? decoded(key, load().get(key)) || undefined : undefined),
+    peek: (key) => decoded(key, map?.get(key)) || undefined,
     set(key, rendered) {
-      load().set(key, rendered);
+      load().set(key, encode(rendered));
       keys.set(key, rendered.code);
       changed = true;
     },
@@ -99,6 +102,21 @@ function markdownCache(file?: string, keys = new Map<string, boolean>()): Stored
       atomicWrite(target, serialize(new Map(kept)));
     },
   };
+}
+
+/** A rendered body as one string: its headings as JSON ([depth, text, id] each, or 0 for none), a line, its HTML. */
+function encode({ html, headings }: RenderedMarkdown): string {
+  return `${headings.length > 0 ? JSON.stringify(headings.map((h) => [h.depth, h.text, h.id])) : "0"}\n${html}`;
+}
+
+function decode(text: string, code: boolean): RenderedMarkdown {
+  const end = text.indexOf("\n");
+  const head = text.slice(0, end);
+  const headings =
+    head === "0"
+      ? []
+      : (JSON.parse(head) as Array<[number, string, string]>).map(([depth, text, id]) => ({ depth, text, id }));
+  return { html: text.slice(end + 1), headings, code };
 }
 
 /** Where the state of builds of this site into this output folder is kept, in the site's cache. */
