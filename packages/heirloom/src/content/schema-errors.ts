@@ -144,7 +144,8 @@ export function nearest(word: string, candidates: string[]): string | undefined 
   return best;
 }
 
-function distance(a: string, b: string): number {
+/** The edit distance between two words (Levenshtein): how many letters to add, remove or change. */
+export function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];

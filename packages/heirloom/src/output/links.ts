@@ -3,6 +3,7 @@
 import { BrokenFragment, BrokenLink, LinkNotCanonical } from "../errors/catalogue.ts";
 import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import type { RawEntry } from "../content/front-matter.ts";
+import { distance } from "../content/schema-errors.ts";
 
 export interface PageLinks {
   /** Route path ("/pricing", "404"). */
@@ -92,23 +93,12 @@ function decodeFragment(fragment: string): string {
 
 /** The ids most like `id` (a typo, a renamed heading), or the first few when none is. */
 function nearest(id: string, ids: string[]): string[] {
-  const close = ids.filter((other) => distance(id, other) <= Math.max(2, Math.floor(id.length / 4)));
+  const near = Math.max(2, Math.floor(id.length / 4));
+  const close = ids.filter((other) => Math.abs(other.length - id.length) <= near && distance(id, other) <= near);
   return (close.length > 0 ? close : ids).sort().slice(0, 6);
 }
 
 /** Edit distance, stopped early: only small ones matter here. */
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 8) return 99;
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length];
-}
 
 /**
  * Every href/src of the page that points inside the site (starts with a single /), its links with a #fragment
