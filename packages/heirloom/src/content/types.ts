@@ -14,7 +14,7 @@ export interface MarkdownCache {
   /** Whether the body kept under the key has a highlighted code block (without loading anything). */
   code(key: string): boolean;
   get(key: string): RenderedMarkdown | undefined;
-  /** What the key holds if it is at hand already (rendered by this process, or its file read): never loads. */
+  /** What the key holds if this process rendered it: never loads or decodes anything. */
   peek?(key: string): RenderedMarkdown | undefined;
   set(key: string, rendered: RenderedMarkdown): void;
   /** Forgets every key but these. */

@@ -57,11 +57,12 @@ interface StoredMarkdown extends MarkdownCache {
 /**
  * A markdown cache backed by a file of its own: most builds that reuse pages never read it (a page that is
  * not rendered does not need its entries' HTML), so the build state stays small and quick to load. Which
- * bodies have highlighted code is kept with the keys: the build needs to know it without the HTML. Each body
- * is kept as one string (its headings, then its HTML): strings are far quicker to store and read than objects.
+ * bodies have highlighted code is kept with the keys: the build needs to know it without the HTML. In the file
+ * each body is one string (its headings, then its HTML), far quicker to store and read back than an object; one
+ * read from the file is made an object when it is asked for.
  */
 function markdownCache(file?: string, keys = new Map<string, boolean>()): StoredMarkdown {
-  let map: Map<string, string> | undefined;
+  let map: Map<string, RenderedMarkdown | string> | undefined;
   let changed = false;
   const load = () => {
     if (map) return map;
@@ -75,14 +76,24 @@ function markdownCache(file?: string, keys = new Map<string, boolean>()): Stored
     }
     return map;
   };
-  const decoded = (key: string, text: string | undefined) => text && decode(text, keys.get(key) === true);
+  const decoded = (key: string) => {
+    const value = map?.get(key);
+    if (typeof value !== "string") return value;
+    const rendered = decode(value, keys.get(key) === true);
+    map!.set(key, rendered);
+    return rendered;
+  };
   return {
     has: (key) => keys.has(key),
     code: (key) => keys.get(key) === true,
-    get: (key) => (keys.has(key) ? decoded(key, load().get(key)) || undefined : undefined),
-    peek: (key) => decoded(key, map?.get(key)) || undefined,
+    get: (key) => (keys.has(key) ? (load(), decoded(key)) : undefined),
+    // Only what this process rendered: one read from the file is made an object when a page needs it.
+    peek: (key) => {
+      const value = map?.get(key);
+      return typeof value === "string" ? undefined : value;
+    },
     set(key, rendered) {
-      load().set(key, encode(rendered));
+      load().set(key, rendered);
       keys.set(key, rendered.code);
       changed = true;
     },
@@ -98,14 +109,16 @@ function markdownCache(file?: string, keys = new Map<string, boolean>()): Stored
     save(target) {
       if (!changed) return;
       const all = load();
-      const kept = [...keys.keys()].filter((k) => all.has(k)).map((k) => [k, all.get(k)!] as const);
+      const kept = [...keys.keys()].filter((k) => all.has(k)).map((k) => [k, encode(all.get(k)!)] as const);
       atomicWrite(target, serialize(new Map(kept)));
     },
   };
 }
 
 /** A rendered body as one string: its headings as JSON ([depth, text, id] each, or 0 for none), a line, its HTML. */
-function encode({ html, headings }: RenderedMarkdown): string {
+function encode(rendered: RenderedMarkdown | string): string {
+  if (typeof rendered === "string") return rendered;
+  const { html, headings } = rendered;
   return `${headings.length > 0 ? JSON.stringify(headings.map((h) => [h.depth, h.text, h.id])) : "0"}\n${html}`;
 }
 
