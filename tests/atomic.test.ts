@@ -115,7 +115,10 @@ describe("a build killed part-way", () => {
     const log =
       `build ${buildMs.toFixed(0)} ms; ` +
       `${seen.map((s) => `${s.delay}ms:${s.killed ? "killed" : "finished"}:${s.state}`).join(" ")}`;
-    const midBuild = seen.filter((s) => s.killed && s.state === "old" && s.delay >= buildMs / 2);
+    // The build's time as this loop saw it: the first moment a build finished, when one did (a busy machine makes
+    // the measured time above longer than the builds here).
+    const finishedAt = Math.min(buildMs, ...seen.filter((s) => !s.killed).map((s) => s.delay));
+    const midBuild = seen.filter((s) => s.killed && s.state === "old" && s.delay >= finishedAt / 2);
     expect(midBuild.length, log).toBeGreaterThanOrEqual(2);
     expect(seen.filter((s) => s.killed && s.state === "old").length, log).toBeGreaterThanOrEqual(6);
   }, 120_000);
