@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { errorsOf } from "../packages/heirloom/src/errors/errors.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
@@ -205,6 +206,26 @@ describe("each authoring mistake has its own message", () => {
         hint: hint("#set-up-steps"),
       },
     ]);
+  });
+
+  it("a #fragment to a page without a fragment of its own: its ids read from its file, reused or not", async () => {
+    const root = makeFixture();
+    const second = path.join(root, "content", "notes", "second.md");
+    const message =
+      'The link /about/team#history on /notes/second names the id "history", which no element of /about/team has.';
+    await buildProject(root);
+    // The team page is kept from the build before (its file copied); the note that links to it is new.
+    writeFileSync(second, `${readFileSync(second, "utf8")}\nSee [our history](/about/team#history).\n`);
+    const errors = await buildProject(root).then(
+      () => [],
+      (error: unknown) => errorsOf(error),
+    );
+    expect(errors.map((e) => [e.message, e.location])).toEqual([
+      [message, { file: "content/notes/second.md", line: 11 }],
+    ]);
+    const team = path.join(root, "content", "pages", "about", "team.md");
+    writeFileSync(team, `${readFileSync(team, "utf8")}\n## History\n\nSince 2020.\n`);
+    await buildProject(root);
   });
 
   it("a #fragment link written in templates/, and fragments that lead somewhere on every page", async () => {

@@ -6,7 +6,9 @@ import type { BuildOptions } from "../config/options.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { PageState } from "../incremental/build-state.ts";
 import type { PageReuse } from "../incremental/incremental.ts";
-import { checkLinks } from "../output/links.ts";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { checkLinks, pageLinks } from "../output/links.ts";
 import { type PageRecord, createPageWriter } from "../output/page-writer.ts";
 import { siteFiles } from "../output/site-files.ts";
 import type { Staging } from "../output/staging.ts";
@@ -70,7 +72,7 @@ export async function renderPages(
     site,
     site.feeds.filter((f) => !kept.has(f.path.slice(1))),
   );
-  const ids = new Map<string, { text: string; set?: Set<string> }>(records.map((r) => [r.outFile, { text: r.ids }]));
+  const ids = new Map(records.map((r) => [r.outFile, { text: r.ids, set: undefined as Set<string> | undefined }]));
   const problems = checkLinks({
     pages: records.map((record, i) => {
       const route = site.routes[i];
@@ -81,14 +83,25 @@ export async function renderPages(
     base: site.config.base,
     unregistered: site.site.unregistered,
     entries: site.raw.entries,
-    // Made into a set only for the pages a fragment names.
+    // Made into a set only for the pages a fragment names, read from the page's file if the writer did not.
     idsOf: (file) => {
       const known = ids.get(file);
-      return known && (known.set ??= new Set(known.text ? known.text.split("\n") : []));
+      if (!known) return undefined;
+      known.text ??= staging && idsInFile(path.join(staging.dir, file));
+      return known.text === undefined ? undefined : (known.set ??= new Set(known.text ? known.text.split("\n") : []));
     },
   });
   const rendered = made.map(({ index }) => site.routes[index].path);
   return { records, files, problems, pages, feeds, rendered };
+}
+
+/** The ids of a written page's elements, one a line; undefined when the file cannot be read. */
+function idsInFile(file: string): string | undefined {
+  try {
+    return (pageLinks(readFileSync(file, "utf8")).ids ?? []).join("\n");
+  } catch {
+    return undefined;
+  }
 }
 
 /** Each feed's key; the feeds whose entries and context are unchanged are copied as they are. */

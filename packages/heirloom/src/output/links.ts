@@ -102,10 +102,11 @@ function nearest(id: string, ids: string[]): string[] {
 
 /**
  * Every href/src of the page that points inside the site (starts with a single /), its links with a #fragment
- * (to a page of the site, or "#id" to itself) and the ids of its elements. Self-contained: the page writer's
- * worker runs its source.
+ * (to a page of the site, or "#id" to itself) and the ids of its elements: always with `allIds`, else only for a
+ * page with a fragment of its own (another page's ids are read when a link names it). Self-contained: the page
+ * writer's worker runs its source.
  */
-export function pageLinks(html: string): { links: string[]; fragments: string[]; ids: string[] } {
+export function pageLinks(html: string, allIds = true): { links: string[]; fragments: string[]; ids?: string[] } {
   const urls = new Set<string>();
   const fragments = new Set<string>();
   for (const match of html.matchAll(/\s(?:href|src)="((?:\/(?!\/)|#)[^"]*)"/g)) {
@@ -119,6 +120,7 @@ export function pageLinks(html: string): { links: string[]; fragments: string[];
       if (url.startsWith("/") && !url.startsWith("//")) urls.add(url);
     }
   }
+  if (!allIds && fragments.size === 0) return { links: [...urls], fragments: [] };
   const entities: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">", "#39": "'", "#x27": "'" };
   const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map(([, id]) =>
     id.includes("&") ? id.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => entities[name]) : id,

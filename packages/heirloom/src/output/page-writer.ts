@@ -19,9 +19,12 @@ export interface PageRecord {
   links: string[];
   /** Its links with a #fragment. */
   fragments: string[];
-  /** The ids of its elements (what the fragments of links to it may name), one a line: one string is cheaper to
-   * pass from a worker and to store than a list of them. */
-  ids: string;
+  /**
+   * The ids of its elements (what the fragments of links to it may name), one a line (one string is cheaper to
+   * pass from a worker and to store than a list); read only for a page with a fragment of its own, or when it
+   * is not written (heirloom check): another page's are read from its file when a link names it.
+   */
+  ids?: string;
   /** The written file's modification time (0 when nothing was written). */
   mtimeMs: number;
 }
@@ -194,7 +197,7 @@ function pageWriterFor(
       if ((stat.mode & 0o777) !== 0o644) fs.chmodSync(file, 0o644);
       mtimeMs = stat.mtimeMs;
     }
-    const found = findLinks(html);
+    const found = findLinks(html, file === undefined);
     return {
       mtimeMs,
       outFile,
@@ -203,7 +206,7 @@ function pageWriterFor(
       sha256,
       links: found.links,
       fragments: found.fragments,
-      ids: found.ids.join("\n"),
+      ids: found.ids?.join("\n"),
     };
   };
 }

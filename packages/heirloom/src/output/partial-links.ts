@@ -36,7 +36,7 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
   const pages = partial.routes.flatMap((route) => {
     try {
       const found = pageLinks(partial.render(route));
-      ids.set(route.outFile, new Set(found.ids));
+      ids.set(route.outFile, new Set(found.ids ?? []));
       return [{ route: route.path, ...found, outFile: route.outFile, file: route.entry.file }];
     } catch {
       return []; // a page that needs what failed: its mistake is reported already

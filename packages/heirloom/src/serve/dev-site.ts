@@ -85,7 +85,7 @@ export function createDevSite(
     let found: Set<string> | undefined;
     try {
       const html = kept.get(outFile) ?? (route && renderPage(prepared, route));
-      found = html === undefined ? undefined : new Set(pageLinks(html).ids);
+      found = html === undefined ? undefined : new Set(pageLinks(html).ids ?? []);
     } catch {
       found = undefined; // a page that fails to render is told when it is shown
     }
@@ -107,7 +107,7 @@ export function createDevSite(
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
       known ??= new Set([...prepared.routes.map((r) => r.outFile), ...files.keys()]);
       const found = pageLinks(html);
-      ids.set(route.outFile, new Set(found.ids));
+      ids.set(route.outFile, new Set(found.ids ?? []));
       const problems = checkLinks({
         pages: [{ route: route.path, ...found, outFile: route.outFile, file: route.entry.file }],
         files: known,
