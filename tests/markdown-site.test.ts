@@ -16,10 +16,15 @@ const edit = (root: string, file: string, from: string | RegExp, to: string) => 
 };
 
 describe("markdown in a site", () => {
-  it("gives templates each entry's headings, with the ids the page's headings have", async () => {
-    const built = await buildProject(makeFixture("markdown"));
+  it("gives templates each entry's headings, with the ids the page's headings have, from the cache too", async () => {
+    const root = makeFixture("markdown");
+    const built = await buildProject(root);
     const page = parse(readFileSync(path.join(built.outDir, "guide.html"), "utf8"));
-    const toc = page.querySelectorAll("nav.toc li").map((li) => [li.getAttribute("data-depth"), li.innerHTML]);
+    const tocOf = (html: string) =>
+      parse(html)
+        .querySelectorAll("nav.toc li")
+        .map((li) => [li.getAttribute("data-depth"), li.innerHTML]);
+    const toc = tocOf(readFileSync(path.join(built.outDir, "guide.html"), "utf8"));
     expect(toc).toEqual([
       ["2", '<a href="#set-up-steps">Set-up steps</a>'],
       ["2", '<a href="#set-up-steps-1">Set-up steps</a>'],
@@ -32,6 +37,12 @@ describe("markdown in a site", () => {
       "Link to this section: Set-up steps",
       "Link to this section: Café & crème!",
     ]);
+    // A template changed: every page is rendered again, with the bodies and headings the markdown cache kept.
+    ownTemplates(root);
+    edit(root, "templates/Pages.tsx", /^/, "// Changed.\n");
+    const again = await buildProject(root);
+    expect(again.rendered).toContain("/guide");
+    expect(tocOf(readFileSync(path.join(again.outDir, "guide.html"), "utf8"))).toEqual(toc);
   });
 
   it("highlights code and publishes the code stylesheet, linked by templates on every page", async () => {

@@ -4,6 +4,7 @@ import type { MarkdownIt } from "markdown-it";
 import { describe, expect, it } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
 import { type CodeThemes, codeStylesheet, prepareHighlighting } from "../packages/heirloom/src/content/highlight.ts";
+import { slugOf } from "../packages/heirloom/src/content/headings.ts";
 import { type RenderedMarkdown, markdownRenderer } from "../packages/heirloom/src/content/markdown.ts";
 
 /** The default settings (what a site without `markdown` in site.config.ts gets). */
@@ -77,6 +78,13 @@ describe("headings", () => {
     ["Emoji 🎉 party", "emoji--party"],
   ])("gives %j the id GitHub gives it: %s", async (heading, id) => {
     expect((await rendered(`## ${heading}`)).headings).toEqual([expect.objectContaining({ id })]);
+  });
+
+  it("keeps of printable ASCII what GitHub keeps: letters (in lowercase), digits, _ and -, a space as -", () => {
+    const ascii = String.fromCharCode(...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i));
+    const letters = "abcdefghijklmnopqrstuvwxyz";
+    expect(slugOf(ascii)).toBe(`--0123456789${letters}_${letters}`);
+    expect(slugOf(`${ascii}é`)).toBe(`--0123456789${letters}_${letters}é`);
   });
 
   it("makes ids unique in the body as GitHub does: -1, -2, and a heading of only symbols gets one too", async () => {

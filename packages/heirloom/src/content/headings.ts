@@ -11,6 +11,13 @@ const STRIPPED = /(?![\p{Alphabetic} -])[\p{No}\p{Pd}\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{
 
 /** A heading's id as GitHub makes it: lowercase, punctuation removed, each space a hyphen. */
 export function slugOf(text: string): string {
+  // Printable ASCII, the usual heading, keeps letters, digits, "_", "-" and spaces: the same, without the
+  // Unicode classes.
+  if (/^[\x20-\x7e]*$/.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9_ -]/g, "")
+      .replaceAll(" ", "-");
   return text.toLowerCase().replace(STRIPPED, "").replaceAll(" ", "-");
 }
 

@@ -109,7 +109,8 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
         for (const block of tokens) {
           for (const token of block.children ?? []) checkLink(token, block, file, firstLine, base);
         }
-        const languages = languagesIn(tokens);
+        // Only a fence names a language: a body without one is not looked through again.
+        const languages = /```|~~~/.test(source) ? languagesIn(tokens) : [];
         if (themes && languages.some((lang) => !highlightReady(lang, themes))) return { waitingFor: languages };
         const rendered = md.renderer.render(tokens, md.options, env).trim();
         const code = languages.length > 0 && rendered.includes('<pre class="shiki"');

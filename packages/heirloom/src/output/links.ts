@@ -103,8 +103,8 @@ function nearest(id: string, ids: string[]): string[] {
 /**
  * Every href/src of the page that points inside the site (starts with a single /), its links with a #fragment
  * (to a page of the site, or "#id" to itself) and the ids of its elements: always with `allIds`, else only for a
- * page with a fragment of its own (another page's ids are read when a link names it). Self-contained: the page
- * writer's worker runs its source.
+ * page with a fragment of its own that its markup does not plainly hold (another page's ids are read when a link
+ * names it). Self-contained: the page writer's worker runs its source.
  */
 export function pageLinks(html: string, allIds = true): { links: string[]; fragments: string[]; ids?: string[] } {
   const urls = new Set<string>();
@@ -120,7 +120,14 @@ export function pageLinks(html: string, allIds = true): { links: string[]; fragm
       if (url.startsWith("/") && !url.startsWith("//")) urls.add(url);
     }
   }
-  if (!allIds && fragments.size === 0) return { links: [...urls], fragments: [] };
+  if (!allIds) {
+    // A page's own "#id" whose element is plainly there (a heading's link to itself) is settled here, without
+    // reading every id; only what is left is checked against them.
+    for (const fragment of fragments) {
+      if (/^#[\w.:~-]+$/.test(fragment) && html.includes(` id="${fragment.slice(1)}"`)) fragments.delete(fragment);
+    }
+    if (fragments.size === 0) return { links: [...urls], fragments: [] };
+  }
   const entities: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">", "#39": "'", "#x27": "'" };
   const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map(([, id]) =>
     id.includes("&") ? id.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => entities[name]) : id,

@@ -36,12 +36,15 @@ export function reportRoutes(site: LoadedFiles, records: PageRecord[], files: Ou
   };
   const local = (url: string) => (url.startsWith(base) ? url.slice(base.length) : url);
   const { imports } = site.islandBundle;
+  const islands = Object.keys(imports).length > 0;
   return records.map((record, i) => {
-    const named = record.links.map(local);
-    const modules = closure(
-      named.filter((file) => Object.hasOwn(imports, file)),
-      imports,
-    );
+    // A site without islands: no page loads a module of theirs.
+    const modules = islands
+      ? closure(
+          record.links.map(local).filter((file) => Object.hasOwn(imports, file)),
+          imports,
+        )
+      : [];
     const scripts = [...(script && record.links.includes(script) ? [local(script)] : []), ...modules];
     return {
       route: site.routes[i].path,
