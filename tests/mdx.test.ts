@@ -42,6 +42,30 @@ describe("an .mdx post of the journal", () => {
     expect(page(root, "blog/first-questions")).toContain('id="try-this"');
   });
 
+  it("links each heading to itself as markdown does, leaves the links out of the feed, and follows anchors", async () => {
+    const root = copyJournal();
+    await buildProject(root, { siteUrl: "https://journal.example" });
+    const linked = (id: string, text: string, tag = "h2") =>
+      `<div class="heading-wrapper"><${tag} id="${id}">${text}</${tag}><a class="heading-anchor" href="#${id}" ` +
+      `aria-label="Link to this section: ${text}"><span aria-hidden="true">#</span></a></div>`;
+    expect(page(root, "blog/the-right-length")).toContain(linked("set-a-gentle-timer", "Set a gentle timer"));
+    // The same markup as a markdown post's heading (markdown-it ends the wrapper with a line break).
+    expect(page(root, "blog/first-questions")).toContain(`${linked("try-this", "Try this")}\n`);
+    const feed = readFileSync(path.join(root, "dist", "blog", "feed.xml"), "utf8");
+    expect(feed).toContain("id=&quot;set-a-gentle-timer&quot;&gt;Set a gentle timer&lt;/h2&gt;");
+    expect(feed).not.toContain("heading-anchor");
+    // anchors: false in site.config.ts: the compiled body is not taken from the cache, and has ids only.
+    const config = path.join(root, "site.config.ts");
+    const text = readFileSync(config, "utf8");
+    writeFileSync(
+      config,
+      text.replace('  urlFormat: "directory",', '  urlFormat: "directory",\n  markdown: { anchors: false },'),
+    );
+    await buildProject(root, { siteUrl: "https://journal.example" });
+    expect(page(root, "blog/the-right-length")).toContain('<h2 id="set-a-gentle-timer">Set a gentle timer</h2>');
+    expect(page(root, "blog/the-right-length")).not.toContain("heading-anchor");
+  });
+
   it("is compiled once: a later build reads it from the cache by its bytes, a build with --no-cache does not", () => {
     const root = copyJournal();
     const cache = mkdtempSync(path.join(os.tmpdir(), "heirloom-mdx-cache-"));

@@ -33,6 +33,8 @@ export interface MarkdownRenderer {
   /** Everything that shapes this renderer's output, for the keys of rendered markdown and pages. */
   readonly key: string;
   readonly themes: CodeThemes | false;
+  /** The link after each heading, named by `label`; false: none (MDX bodies follow it too). */
+  readonly anchors: ResolvedMarkdown["anchors"];
   /**
    * A body as HTML; `firstLine` is its 1-based line in its file, for errors. Site paths ("/pricing") get the base
    * path, so content links work under a sub-path too.
@@ -101,6 +103,7 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
   return {
     key,
     themes,
+    anchors,
     languagesOf: (source) => (/```|~~~/.test(source) ? languagesIn(md.parse(source, {})) : []),
     render(source, file, firstLine, base = "/") {
       try {

@@ -1,6 +1,6 @@
 // MDX bodies (a collection with `body: "mdx"`, files ending in .mdx): compiled once per file's bytes with
 // @mdx-js/mdx to a React component, `Content`, whose components are those templates/mdx.ts exports (handed in
-// once the templates are compiled). Headings get GitHub's ids, as in markdown; a fenced block that names a
+// once the templates are compiled). Headings get GitHub's ids and links to themselves, as in markdown; a fenced block that names a
 // language becomes <HeirloomCode>, highlighted by Shiki when the page renders; `import` and `export` are refused
 // (the components come from templates/mdx.ts). Errors are located at the .mdx file's line and column.
 import { createHash } from "node:crypto";
@@ -13,6 +13,10 @@ import { ENGINE_KEY } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
 import { checkedUrl } from "./markdown.ts";
 import type { CompiledMdx, MdxCache, SourceEntry } from "./types.ts";
+import type { ResolvedMarkdown } from "../config/markdown-options.ts";
+import type { MarkdownRenderer } from "./markdown.ts";
+
+type Anchors = ResolvedMarkdown["anchors"];
 
 // React is CommonJS: required, and the same instance the templates and the renderer use.
 const require = createRequire(import.meta.url);
@@ -83,19 +87,25 @@ let mdx: Mdx | undefined;
 const loadMdx = () => (mdx ??= require("@mdx-js/mdx") as Mdx);
 
 /**
- * The body compiled, or found in `cache` by the body's bytes and the engine's build (which includes the version of
- * MDX it was built with), or a located error.
+ * The body compiled, or found in `cache` by the body's bytes, the base path, the collection's markdown settings
+ * (the headings' links follow them) and the engine's build (which includes the version of MDX it was built with),
+ * or a located error.
  */
-export function compileMdxBody(source: SourceEntry, base: string, cache?: MdxCache): CompiledMdx | HeirloomError {
-  const key = createHash("sha256").update(`${ENGINE_KEY}\0${base}\0${source.body}`).digest("hex");
+export function compileMdxBody(
+  source: SourceEntry,
+  base: string,
+  renderer: Pick<MarkdownRenderer, "key" | "anchors">,
+  cache?: MdxCache,
+): CompiledMdx | HeirloomError {
+  const key = createHash("sha256").update(`${ENGINE_KEY}\0${base}\0${renderer.key}\0${source.body}`).digest("hex");
   const known = cache?.get(key);
   if (known) return known;
-  const result = compileNow(source, base);
+  const result = compileNow(source, base, renderer.anchors);
   if (!(result instanceof HeirloomError)) cache?.set(key, result);
   return result;
 }
 
-function compileNow(source: SourceEntry, base: string): CompiledMdx | HeirloomError {
+function compileNow(source: SourceEntry, base: string, anchors: Anchors): CompiledMdx | HeirloomError {
   const { compileSync } = loadMdx();
   const found = { headings: [] as Heading[], uses: new Map<string, { line: number; column: number }>() };
   const languages = new Set<string>();
@@ -103,7 +113,7 @@ function compileNow(source: SourceEntry, base: string): CompiledMdx | HeirloomEr
     const file = compileSync(source.body, {
       outputFormat: "function-body",
       providerImportSource: "#",
-      remarkPlugins: [() => (tree: MdastNode) => collect(tree, source, base, found, languages)],
+      remarkPlugins: [() => (tree: MdastNode) => collect(tree, { source, base, anchors }, found, languages)],
     });
     const uses = [...found.uses].map(([name, at]) => ({ name, ...at }));
     return { code: String(file), headings: found.headings, uses, languages: [...languages] };
@@ -133,15 +143,19 @@ interface MdastNode {
   position?: { start: { line: number; column: number } };
 }
 
-/** Walks the tree once: refuses import/export, names headings, notes components, turns code into HeirloomCode. */
+/**
+ * Walks the tree once: refuses import/export, names headings (and links each to itself), notes components, turns
+ * code into HeirloomCode.
+ */
 function collect(
   tree: MdastNode,
-  source: SourceEntry,
-  base: string,
+  { source, base, anchors }: { source: SourceEntry; base: string; anchors: Anchors },
   found: { headings: Heading[]; uses: Map<string, { line: number; column: number }> },
   languages: Set<string>,
 ): void {
   const used = new Map<string, number>();
+  // Headings that get a link to themselves: each is put in its wrapper by its parent, once its children are seen.
+  const linked = new Map<MdastNode, { id: string; name: string }>();
   const at = (node: MdastNode) => ({
     line: source.bodyLine + (node.position?.start.line ?? 1) - 1,
     column: node.position?.start.column ?? 1,
@@ -165,6 +179,7 @@ function collect(
       const id = uniqueId(slugOf(text), used);
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
       found.headings.push({ depth: node.depth ?? 1, text, id });
+      if (anchors) linked.set(node, { id, name: anchors.label(text) });
     }
     if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") && node.name) {
       if (/^[A-Z]/.test(node.name) && !found.uses.has(node.name)) found.uses.set(node.name, at(node));
@@ -181,11 +196,37 @@ function collect(
       return;
     }
     node.children?.forEach(visit);
+    if (node.children?.some((child) => linked.has(child))) {
+      node.children = node.children.map((child) => {
+        const link = linked.get(child);
+        return link ? withLink(child, link.id, link.name) : child;
+      });
+    }
   };
   visit(tree);
 }
 
 const attribute = (name: string, value: string) => ({ type: "mdxJsxAttribute", name, value });
+const element = (name: string, attributes: MdastNode["attributes"], children: MdastNode[]): MdastNode => ({
+  type: "mdxJsxFlowElement",
+  name,
+  attributes,
+  children,
+});
+
+/**
+ * A heading as markdown's headings are written: in a wrapper, followed by a link to itself named `name` for screen
+ * readers, its "#" hidden from them (see headings.ts).
+ */
+function withLink(heading: MdastNode, id: string, name: string): MdastNode {
+  const hash = element("span", [attribute("aria-hidden", "true")], [{ type: "text", value: "#" }]);
+  const label = attribute("aria-label", name);
+  const link = element("a", [attribute("className", "heading-anchor"), attribute("href", `#${id}`), label], [hash]);
+  return {
+    ...element("div", [attribute("className", "heading-wrapper")], [heading, link]),
+    position: heading.position,
+  };
+}
 
 function plainText(node: MdastNode): string {
   if (node.type === "text" || node.type === "inlineCode") return node.value ?? "";

@@ -89,7 +89,7 @@ function validateEntry(
       : collection.body;
   let mdx: CompiledMdx | undefined;
   if (source.file.endsWith(".mdx")) {
-    const compiled = compileMdxBody(source, options.base, options.mdxCache);
+    const compiled = compileMdxBody(source, options.base, options.renderers.get(collection.name)!, options.mdxCache);
     if (compiled instanceof HeirloomError) errors.push(compiled);
     else mdx = compiled;
   } else if (kind === "markdown" || kind === "mdx") {

@@ -3,7 +3,6 @@
 // and what the dev server keeps between saves (compiled parts, the last walk, unchanged entries). The stages
 // never read any of it: they are handed what they may reuse, and say what they made.
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
@@ -15,6 +14,7 @@ import type { FileState, Manifest } from "../output/staging.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
 import { DevReuse } from "./dev-reuse.ts";
 import { mdxStore } from "./mdx-store.ts";
+import { keepPreviousSite, previousSiteDir } from "./previous-site.ts";
 import { type SiteInputs, bytesAtHand, contextKey, feedKey, inputsKey, pageKey, sameReads } from "./page-keys.ts";
 import * as stamps from "./stamp.ts";
 import type {
@@ -229,20 +229,6 @@ export class Incremental {
     state.parsed = parsed;
     state.markdown.retain(new Set(entries.map(markdownKey)));
   }
-}
-
-/** Where the site before the current one is kept for the next build, beside the output folder. */
-export function previousSiteDir(outDir: string): string {
-  return path.join(path.dirname(outDir), ".heirloom", `previous-${path.basename(outDir)}`);
-}
-
-/** The output folder a build replaced is kept as the previous site; an older one left by a failed build goes. */
-async function keepPreviousSite(retired: string, outDir: string): Promise<boolean> {
-  const previous = previousSiteDir(outDir);
-  await mkdir(path.dirname(previous), { recursive: true });
-  await rm(previous, { recursive: true, force: true });
-  await rename(retired, previous);
-  return true;
 }
 
 /** The compiled part a changed file belongs to: the definition, the assets (scripts, styles), the templates. */
