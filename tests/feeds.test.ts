@@ -7,7 +7,8 @@ import { resolveConfig } from "../packages/heirloom/src/config/options.ts";
 import { resolveSite } from "../packages/heirloom/src/config/check-definition.ts";
 import { defineSite } from "../packages/heirloom/src/config/define.ts";
 import type { EntryValue } from "../packages/heirloom/src/content/types.ts";
-import { feedFiles } from "../packages/heirloom/src/output/feeds.ts";
+import { feedKey } from "../packages/heirloom/src/incremental/page-keys.ts";
+import { feedEntries, feedFiles } from "../packages/heirloom/src/output/feeds.ts";
 import type { FeedSpec } from "../packages/heirloom/src/routes/types.ts";
 
 const config = (env: Record<string, string> = {}) =>
@@ -105,6 +106,21 @@ describe("feed size", () => {
   it("holds as many as its limit says, or every entry with Infinity", () => {
     expect(titles(atom(feed(days(100), 3)))).toEqual(["p99", "p98", "p97"]);
     expect(titles(atom(feed(days(100), Number.POSITIVE_INFINITY)))).toHaveLength(100);
+  });
+
+  it("is made of its newest entries alone, so an older one changed keeps it; an entry it cannot show is told", () => {
+    const spec = feed(days(30));
+    const key = (entries: unknown[]) =>
+      feedKey("context", spec, entries, (entry) => String((entry as EntryValue).slug));
+    const newest = feedEntries(spec)!;
+    expect(newest.map((e) => e.slug)).toEqual(Array.from({ length: 20 }, (_, i) => `p${29 - i}`));
+    // p3 is older than the newest 20: the feed's entries and key are the same without it.
+    const withoutOld = { ...spec, items: spec.items.filter((e) => e.slug !== "p3") };
+    expect(key(feedEntries(withoutOld)!)).toBe(key(newest));
+    const withoutNew = { ...spec, items: spec.items.filter((e) => e.slug !== "p29") };
+    expect(key(feedEntries(withoutNew)!)).not.toBe(key(newest));
+    // An entry without a date, however old: no entries to keep the feed by, so it is written again and refused.
+    expect(feedEntries(feed([...days(30), "March 14, 2026"]))).toBeUndefined();
   });
 
   it("still refuses an entry it would not show", () => {

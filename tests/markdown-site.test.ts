@@ -2,12 +2,11 @@
 // the code stylesheet published and linked, the site's plugins and raw HTML per collection; and Shiki loaded
 // by the command only when a page has a code block.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { buildProject, cliPath, makeFixture, ownTemplates } from "./helpers/site.ts";
+import { buildWatched as buildShikiWatched, buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
 const edit = (root: string, file: string, from: string | RegExp, to: string) => {
   const text = readFileSync(path.join(root, file), "utf8");
@@ -107,22 +106,7 @@ describe("markdown in a site", () => {
 });
 
 describe("Shiki in the command's process", () => {
-  /** A build by the command, with every module it requires by a name starting with "shiki" printed (its version is
-   * read from shiki/package.json for the keys of what it shapes; that reads a file and loads nothing of it). */
-  function buildWatched(root: string) {
-    const trap = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-trap-")), "trap.cjs");
-    writeFileSync(
-      trap,
-      'const Module = require("node:module"); const load = Module._load;\n' +
-        "Module._load = function (request, ...rest) {\n" +
-        "  if (/^shiki/.test(request)) process.stderr.write(`loaded ${request}\\n`);\n" +
-        "  return load.call(this, request, ...rest);\n};\n",
-    );
-    return spawnSync(process.execPath, ["--require", trap, cliPath, "build", "--root", root, "--no-cache"], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH, NO_COLOR: "1" },
-    });
-  }
+  const buildWatched = (root: string) => buildShikiWatched(root, /^shiki/, "--no-cache");
 
   it("is never loaded for a site without a code block, and loaded (from node_modules) for one with", () => {
     const plain = makeFixture();

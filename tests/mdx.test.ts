@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { expectErrors, failures } from "./helpers/errors.ts";
-import { buildProject, cliPath, repoRoot } from "./helpers/site.ts";
+import { buildProject, buildWatched, cliPath, repoRoot } from "./helpers/site.ts";
 
 const journal = path.join(repoRoot, "examples", "journal");
 const MDX_POST = "content/posts/the-right-length.mdx";
@@ -42,7 +42,7 @@ describe("an .mdx post of the journal", () => {
     expect(page(root, "blog/first-questions")).toContain('id="try-this"');
   });
 
-  it("links each heading to itself as markdown does, leaves the links out of the feed, and follows anchors", async () => {
+  it("links each heading to itself as markdown does, not in the feed, and follows anchors: false", async () => {
     const root = copyJournal();
     await buildProject(root, { siteUrl: "https://journal.example" });
     const linked = (id: string, text: string, tag = "h2") =>
@@ -64,6 +64,25 @@ describe("an .mdx post of the journal", () => {
     await buildProject(root, { siteUrl: "https://journal.example" });
     expect(page(root, "blog/the-right-length")).toContain('<h2 id="set-a-gentle-timer">Set a gentle timer</h2>');
     expect(page(root, "blog/the-right-length")).not.toContain("heading-anchor");
+  });
+
+  it("keeps its highlighted blocks with its compile: a later build loads neither Shiki nor the compiler", () => {
+    const root = copyJournal();
+    const build = () => buildWatched(root, /^(shiki|@mdx-js\/mdx)$/, "--site-url", "https://journal.example");
+    const first = build();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/^loaded @mdx-js\/mdx$/m);
+    expect(first.stderr).toMatch(/^loaded shiki$/m);
+    // Another post edited: the feed, which holds the MDX post's HTML, is written again.
+    const other = path.join(root, "content", "posts", "a-book-on-the-shelf.md");
+    writeFileSync(other, `${readFileSync(other, "utf8")}\nEdited.\n`);
+    const second = build();
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stderr).not.toMatch(/^loaded /m);
+    const feed = readFileSync(path.join(root, "dist", "blog", "feed.xml"), "utf8");
+    expect(feed).toContain("Edited.");
+    expect(feed).toContain("&lt;pre class=&quot;shiki&quot; data-language=&quot;sh&quot;");
+    expect(page(root, "blog/the-right-length")).toContain('<pre class="shiki" data-language="sh"');
   });
 
   it("is compiled once: a later build reads it from the cache by its bytes, a build with --no-cache does not", () => {

@@ -1,6 +1,7 @@
 // Test helpers: throwaway projects (Heirloom's own, or the engine's small fixture site with a case laid
 // over it) and builds into them.
-import { cpSync, existsSync, mkdtempSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,4 +56,23 @@ export function buildProject(root: string, options: BuildOptions = {}) {
 export function templatesFor(root: string): string {
   if (existsSync(path.join(root, "templates"))) return path.join(root, "templates");
   return existsSync(path.join(root, "content", "notes")) ? path.join(fixturesDir, "base", "templates") : templatesDir;
+}
+
+/**
+ * A build by the command (`flags` added), printing "loaded <name>" for every module it requires whose name
+ * matches `watched` (a package's version read from its package.json loads nothing of it, and is not printed).
+ */
+export function buildWatched(root: string, watched: RegExp, ...flags: string[]) {
+  const trap = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-trap-")), "trap.cjs");
+  writeFileSync(
+    trap,
+    'const Module = require("node:module"); const load = Module._load;\n' +
+      "Module._load = function (request, ...rest) {\n" +
+      `  if (${watched}.test(request)) process.stderr.write(\`loaded \${request}\\n\`);\n` +
+      "  return load.call(this, request, ...rest);\n};\n",
+  );
+  return spawnSync(process.execPath, ["--require", trap, cliPath, "build", "--root", root, ...flags], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, NO_COLOR: "1" },
+  });
 }

@@ -10,11 +10,11 @@ import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, reso
 import { assertProject, loadSite } from "../config/site.ts";
 import { cacheDirFor } from "../compile/cache.ts";
 import type { ResolvedSite } from "../config/types.ts";
-import { highlightCode, knownLanguage, prepareHighlighting } from "../content/highlight.ts";
-import { codeBlock, mdxComponentsOf, missingComponents } from "../content/mdx.ts";
+import { knownLanguage, prepareHighlighting } from "../content/highlight.ts";
+import { highlightMdx, mdxComponentsOf, missingComponents } from "../content/mdx.ts";
 import { loadContent } from "../content/load.ts";
 import { type MarkdownRenderer, markdownKey, renderersOf } from "../content/markdown.ts";
-import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
+import type { MdxCache, RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
 import { type CompiledParts, type ContentLoan, Incremental } from "../incremental/incremental.ts";
@@ -92,7 +92,7 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   const templates = await settle(parts.templates);
   if (read) problems.push(...read.errors);
   if (read && templates) problems.push(...missingTemplates(read.routes, templates, site.source));
-  if (read && templates) problems.push(...mdxComponentsReady(paths.root, site, read.validated, templates));
+  if (read && templates) problems.push(...mdxComponentsReady(paths.root, read.validated, templates));
   // Mistakes in the content do not hide broken links: the pages that still render are checked too.
   if (problems.length > 0 && site && read && templates && problems.every((p) => errorsOf(p).length > 0)) {
     problems.push(...(await linksOfPartialSite(site, read, templates, parts)));
@@ -117,14 +117,12 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   };
 }
 
-/** Hands MDX bodies the site's components (templates/mdx.ts) and the code block; each one a body lacks, located. */
-function mdxComponentsReady(root: string, site: ResolvedSite, validated: ValidatedContent, templates: Templates) {
+/** Hands MDX bodies the site's components (templates/mdx.ts); each one a body lacks, located. */
+function mdxComponentsReady(root: string, validated: ValidatedContent, templates: Templates) {
   const items = [...validated.items.values()].flat().filter((item) => item.mdx);
   if (items.length === 0) return [];
-  const themes = site.markdown.highlight;
-  const highlight = (code: string, lang: string) => (themes ? highlightCode(code, lang, themes) : "");
   const holder = mdxComponentsOf(root);
-  holder.current = { ...templates.mdx, HeirloomCode: codeBlock(highlight) };
+  holder.current = { ...templates.mdx };
   holder.renderHtml = renderIslandsPlain;
   const exported = new Set(Object.keys(templates.mdx));
   return items.flatMap((item) => missingComponents(item.source.file, item.mdx!, exported, templates.mdxFile));
@@ -148,27 +146,32 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const { passthrough } = raw;
   const routed = createRoutes(site, valid.content, { base, complete, passthrough, earlier: loan.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
-  const code = await readyHighlighting(site, valid.content, errors);
+  const code = await readyHighlighting(site, valid.content, errors, loan.mdx);
   const { routes, feeds } = routed;
   return { config, raw, validated: valid.content, routes, feeds, errors, renderers, code } as ReadSite;
 }
 
 /**
- * Loads Shiki's languages for the bodies rendered when a page reads them (nothing when none names one); whether
- * an entry has a highlighted code block. A theme Shiki does not have is added to `errors`.
+ * Loads Shiki's languages for the bodies rendered when a page reads them, and highlights the blocks of MDX bodies
+ * compiled since Shiki last saw them (nothing when none names a language); whether an entry has a highlighted
+ * code block. A theme Shiki does not have is added to `errors`.
  */
-async function readyHighlighting(site: ResolvedSite, validated: ValidatedContent, errors: unknown[]) {
+async function readyHighlighting(site: ResolvedSite, validated: ValidatedContent, errors: unknown[], mdx?: MdxCache) {
   const themes = site.markdown.highlight;
-  if (themes && validated.languages.size > 0) {
-    try {
-      await prepareHighlighting(validated.languages, themes, site.source);
-    } catch (error) {
-      errors.push(error);
-      return false;
-    }
-  }
   const items = [...validated.items.values()].flat();
-  return items.some((item) => item.code || item.languages?.some(knownLanguage));
+  try {
+    if (themes && validated.languages.size > 0) await prepareHighlighting(validated.languages, themes, site.source);
+    await highlightMdx(
+      items.flatMap((item) => (item.mdx ? [item.mdx] : [])),
+      themes,
+      site.source,
+      mdx,
+    );
+  } catch (error) {
+    errors.push(error);
+    return false;
+  }
+  return items.some((item) => item.code || item.languages?.some(knownLanguage) || item.mdx?.highlighted?.some(Boolean));
 }
 
 type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };

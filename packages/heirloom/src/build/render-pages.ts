@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkLinks, pageLinks } from "../output/links.ts";
 import { type PageRecord, createPageWriter } from "../output/page-writer.ts";
+import { feedEntries } from "../output/feeds.ts";
 import { siteFiles } from "../output/site-files.ts";
 import type { Staging } from "../output/staging.ts";
 import { renderPage } from "../render/render.ts";
@@ -110,7 +111,8 @@ function keepFeeds(site: PreparedSite, staging: Staging | undefined, reuse: Page
   const kept = new Set<string>();
   for (const feed of site.feeds) {
     const file = feed.path.slice(1);
-    const known = reuse?.feed(feed);
+    const entries = feedEntries(feed);
+    const known = entries && reuse?.feed(feed, entries);
     feeds.set(file, known?.key ?? "");
     if (!staging || !known?.kept) continue;
     staging.copy(file, known.kept.copyFrom, known.kept.bytes);

@@ -1,8 +1,9 @@
 // MDX bodies (a collection with `body: "mdx"`, files ending in .mdx): compiled once per file's bytes with
 // @mdx-js/mdx to a React component, `Content`, whose components are those templates/mdx.ts exports (handed in
-// once the templates are compiled). Headings get GitHub's ids and links to themselves, as in markdown; a fenced block that names a
-// language becomes <HeirloomCode>, highlighted by Shiki when the page renders; `import` and `export` are refused
-// (the components come from templates/mdx.ts). Errors are located at the .mdx file's line and column.
+// once the templates are compiled). Headings get GitHub's ids and links to themselves, as in markdown; a fenced
+// block that names a language becomes <HeirloomCode>, highlighted by Shiki once, after the compile, and kept with
+// it (rendering a body never loads Shiki or the compiler); `import` and `export` are refused (the components come
+// from templates/mdx.ts). Errors are located at the .mdx file's line and column.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type { ComponentType } from "react";
@@ -11,6 +12,7 @@ import { MdxCompileFailed, MdxComponentMissing, MdxModuleSyntax } from "../error
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_KEY } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
+import { type CodeThemes, highlightCode, prepareHighlighting } from "./highlight.ts";
 import { checkedUrl } from "./markdown.ts";
 import type { CompiledMdx, MdxCache, SourceEntry } from "./types.ts";
 import type { ResolvedMarkdown } from "../config/markdown-options.ts";
@@ -39,13 +41,33 @@ export function mdxComponentsOf(root: string): MdxComponents {
   return holder;
 }
 
-/** A fenced block's component: Shiki's markup when it highlights `lang` (`highlight` says), else a plain block. */
-export function codeBlock(highlight: (code: string, lang: string) => string) {
-  return ({ lang, code }: { lang: string; code: string }) => {
-    const html = highlight(code, lang);
+/** A body's fenced blocks: each as Shiki highlighted it when it was compiled, else as a plain block. */
+function codeBlocks(body: CompiledMdx) {
+  return ({ lang, code, block }: { lang: string; code: string; block: string }) => {
+    const html = body.highlighted?.[Number(block)];
     if (html) return createElement("div", { className: "code-block", dangerouslySetInnerHTML: { __html: html } });
     return createElement("pre", null, createElement("code", { className: `language-${lang}` }, code));
   };
+}
+
+/**
+ * Highlights the fenced blocks of bodies compiled since Shiki last saw them (a body from the cache has its
+ * markup), loading Shiki only for those, and keeps them with it. Without `themes`, every block is left plain.
+ */
+export async function highlightMdx(
+  bodies: CompiledMdx[],
+  themes: CodeThemes | false,
+  definition: string,
+  cache?: MdxCache,
+): Promise<void> {
+  const fresh = bodies.filter((body) => body.blocks.length > 0 && !body.highlighted);
+  if (fresh.length === 0) return;
+  if (themes)
+    await prepareHighlighting(new Set(fresh.flatMap((b) => b.blocks.map((block) => block.lang))), themes, definition);
+  for (const body of fresh) {
+    body.highlighted = body.blocks.map(({ lang, code }) => (themes ? highlightCode(code, lang, themes) : ""));
+    cache?.set(body.key, body);
+  }
 }
 
 /** Gives an entry's value its MDX body: `Content`, its `headings`, and `html` rendered when first read. */
@@ -81,6 +103,9 @@ export function missingComponents(
     );
 }
 
+/** The form of a kept compile: another form is never read as this one. */
+const FORMAT = "mdx-2";
+
 type Mdx = typeof import("@mdx-js/mdx");
 /** @mdx-js/mdx, loaded when a site first has an MDX body (about 160 ms), never by a site without one. */
 let mdx: Mdx | undefined;
@@ -97,37 +122,41 @@ export function compileMdxBody(
   renderer: Pick<MarkdownRenderer, "key" | "anchors">,
   cache?: MdxCache,
 ): CompiledMdx | HeirloomError {
-  const key = createHash("sha256").update(`${ENGINE_KEY}\0${base}\0${renderer.key}\0${source.body}`).digest("hex");
+  const parts = [FORMAT, ENGINE_KEY, base, renderer.key, source.body];
+  const key = createHash("sha256").update(parts.join("\0")).digest("hex");
   const known = cache?.get(key);
   if (known) return known;
-  const result = compileNow(source, base, renderer.anchors);
+  const result = compileNow(source, base, renderer.anchors, key);
   if (!(result instanceof HeirloomError)) cache?.set(key, result);
   return result;
 }
 
-function compileNow(source: SourceEntry, base: string, anchors: Anchors): CompiledMdx | HeirloomError {
+function compileNow(source: SourceEntry, base: string, anchors: Anchors, key: string): CompiledMdx | HeirloomError {
   const { compileSync } = loadMdx();
   const found = { headings: [] as Heading[], uses: new Map<string, { line: number; column: number }>() };
-  const languages = new Set<string>();
+  const blocks: CompiledMdx["blocks"] = [];
   try {
     const file = compileSync(source.body, {
       outputFormat: "function-body",
       providerImportSource: "#",
-      remarkPlugins: [() => (tree: MdastNode) => collect(tree, { source, base, anchors }, found, languages)],
+      remarkPlugins: [() => (tree: MdastNode) => collect(tree, { source, base, anchors }, found, blocks)],
     });
     const uses = [...found.uses].map(([name, at]) => ({ name, ...at }));
-    return { code: String(file), headings: found.headings, uses, languages: [...languages] };
+    return { key, code: String(file), headings: found.headings, uses, blocks };
   } catch (error) {
     return error instanceof HeirloomError ? error : located(error, source);
   }
 }
 
-/** The body as a component; `components` is read when it renders (the site's, as compiled last). */
+/**
+ * The body as a component; `components` is read when it renders (the site's, as compiled last). The compiled
+ * function body is run as @mdx-js/mdx's runSync runs it, without loading the compiler (160 ms) to do so.
+ */
 function mdxContent(body: CompiledMdx, components: MdxComponents): ComponentType {
-  const { runSync } = loadMdx();
-  const options = { ...runtime, useMDXComponents: () => components.current };
-  const module = runSync(body.code, options as Parameters<typeof runSync>[1]);
-  return module.default as ComponentType;
+  const HeirloomCode = codeBlocks(body);
+  const options = { ...runtime, useMDXComponents: () => ({ ...components.current, HeirloomCode }) };
+  const module = new Function(body.code)(options) as { default: ComponentType };
+  return module.default;
 }
 
 interface MdastNode {
@@ -151,7 +180,7 @@ function collect(
   tree: MdastNode,
   { source, base, anchors }: { source: SourceEntry; base: string; anchors: Anchors },
   found: { headings: Heading[]; uses: Map<string, { line: number; column: number }> },
-  languages: Set<string>,
+  blocks: CompiledMdx["blocks"],
 ): void {
   const used = new Map<string, number>();
   // Headings that get a link to themselves: each is put in its wrapper by its parent, once its children are seen.
@@ -186,11 +215,11 @@ function collect(
     }
     if (node.type === "code" && node.lang) {
       const lang = node.lang.toLowerCase();
-      languages.add(lang);
+      const block = String(blocks.push({ lang, code: node.value ?? "" }) - 1);
       Object.assign(node, {
         type: "mdxJsxFlowElement",
         name: "HeirloomCode",
-        attributes: [attribute("lang", lang), attribute("code", node.value ?? "")],
+        attributes: [attribute("lang", lang), attribute("code", node.value ?? ""), attribute("block", block)],
         children: [],
       });
       return;

@@ -74,20 +74,28 @@ export interface EarlierLoad {
 
 export type EntryValue = Record<string, unknown> & EntryMeta;
 
-/** A compiled body: the function body @mdx-js/mdx wrote, its headings, the components and languages it uses. */
 /** Compiled MDX bodies by key, lent by the incremental object. */
 export interface MdxCache {
   get(key: string): CompiledMdx | undefined;
   set(key: string, body: CompiledMdx): void;
 }
 
+/**
+ * A compiled body: the function body @mdx-js/mdx wrote, its headings, the components it uses, its fenced code
+ * blocks and (once Shiki has seen them) their highlighted markup, kept with it so that rendering it never needs
+ * Shiki.
+ */
 export interface CompiledMdx {
+  /** What it is kept by (see compileMdxBody). */
+  key: string;
   code: string;
   headings: Heading[];
   /** Components the body names (<Callout>), each at its first line and column in the file. */
   uses: Array<{ name: string; line: number; column: number }>;
-  /** Languages of its fenced code blocks, for Shiki. */
-  languages: string[];
+  /** Its fenced code blocks that name a language, in order. */
+  blocks: Array<{ lang: string; code: string }>;
+  /** Each block's markup as Shiki highlighted it ("" where it is left plain); absent until highlighted. */
+  highlighted?: string[];
 }
 
 /** One valid entry, the file it came from, and its image fields (with the path of fields that leads to each). */

@@ -111,7 +111,8 @@ function validateEntry(
   Object.defineProperty(value, SOURCE_HASH, { value: source.hash });
   // Searched in the parsed data (the same objects as in the value), never through the lazy html.
   const images = findImageRefs(result.data);
-  const languages = mdx ? mdx.languages : body?.languages;
+  // An MDX body's blocks are highlighted once it is compiled (highlightMdx), never when it renders.
+  const languages = body?.languages;
   return { value, source, images, order: undefined, code: body?.code ?? false, languages, mdx };
 }
 

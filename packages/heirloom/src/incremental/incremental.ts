@@ -170,8 +170,8 @@ export class Incremental {
         if (previous?.key !== key || !sameReads(previous, site)) return undefined;
         return kept(route.outFile, previous.record.sha256, previous);
       },
-      feed(feed) {
-        const key = feedKey(context, feed, site.entryHash);
+      feed(feed, entries) {
+        const key = feedKey(context, feed, entries, site.entryHash);
         const file = feed.path.slice(1);
         const previous = usable ? feeds.get(file) : undefined;
         return { key, kept: previous?.key === key ? kept(file, previous.sha256, previous) : undefined };

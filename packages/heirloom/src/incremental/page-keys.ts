@@ -80,9 +80,14 @@ export function pageKey(context: string, route: Route, entryHash: (entry: unknow
 }
 
 /** A feed is written again only when its entries or anything every page depends on changed. */
-export function feedKey(context: string, feed: FeedSpec, entryHash: (entry: unknown) => string): string {
-  const { path: file, title, author, options, items } = feed;
-  return hashOf(context, file, title, author, String(options.limit), ...items.map(entryHash));
+export function feedKey(
+  context: string,
+  feed: FeedSpec,
+  entries: unknown[],
+  entryHash: (entry: unknown) => string,
+): string {
+  const { path: file, title, author, options } = feed;
+  return hashOf(context, file, title, author, String(options.limit), ...entries.map(entryHash));
 }
 
 /** Whether every content value a page read when it was rendered is the same now. */

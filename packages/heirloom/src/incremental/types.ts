@@ -70,7 +70,8 @@ export interface PageReuse {
   /** Everything the page at this route is made from that is known before rendering it. */
   key(route: Route): string;
   page(route: Route, key: string): KeptFile<PageState> | undefined;
-  feed(feed: FeedSpec): { key: string; kept?: KeptFile<{ sha256: string }> };
+  /** `entries`: those the feed holds (its newest), the only ones its file shows. */
+  feed(feed: FeedSpec, entries: unknown[]): { key: string; kept?: KeptFile<{ sha256: string }> };
 }
 
 /** What a finished build leaves for the next. */
