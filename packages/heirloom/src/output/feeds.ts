@@ -29,12 +29,19 @@ interface Item {
 /** Entries a feed holds unless its options say otherwise: the newest ones. */
 const FEED_LIMIT = 20;
 
+/** Each feed's selection, made once a build (a feed is made anew for each; its entries do not change). */
+const selections = new WeakMap<FeedSpec, { items: Item[]; errors: HeirloomError[] }>();
+
 /** The entries the feed holds: the newest, each with its title, date and summary; one without either is an error. */
-function selectItems(feed: FeedSpec, errors: HeirloomError[]): Item[] {
+function selectItems(feed: FeedSpec): { items: Item[]; errors: HeirloomError[] } {
+  const known = selections.get(feed);
+  if (known) return known;
+  const errors: HeirloomError[] = [];
   const items = feed.items.flatMap((entry) => itemOf(feed, entry, errors));
   items.sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.entry.file < b.entry.file ? -1 : 1));
   items.length = Math.min(items.length, feed.options.limit ?? FEED_LIMIT);
-  return items;
+  selections.set(feed, { items, errors });
+  return { items, errors };
 }
 
 /**
@@ -43,15 +50,15 @@ function selectItems(feed: FeedSpec, errors: HeirloomError[]): Item[] {
  * many older ones changed.
  */
 export function feedEntries(feed: FeedSpec): EntryValue[] | undefined {
-  const errors: HeirloomError[] = [];
-  const items = selectItems(feed, errors);
+  const { items, errors } = selectItems(feed);
   return errors.length === 0 ? items.map((item) => item.entry) : undefined;
 }
 
 function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[]): string {
   const origin = new URL(config.siteUrl).origin;
   const absolute = (path: string) => absoluteUrl(config.siteUrl, config.base, path)!;
-  const items = selectItems(feed, errors);
+  const { items, errors: problems } = selectItems(feed);
+  errors.push(...problems);
   // A feed without entries has no date in content: the source's (SOURCE_DATE_EPOCH), never the clock's.
   const updated = items[0]?.updated ?? (config.sourceDate || "1970-01-01T00:00:00Z");
   const entries = items.map((item) => {
