@@ -109,15 +109,19 @@ function nearest(id: string, ids: string[]): string[] {
 export function pageLinks(html: string, allIds = true): { links: string[]; fragments: string[]; ids?: string[] } {
   const urls = new Set<string>();
   const fragments = new Set<string>();
+  // The page writer's threads run this for every page: each regular expression runs only where it can match.
   for (const match of html.matchAll(/\s(?:href|src)="((?:\/(?!\/)|#)[^"]*)"/g)) {
-    const url = match[1].replace(/&amp;/g, "&");
-    if (url.includes("#")) fragments.add(url.replace(/\?[^#]*/, ""));
-    if (url.startsWith("/")) urls.add(url.replace(/[?#].*$/, ""));
+    const url = match[1].includes("&") ? match[1].replace(/&amp;/g, "&") : match[1];
+    const hash = url.indexOf("#");
+    if (hash >= 0) fragments.add(url.includes("?") ? url.replace(/\?[^#]*/, "") : url);
+    if (url[0] === "/") urls.add(hash < 0 && !url.includes("?") ? url : url.replace(/[?#].*$/, ""));
   }
-  for (const match of html.matchAll(/\ssrcset="([^"]*)"/g)) {
-    for (const candidate of match[1].split(",")) {
-      const url = candidate.trim().split(/\s+/)[0];
-      if (url.startsWith("/") && !url.startsWith("//")) urls.add(url);
+  if (html.includes("srcset=")) {
+    for (const match of html.matchAll(/\ssrcset="([^"]*)"/g)) {
+      for (const candidate of match[1].split(",")) {
+        const url = candidate.trim().split(/\s+/)[0];
+        if (url.startsWith("/") && !url.startsWith("//")) urls.add(url);
+      }
     }
   }
   if (!allIds) {
