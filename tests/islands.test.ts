@@ -2,7 +2,7 @@
 // the loader and preloads in the head, the modules under assets/islands/) and for the pages that do not (no
 // script of islands at all); the base path; the errors of islands' files, components, strategies and props;
 // which rebuilds an island's change causes, in a build and in dev.
-import { cpSync, existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -11,21 +11,8 @@ import { Island, renderWithIslands } from "../packages/heirloom/src/render/islan
 import { unserializableProp } from "../packages/heirloom/src/render/island-props.ts";
 import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
-import { buildProject, fixturesDir, makeFixture, ownTemplates } from "./helpers/site.ts";
+import { buildProject, makeFixture, makeIslandFixture } from "./helpers/site.ts";
 
-/** The fixture site with its own templates and the islands case laid over them: a page at /islands. */
-function islandSite(): string {
-  const root = makeFixture();
-  ownTemplates(root);
-  cpSync(path.join(fixturesDir, "islands"), root, { recursive: true });
-  const index = path.join(root, "templates", "index.ts");
-  const text = readFileSync(index, "utf8").replace(
-    '"not-found": NotFound',
-    '"not-found": NotFound, islands: IslandsPage',
-  );
-  writeFileSync(index, `import { IslandsPage } from "./IslandsPage.tsx";\n${text}`);
-  return root;
-}
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), "utf8");
 const edit = (root: string, file: string, from: string, to: string) => {
   const text = read(root, file);
@@ -39,7 +26,7 @@ describe("a page with islands", () => {
   let outDir: string;
   let html: string;
   beforeAll(async () => {
-    outDir = (await buildProject(islandSite())).outDir;
+    outDir = (await buildProject(makeIslandFixture())).outDir;
     html = read(outDir, "islands.html");
   });
 
@@ -99,7 +86,7 @@ describe("a page with islands", () => {
 
 describe("islands in the build's report", () => {
   it("counts the JavaScript a page with islands loads: the loader, the runtime, the modules it imports", async () => {
-    const result = await buildProject(islandSite());
+    const result = await buildProject(makeIslandFixture());
     const js = (route: string) => result.routes.find((r) => r.route === route)!.jsBytes;
     // Every page loads the fixture's client script; the page of islands loads React besides.
     expect(js("/islands") - js("/")).toBeGreaterThan(40_000);
@@ -109,7 +96,7 @@ describe("islands in the build's report", () => {
 
 describe("islands under a base path", () => {
   it("name their modules and loader with it; the loader finds the runtime beside itself", async () => {
-    const { outDir } = await buildProject(islandSite(), { base: "/sub/" });
+    const { outDir } = await buildProject(makeIslandFixture(), { base: "/sub/" });
     const html = read(outDir, "islands.html");
     expect(html).toMatch(/<heirloom-island src="\/sub\/assets\/islands\/Counter-\w+\.js"/);
     expect(html).toMatch(/<script type="module" src="\/sub\/assets\/islands\/loader-\w+\.js"><\/script>/);
@@ -127,7 +114,7 @@ describe("the props of an island", () => {
     ["NaN", "{ start: Number.NaN, label: 'A' }", "props.start", "the number NaN", /finite numbers/],
     ["a React element", "{ start: 3, label: <b>A</b> }", "props.label", "a React element", /not React elements/],
   ])("refuses %s, naming the template, the page and the prop", async (_what, props, prop, what, hint) => {
-    const root = islandSite();
+    const root = makeIslandFixture();
     edit(root, PAGE, 'props={{ start: 3, label: "Apples" }}', `props={${props} as never}`);
     expectErrors(await failures(root), [
       {
@@ -160,7 +147,7 @@ describe("the props of an island", () => {
 
 describe("island mistakes", () => {
   it("refuses a component that is not an island, and a strategy that is not one", async () => {
-    const root = islandSite();
+    const root = makeIslandFixture();
     writeFileSync(path.join(root, "templates", "Plain.tsx"), "export const Plain = () => <p>plain</p>;\n");
     edit(root, PAGE, 'import Counter from "./interactive/Counter.tsx";', 'import { Plain } from "./Plain.tsx";');
     edit(root, PAGE, 'component={Counter} props={{ start: 3, label: "Apples" }}', "component={Plain}");
@@ -184,7 +171,7 @@ describe("island mistakes", () => {
   });
 
   it("refuses files of templates/interactive/ that cannot be islands, each at its file", async () => {
-    const root = islandSite();
+    const root = makeIslandFixture();
     const folder = path.join(root, "templates", "interactive");
     writeFileSync(path.join(folder, "2fast.tsx"), "export default () => null;\n");
     writeFileSync(path.join(folder, "Counter.jsx"), "export default () => null;\n");
@@ -200,7 +187,7 @@ describe("island mistakes", () => {
   });
 
   it("refuses a file of templates/interactive/ whose default export is no component", async () => {
-    const root = islandSite();
+    const root = makeIslandFixture();
     writeFileSync(path.join(root, "templates", "interactive", "Helper.ts"), "export const help = 1;\n");
     expectErrors(await failures(root), [
       {
@@ -215,7 +202,7 @@ describe("island mistakes", () => {
   });
 
   it('refuses an island that imports the engine, at the line of its import of "heirloom"', async () => {
-    const root = islandSite();
+    const root = makeIslandFixture();
     edit(
       root,
       "templates/interactive/Counter.tsx",
@@ -273,7 +260,7 @@ describe("island mistakes", () => {
 
 describe("an island's change", () => {
   it("renders every page again and replaces its module; a change to a module it imports does too", async () => {
-    const root = islandSite();
+    const root = makeIslandFixture();
     const first = await buildProject(root);
     const before = islandFiles(first.outDir);
     expect((await buildProject(root)).rendered).toEqual([]);
@@ -303,7 +290,7 @@ describe("islands in dev", () => {
   let dev: DevServer;
   const events: DevEvent[] = [];
   beforeAll(async () => {
-    root = islandSite();
+    root = makeIslandFixture();
     // Files saved just before dev starts count as changed once it watches: these were made a minute ago.
     const past = new Date(Date.now() - 60_000);
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {

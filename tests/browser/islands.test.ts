@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev.ts";
 import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
-import { buildProject, fixturesDir, makeFixture, ownTemplates, repoRoot } from "../helpers/site.ts";
+import { buildProject, makeIslandFixture, repoRoot } from "../helpers/site.ts";
 import { axeViolations, chromePath, launchBrowser, watchedPage } from "./helpers.ts";
 
 const NOTE = "blog/first-questions/";
@@ -33,15 +33,7 @@ async function serveJournal(base = "/"): Promise<{ origin: string; preview: Prev
 
 /** The fixture site with its page of islands at /islands (tests/fixtures/islands, added as the template "islands"). */
 function islandFixture(): string {
-  const root = makeFixture();
-  ownTemplates(root);
-  cpSync(path.join(fixturesDir, "islands"), root, { recursive: true });
-  const index = path.join(root, "templates", "index.ts");
-  const text = readFileSync(index, "utf8").replace(
-    '"not-found": NotFound',
-    '"not-found": NotFound, islands: IslandsPage',
-  );
-  writeFileSync(index, `import { IslandsPage } from "./IslandsPage.tsx";\n${text}`);
+  const root = makeIslandFixture();
   // Files saved just before dev starts count as changed once it watches: these were made a minute ago.
   const past = new Date(Date.now() - 60_000);
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {

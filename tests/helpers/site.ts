@@ -1,7 +1,7 @@
 // Test helpers: throwaway projects (Heirloom's own, or the engine's small fixture site with a case laid
 // over it) and builds into them.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,4 +75,19 @@ export function buildWatched(root: string, watched: RegExp, ...flags: string[]) 
     encoding: "utf8",
     env: { PATH: process.env.PATH, NO_COLOR: "1" },
   });
+}
+
+/** The fixture site with its own templates and the islands case (tests/fixtures/islands) laid over them: a page at
+ * /islands with the template "islands". */
+export function makeIslandFixture(): string {
+  const root = makeFixture();
+  ownTemplates(root);
+  cpSync(path.join(fixturesDir, "islands"), root, { recursive: true });
+  const index = path.join(root, "templates", "index.ts");
+  const text = readFileSync(index, "utf8").replace(
+    '"not-found": NotFound',
+    '"not-found": NotFound, islands: IslandsPage',
+  );
+  writeFileSync(index, `import { IslandsPage } from "./IslandsPage.tsx";\n${text}`);
+  return root;
 }
