@@ -5,12 +5,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSite } from "../../packages/heirloom/src/cli/init-command.ts";
-import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
-import { buildProject } from "../helpers/site.ts";
-import { VIEWPORTS, axeViolations, chromePath, launchBrowser, watchedPage } from "./helpers.ts";
+import { VIEWPORTS, axeViolations, chromePath, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
 
 const POST = `---
 title: Some code
@@ -25,24 +22,15 @@ const answer = 42; // the answer
 `;
 
 describe.skipIf(!chromePath)("highlighted code in Chromium, under the site's Content-Security-Policy", () => {
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  let preview: PreviewServer;
-  let origin: string;
-
-  beforeAll(async () => {
-    const root = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-code-")), "my-site");
-    createSite(root, "blog", false);
-    writeFileSync(path.join(root, "content", "posts", "some-code.md"), POST);
-    const built = await buildProject(root, { siteUrl: "https://example.com" });
-    preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0 });
-    origin = new URL(preview.url).origin;
-    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await preview?.close();
-  });
+  const served = useBuiltAndBrowser(
+    () => {
+      const root = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-code-")), "my-site");
+      createSite(root, "blog", false);
+      writeFileSync(path.join(root, "content", "posts", "some-code.md"), POST);
+      return root;
+    },
+    { siteUrl: "https://example.com" },
+  );
 
   /** The colours of the keyword `const`, the comment and the block, as computed in the page. */
   const colours = (page: import("playwright-core").Page) =>
@@ -57,9 +45,9 @@ describe.skipIf(!chromePath)("highlighted code in Chromium, under the site's Con
     ["light", { keyword: "rgb(160, 17, 31)", comment: "rgb(102, 112, 123)", block: "rgb(255, 255, 255)" }],
     ["dark", { keyword: "rgb(255, 148, 146)", comment: "rgb(189, 196, 204)", block: "rgb(10, 12, 16)" }],
   ] as const)("colours the tokens in the %s scheme from classes, with nothing refused", async (scheme, expected) => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: scheme });
-    const w = await watchedPage(context, origin);
-    const response = await w.page.goto(`${origin}/blog/some-code/`);
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: scheme });
+    const w = await watchedPage(context, served.origin);
+    const response = await w.page.goto(`${served.origin}/blog/some-code/`);
     expect(response?.headers()["content-security-policy"]).toContain("style-src 'self';");
     expect(await colours(w.page)).toEqual(expected);
     expect(await w.page.locator("[style]").count()).toBe(0);
@@ -70,9 +58,9 @@ describe.skipIf(!chromePath)("highlighted code in Chromium, under the site's Con
   });
 
   it("is checked under a policy that does refuse inline styles (a style attribute is not applied)", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const w = await watchedPage(context, origin);
-    await w.page.goto(`${origin}/blog/some-code/`);
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/blog/some-code/`);
     const colour = await w.page.evaluate(() => {
       document.body.insertAdjacentHTML("beforeend", '<span id="probe" style="color: rgb(1, 2, 3)">x</span>');
       return getComputedStyle(document.getElementById("probe")!).color;
@@ -83,25 +71,25 @@ describe.skipIf(!chromePath)("highlighted code in Chromium, under the site's Con
   });
 
   it("follows the starter's theme switch over the system's scheme", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: "light" });
-    const w = await watchedPage(context, origin);
-    await w.page.goto(`${origin}/blog/some-code/`);
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: "light" });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/blog/some-code/`);
     await w.page.getByRole("button", { name: "Dark theme" }).click();
     expect((await colours(w.page)).keyword).toBe("rgb(255, 148, 146)");
     await context.close();
   });
 
   it("shows a heading's link while it has the keyboard's focus, named for screen readers", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await page.goto(`${origin}/blog/some-code/`);
+    await page.goto(`${served.origin}/blog/some-code/`);
     const anchor = page.getByRole("link", { name: "Link to this section: The example" });
     const opacity = () => anchor.evaluate((a) => getComputedStyle(a).opacity);
     expect(await opacity()).toBe("0");
     while (!(await anchor.evaluate((a) => a === document.activeElement))) await page.keyboard.press("Tab");
     expect(await opacity()).toBe("1");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.url()).toBe(`${origin}/blog/some-code/#the-example`);
+    await expect.poll(() => page.url()).toBe(`${served.origin}/blog/some-code/#the-example`);
     await context.close();
   });
 });

@@ -222,6 +222,33 @@ export function useSiteAndBrowser(options: SiteOptions = {}): { site: Site; brow
   return state;
 }
 
+/**
+ * For a describe block: the project `make` returns, built (with `options`) and served by preview, and Chromium
+ * launched, before its tests; both stopped after them.
+ */
+export function useBuiltAndBrowser(
+  make: () => string,
+  options: Parameters<typeof buildProject>[1] = {},
+): { origin: string; browser: Browser } {
+  const state = {} as { origin: string; browser: Browser };
+  let preview: PreviewServer | undefined;
+  let closeBrowser: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const root = make();
+    const built = await buildProject(root, options);
+    preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0 });
+    state.origin = new URL(preview.url).origin;
+    const launched = await launchBrowser(chromePath!);
+    state.browser = launched.browser;
+    closeBrowser = launched.close;
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await preview?.close();
+  });
+  return state;
+}
+
 /** Every page the site has: the registered routes and a path that answers with the 404 page. */
 export const ALL_PAGES = [...ROUTES, "/no-such-page"] as const;
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev.ts";
 import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
 import { buildProject, makeIslandFixture, repoRoot } from "../helpers/site.ts";
-import { axeViolations, chromePath, launchBrowser, watchedPage } from "./helpers.ts";
+import { axeViolations, chromePath, launchBrowser, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
 
 const NOTE = "blog/first-questions/";
 
@@ -212,30 +212,15 @@ describe.skipIf(!chromePath)("the journal's island in Chromium", () => {
 });
 
 describe.skipIf(!chromePath)("each strategy of the loader in Chromium", () => {
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  let preview: PreviewServer;
-  let origin: string;
-
-  beforeAll(async () => {
-    const root = islandFixture();
-    const built = await buildProject(root);
-    preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0 });
-    origin = new URL(preview.url).origin;
-    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await preview?.close();
-  });
+  const served = useBuiltAndBrowser(islandFixture);
 
   const hydrated = (page: Page, name: string) =>
     page.locator(`heirloom-island:has(.${name})`).evaluate((el) => el.hasAttribute("data-hydrated"));
 
   it("hydrates at load (the island answers clicks), when idle, when visible and when the media matches", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const w = await watchedPage(context, origin);
-    await w.page.goto(`${origin}/islands`);
+    const context = await served.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/islands`);
     const counter = w.page.getByRole("button", { name: "Apples: 3" });
     await w.page.locator("heirloom-island[data-hydrated]:has(.counter)").waitFor({ state: "attached" });
     await counter.click();
@@ -253,7 +238,7 @@ describe.skipIf(!chromePath)("each strategy of the loader in Chromium", () => {
     expect(errorsOf(w.errors)).toEqual([]);
     expect(w.failures).toEqual([]);
     await context.close();
-    const times = await coldHydrations(browser, `${origin}/islands`, 5);
+    const times = await coldHydrations(served.browser, `${served.origin}/islands`, 5);
     console.log(
       `an island with load="load" (its modules preloaded): hydrated ${median(times).toFixed(0)} ms after the ` +
         `navigation started (median of ${times.length} loads with a cold cache: ` +

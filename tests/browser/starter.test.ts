@@ -4,42 +4,30 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSite } from "../../packages/heirloom/src/cli/init-command.ts";
-import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
-import { buildProject } from "../helpers/site.ts";
-import { VIEWPORTS, axeViolations, chromePath, launchBrowser, watchedPage } from "./helpers.ts";
+import { VIEWPORTS, axeViolations, chromePath, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
 
 const PAGES = ["/", "/blog/", "/blog/hello-world/", "/blog/second-post/", "/no/such/page"];
 
 describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  let preview: PreviewServer;
-  let origin: string;
-
-  beforeAll(async () => {
-    const root = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-starter-")), "my-site");
-    createSite(root, "blog", false);
-    const built = await buildProject(root, { siteUrl: "https://example.com" });
-    preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0 });
-    origin = new URL(preview.url).origin;
-    ({ browser, close: closeBrowser } = await launchBrowser(chromePath!));
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await preview?.close();
-  });
+  const served = useBuiltAndBrowser(
+    () => {
+      const root = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-starter-")), "my-site");
+      createSite(root, "blog", false);
+      return root;
+    },
+    { siteUrl: "https://example.com" },
+  );
 
   it.each(["light", "dark"] as const)(
     "has no accessibility violation on any page, %s, at both sizes",
     async (scheme) => {
       for (const viewport of Object.values(VIEWPORTS)) {
-        const context = await browser.newContext({ viewport, colorScheme: scheme });
-        const w = await watchedPage(context, origin);
+        const context = await served.browser.newContext({ viewport, colorScheme: scheme });
+        const w = await watchedPage(context, served.origin);
         for (const page of PAGES) {
-          const response = await w.page.goto(origin + page);
+          const response = await w.page.goto(served.origin + page);
           expect(response?.status(), page).toBe(page.startsWith("/no/") ? 404 : 200);
           await expect.poll(() => w.page.locator("[data-theme-switch]").isVisible()).toBe(true);
           expect(await axeViolations(w.page), `${page} ${scheme} ${viewport.width}px`).toEqual([]);
@@ -52,9 +40,9 @@ describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
   );
 
   it("switches to the dark theme and back, and remembers the choice on the next page", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: "light" });
-    const w = await watchedPage(context, origin);
-    await w.page.goto(`${origin}/`);
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: "light" });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/`);
     const toggle = w.page.getByRole("button", { name: "Dark theme" });
     const background = () => w.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
@@ -63,7 +51,7 @@ describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
     expect(await toggle.getAttribute("aria-pressed")).toBe("true");
     expect(await w.page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
     expect(await background()).not.toBe(light);
-    await w.page.goto(`${origin}/blog/`);
+    await w.page.goto(`${served.origin}/blog/`);
     await expect.poll(() => w.page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
     expect(await w.page.getByRole("button", { name: "Dark theme" }).getAttribute("aria-pressed")).toBe("true");
     await w.page.getByRole("button", { name: "Dark theme" }).click();
@@ -72,9 +60,9 @@ describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
   });
 
   it("keeps the switch hidden without JavaScript, where it could do nothing", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await served.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${origin}/`);
+    await page.goto(`${served.origin}/`);
     expect(await page.locator("[data-theme-switch]").isVisible()).toBe(false);
     expect(await page.locator("h1").innerText()).toBe("Welcome");
     await context.close();

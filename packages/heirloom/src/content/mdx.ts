@@ -127,7 +127,8 @@ export function compileMdxBody(
   const known = cache?.get(key);
   if (known) return known;
   const result = compileNow(source, base, renderer.anchors, key);
-  if (!(result instanceof HeirloomError)) cache?.set(key, result);
+  // A body with code blocks is kept once they are highlighted (highlightMdx), not twice.
+  if (!(result instanceof HeirloomError) && result.blocks.length === 0) cache?.set(key, result);
   return result;
 }
 
