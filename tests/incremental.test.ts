@@ -3,9 +3,11 @@
 import { spawnSync } from "node:child_process";
 import {
   cpSync,
+  existsSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
+  rmSync,
   statSync,
   symlinkSync,
   utimesSync,
@@ -14,20 +16,21 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { SEED_THREAD_FROM } from "../packages/heirloom/src/incremental/incremental.ts";
 import { buildProject, repoRoot, engineRoot } from "./helpers/site.ts";
 
 const journal = path.join(repoRoot, "examples", "journal");
 const SITE_URL = "https://journal.example";
 const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 
-/** A copy of the journal with posts post-01 (oldest) to post-30 (newest) instead of its own. */
-function journalWith30Posts(): string {
+/** A copy of the journal with posts post-01 (oldest) to post-30 (newest) instead of its own (or `count`). */
+function journalWith30Posts(count = 30): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-incremental-"));
   cpSync(journal, root, {
     recursive: true,
     filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes(`${path.sep}posts${path.sep}`),
   });
-  for (let i = 1; i <= 30; i++) {
+  for (let i = 1; i <= count; i++) {
     const n = String(i).padStart(2, "0");
     writeFileSync(
       path.join(root, "content", "posts", `post-${n}.md`),
@@ -194,6 +197,22 @@ describe("the site a build replaces", () => {
       expect(readFileSync(path.join(previous, "blog", "post-05", "index.html"), "utf8")).toContain("Post 05, edited");
     },
   );
+
+  it("of a large site is listed on a worker thread while the next is prepared: the same files are kept", async () => {
+    root = journalWith30Posts(SEED_THREAD_FROM);
+    await build();
+    edit(root, "content/posts/post-05.md", "title: Post 05", "title: Post 05, edited");
+    await build();
+    const [dist, previous] = [path.join(root, "dist"), path.join(root, ".heirloom", "previous-dist")];
+    const unchanged = statSync(path.join(previous, "blog", "post-100", "index.html")).ino;
+    rmSync(path.join(root, "content", "posts", "post-07.md"));
+    const { rendered } = await build({ cache: false });
+    expect(rendered.length).toBeGreaterThan(SEED_THREAD_FROM);
+    // Started from the site before: a page that holds the same bytes is the same file, a removed post's is gone.
+    expect(statSync(path.join(dist, "blog", "post-100", "index.html")).ino).toBe(unchanged);
+    expect(existsSync(path.join(dist, "blog", "post-07"))).toBe(false);
+    expect(readFileSync(path.join(dist, "blog", "post-05", "index.html"), "utf8")).toContain("Post 05, edited");
+  });
 });
 
 describe("another engine", () => {

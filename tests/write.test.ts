@@ -14,7 +14,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { WRITER_THREADS_FROM, createPageWriter } from "../packages/heirloom/src/output/page-writer.ts";
-import { openStaging } from "../packages/heirloom/src/output/staging.ts";
+import { listSeed, openStaging } from "../packages/heirloom/src/output/staging.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "../packages/heirloom/src/output/write.ts";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-write-"));
@@ -56,9 +56,12 @@ describe("the staging folder", () => {
 });
 
 describe("the staging folder made from a seed (the site before the current one)", () => {
-  it(
-    "does not write a file whose bytes the spare already holds, " + "rewrites changed ones and drops the rest",
-    async () => {
+  it.each([
+    ["listed when it opens", false],
+    ["listed ahead on a worker thread", true],
+  ])(
+    "does not write a file whose bytes the spare already holds, rewrites changed ones and drops the rest (%s)",
+    async (_, ahead) => {
       const root = temp();
       const out = path.join(root, "dist");
       await writeSite(out, [file("index.html", "one"), file("a/page.html", "a")]);
@@ -77,7 +80,9 @@ describe("the staging folder made from a seed (the site before the current one)"
       ]);
       writeFileSync(path.join(spare, "stray.txt"), "added by hand");
       const kept = statSync(path.join(spare, "a/page.html")).ino;
-      const staging = await openStaging(out, { dir: spare, files: manifest });
+      const listing = ahead ? listSeed(spare) : undefined;
+      const staging = await openStaging(out, { dir: spare, files: manifest, listing });
+      expect(staging.folders).toEqual(["a"]);
       staging.write("index.html", "three");
       staging.write("a/page.html", "a");
       const { manifest: written, retired } = await staging.commit();
@@ -89,6 +94,23 @@ describe("the staging folder made from a seed (the site before the current one)"
       expect(readFileSync(path.join(retired!, "index.html"), "utf8")).toBe("two");
     },
   );
+
+  it("is listed on a worker thread as on this one: every file and folder, whatever its name", async () => {
+    const spare = temp();
+    const names = ["index.html", "a b/ü é.html", "deep/er/still/x.css", "emoji 🎉/index.html", "z/.hidden"];
+    for (const name of names) {
+      mkdirSync(path.dirname(path.join(spare, name)), { recursive: true });
+      writeFileSync(path.join(spare, name), name);
+    }
+    mkdirSync(path.join(spare, "empty"));
+    const listed = await listSeed(spare);
+    expect([...listed!.files].sort()).toEqual([...names].sort());
+    expect([...listed!.folders].sort()).toEqual(
+      ["", "a b", "deep", "deep/er", "deep/er/still", "emoji 🎉", "empty", "z"].sort(),
+    );
+    // A folder it cannot list gives no listing: the staging folder lists the seed itself.
+    expect(await listSeed(path.join(spare, "missing"))).toBeUndefined();
+  });
 
   it("never trusts a spare file whose size or time changed since it was recorded", async () => {
     const root = temp();

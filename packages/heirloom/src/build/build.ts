@@ -6,7 +6,7 @@ import { throwIfAny } from "../errors/errors.ts";
 import { type BuildInputs, Incremental, type KeptBuild } from "../incremental/incremental.ts";
 import { publishedManifest, resolveManifestFile, writeManifest } from "../output/manifest.ts";
 import type { BuildSummary } from "../output/report.ts";
-import { openStaging } from "../output/staging.ts";
+import { type Seed, openStaging } from "../output/staging.ts";
 import { reportRoutes, warningsFor } from "../output/summary.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "../output/write.ts";
 import { type PreparedSite, compileParts, prepareSite } from "./prepare.ts";
@@ -33,10 +33,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const incremental = await Incremental.forBuild(paths, options.cache !== false);
   const kept = await incremental.keptBuild(() => compiledInputs(paths, options, incremental));
   if (kept) return keptBuildResult(kept, paths, manifestFile, started);
+  // Asked for first: the previous site, which staging starts from, may be listed while the site is prepared.
+  const seed = incremental.stagingSeed();
   const site = await prepareSite(options, incremental);
   const { config } = site;
   await checkOutDir(config.outDir, config.root, config.force);
-  const { rendered, output, retired } = await renderAndWrite(site, incremental, options.onProgress);
+  const { rendered, output, retired } = await renderAndWrite(site, incremental, seed, options.onProgress);
   await removeLeftovers(config.outDir);
   const published = publishedManifest(output);
   const routes = reportRoutes(site, rendered.records, rendered.files);
@@ -49,8 +51,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 }
 
 /** Renders every page into a staging folder with the other files, and swaps it in for the output folder. */
-async function renderAndWrite(site: PreparedSite, incremental: Incremental, onProgress: BuildOptions["onProgress"]) {
-  const staging = await openStaging(site.config.outDir, incremental.stagingSeed());
+async function renderAndWrite(
+  site: PreparedSite,
+  incremental: Incremental,
+  seed: Seed | undefined,
+  onProgress: BuildOptions["onProgress"],
+) {
+  const staging = await openStaging(site.config.outDir, seed);
   try {
     const rendered: RenderedSite = await renderPages(
       site,

@@ -10,7 +10,7 @@ import { ISLANDS_FOLDER } from "../render/island-files.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
 import { type Listing, listTree } from "../content/list-tree.ts";
 import type { MdxCache, SourceEntry } from "../content/types.ts";
-import type { FileState, Manifest } from "../output/staging.ts";
+import { type FileState, type Seed, listSeed } from "../output/staging.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
 import { DevReuse } from "./dev-reuse.ts";
 import { mdxStore } from "./mdx-store.ts";
@@ -29,6 +29,12 @@ import type {
 } from "./types.ts";
 
 export type { BuildInputs, CompiledPart, CompiledParts, ContentLoan, FinishedBuild, KeptBuild, PageReuse };
+
+/**
+ * From this many content files (about as many pages, each in a folder of its own), the previous site is listed
+ * on a worker thread: below, the thread's start costs the main thread more than the listing.
+ */
+export const SEED_THREAD_FROM = 200;
 
 export class Incremental {
   private readonly parts = new Map<CompiledPart, Promise<unknown>>();
@@ -147,10 +153,15 @@ export class Incremental {
     return [...named];
   }
 
-  /** The folder a build's staging starts from: the site before the current one, with what it holds. */
-  stagingSeed(): { dir: string; files: Manifest } | undefined {
+  /**
+   * The folder a build's staging starts from: the site before the current one, with what it holds. Asked for
+   * before the site is prepared: a large one is listed on another thread meanwhile.
+   */
+  stagingSeed(): Seed | undefined {
     const dir = previousSiteDir(this.paths.outDir);
-    return existsSync(dir) ? { dir, files: this.state.previousSite } : undefined;
+    if (!existsSync(dir)) return undefined;
+    const large = (this.listed?.files.length ?? 0) >= SEED_THREAD_FROM;
+    return { dir, files: this.state.previousSite, listing: large ? listSeed(dir) : undefined };
   }
 
   /** What the previous build left that this one may keep, page by page; `staged` is what staging holds. */
