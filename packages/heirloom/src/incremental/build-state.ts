@@ -4,6 +4,7 @@
 // whole when the engine (its sources or its dependencies) changes: it never outlives what shaped it.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { ParsedSource } from "../content/front-matter.ts";
@@ -51,7 +52,7 @@ export const emptyState = (): BuildState => ({
 interface StoredMarkdown extends MarkdownCache {
   /** Each key, and whether its body has a highlighted code block. */
   keys(): Array<[string, boolean]>;
-  save(file: string): void;
+  save(file: string): Promise<void>;
 }
 
 /**
@@ -107,11 +108,11 @@ function markdownCache(file?: string, keys = new Map<string, boolean>()): Stored
       if (map) for (const key of map.keys()) if (!keys.has(key)) map.delete(key);
     },
     keys: () => [...keys],
-    save(target) {
+    async save(target) {
       if (!changed) return;
       const all = load();
       const kept = [...keys.keys()].filter((k) => all.has(k)).map((k) => [k, encode(all.get(k)!)] as const);
-      atomicWrite(target, serialize(new Map(kept)));
+      await writeAtomically(target, serialize(new Map(kept)));
     },
   };
 }
@@ -164,13 +165,17 @@ export function loadBuildState(root: string, outDir: string): BuildState {
   return { ...emptyState(), markdown: markdownCache(files.markdown) };
 }
 
-/** Stores the state (and the markdown cache, if it changed), each under a private name renamed into place. */
-export function saveBuildState(root: string, outDir: string, state: BuildState): void {
+/**
+ * Stores the state (and the markdown cache, if it changed), each under a private name renamed into place; a file
+ * is written by the thread pool while the next is serialized (tens of megabytes at 10,000 pages).
+ */
+export async function saveBuildState(root: string, outDir: string, state: BuildState): Promise<void> {
   const files = stateFiles(root, outDir);
   const { markdown, ...rest } = state;
-  (markdown as StoredMarkdown).save(files.markdown);
+  const markdownSaved = (markdown as StoredMarkdown).save(files.markdown);
   const stored: Stored = { ...rest, markdownKeys: (markdown as StoredMarkdown).keys() };
-  atomicWrite(files.state, serialize({ format: FORMAT, engine: ENGINE_KEY, state: stored }));
+  const stateSaved = writeAtomically(files.state, serialize({ format: FORMAT, engine: ENGINE_KEY, state: stored }));
+  await Promise.all([markdownSaved, stateSaved]);
 }
 
 export function atomicWrite(file: string, contents: Buffer): void {
@@ -178,6 +183,14 @@ export function atomicWrite(file: string, contents: Buffer): void {
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, contents);
   renameSync(temporary, file);
+}
+
+/** `atomicWrite` by the thread pool. */
+async function writeAtomically(file: string, contents: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, contents);
+  await rename(temporary, file);
 }
 
 /** A SHA-256 of the parts, in hex. */

@@ -206,11 +206,14 @@ export class Incremental {
         return written ? [[file, { key, sha256: written.sha256 }]] : [];
       }),
     );
-    saveBuildState(root, outDir, state);
-    if (this.snapshot) this.stamp(build);
+    const saved = saveBuildState(root, outDir, state);
+    // The stamp is made while the state is written, and written after it: what it vouches for is stored.
+    const stamp = this.snapshot && this.stampOf(build);
+    await saved;
+    if (stamp) stamps.saveStamp(this.paths.root, this.paths.outDir, stamp);
   }
 
-  private stamp({ site, output, report }: FinishedBuild): void {
+  private stampOf({ site, output, report }: FinishedBuild): stamps.Stamp {
     const { config, raw } = site;
     const key = inputsKey({
       config,
@@ -226,7 +229,7 @@ export class Incremental {
       stamps.unsettled(inputs).flatMap((file) => (read.get(file) ? [[file, read.get(file)!]] : [])),
     );
     const folders = stamps.foldersOf(this.paths.outDir, output);
-    stamps.saveStamp(this.paths.root, this.paths.outDir, { key, inputs, folders, output, ...report });
+    return { key, inputs, folders, output, ...report };
   }
 
   /** Keeps only what the entries use of the parse and markdown caches, so they never grow without bound. */
