@@ -16,7 +16,8 @@ import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ImageRef, findImageRefs } from "./image-field.ts";
 import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
-import { type MdxComponents, compileMdxBody, setMdxBody } from "./mdx.ts";
+import { compileMdxBody } from "./mdx-compile.ts";
+import { type MdxComponents, setMdxBody } from "./mdx.ts";
 import { issuesToErrors } from "./schema-errors.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
