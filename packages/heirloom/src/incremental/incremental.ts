@@ -207,10 +207,9 @@ export class Incremental {
         return written ? [[file, { key, sha256: written.sha256 }]] : [];
       }),
     );
-    const saved = saveBuildState(root, outDir, state);
     // The stamp is made while the state is written, and written after it: what it vouches for is stored.
-    const stamp = this.snapshot && this.stampOf(build);
-    await saved;
+    const stampOf = () => (this.snapshot ? this.stampOf(build) : undefined);
+    const [, stamp] = await Promise.all([saveBuildState(root, outDir, state), Promise.resolve().then(stampOf)]);
     if (stamp) stamps.saveStamp(this.paths.root, this.paths.outDir, stamp);
   }
 
