@@ -3,9 +3,9 @@
 // the cache does not load Shiki to make it again.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { markCacheUsed, pruneCache } from "../compile/cache.ts";
+import { markCacheUsed, pruneCache, writeAtomically } from "../compile/cache.ts";
 import { type CodeThemes, codeStylesheet, prepareHighlighting, shikiVersion } from "../content/highlight.ts";
 import { ENGINE_KEY } from "../version.ts";
 import type { OutputFile } from "./bundle.ts";
@@ -24,10 +24,7 @@ export async function codeStyles(themes: CodeThemes, definition: string, cacheDi
   } else {
     await prepareHighlighting([], themes, definition);
     css = codeStylesheet(themes);
-    await mkdir(cacheDir, { recursive: true });
-    const temporary = `${cached}.${process.pid}.tmp`;
-    await writeFile(temporary, css);
-    await rename(temporary, cached);
+    await writeAtomically(cached, css);
     await pruneCache(cached, cacheDir);
   }
   const hash = createHash("sha256").update(css).digest("hex").slice(0, 8).toUpperCase();

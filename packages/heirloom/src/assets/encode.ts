@@ -2,9 +2,9 @@
 // only when something is not cached yet) and cached under node_modules/.cache/heirloom/images, keyed by
 // the source's bytes and every encoder setting.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { markCacheUsed, pruneCache } from "../compile/cache.ts";
+import { markCacheUsed, pruneCache, writeAtomically } from "../compile/cache.ts";
 import { ImageUnreadable } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 
@@ -131,7 +131,7 @@ async function cached(cacheDir: string, name: string, make: (sharp: Sharp) => Pr
     return contents;
   } catch {
     const contents = await make(await loadSharp());
-    await atomicWrite(file, contents);
+    await writeAtomically(file, contents);
     await pruneCache(file, cacheDir);
     return contents;
   }
@@ -162,24 +162,11 @@ async function writeCachedVariants(cacheDir: string, manifestName: string, varia
   const manifest = await Promise.all(
     variants.map(async ({ format, width, height, contents }) => {
       const file = `${stem}-${width}${EXTENSION[format]}`;
-      await atomicWrite(path.join(dir, file), contents);
+      await writeAtomically(path.join(dir, file), contents);
       return { format, width, height, file };
     }),
   );
   // The manifest is written last: a cache entry exists only when all its files do.
-  await atomicWrite(path.join(dir, manifestName), JSON.stringify(manifest));
+  await writeAtomically(path.join(dir, manifestName), JSON.stringify(manifest));
   await pruneCache(path.join(dir, manifestName), cacheDir);
-}
-
-/** Concurrent builds may fill the cache at once: write to a private name, then rename. */
-async function atomicWrite(file: string, contents: Buffer | string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await writeFile(temporary, contents);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }

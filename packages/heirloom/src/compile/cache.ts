@@ -1,7 +1,7 @@
 // Where a site's cached work lives (compiled templates and definition, bundled assets, processed images, the
 // build state), how a use is recorded, and how entries unused for weeks are pruned.
 import { existsSync } from "node:fs";
-import { readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -15,6 +15,22 @@ export function cacheDirFor(root: string): string {
   for (let dir = site; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, "package.json"))) return path.join(dir, "node_modules", ".cache", "heirloom");
     if (dir === path.dirname(dir)) return path.join(site, ".heirloom", "cache");
+  }
+}
+
+/**
+ * Writes a file whole or not at all: under a private name (concurrent builds may write the same one), then renamed
+ * into place; the private file is removed if anything fails.
+ */
+export async function writeAtomically(file: string, contents: Uint8Array | string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await writeFile(temporary, contents);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
   }
 }
 

@@ -3,8 +3,7 @@
 // was made from. Stored under node_modules/.cache/heirloom per project and output folder, and dropped as a
 // whole when the engine (its sources or its dependencies) changes: it never outlives what shaped it.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { ParsedSource } from "../content/front-matter.ts";
@@ -13,7 +12,7 @@ import type { MarkdownCache } from "../content/types.ts";
 import type { ContentDependency } from "../render/track.ts";
 import type { PageRecord } from "../output/page-writer.ts";
 import type { Manifest } from "../output/staging.ts";
-import { cacheDirFor } from "../compile/cache.ts";
+import { cacheDirFor, writeAtomically } from "../compile/cache.ts";
 import { ENGINE_KEY } from "../version.ts";
 
 export interface PageState {
@@ -176,21 +175,6 @@ export async function saveBuildState(root: string, outDir: string, state: BuildS
   const stored: Stored = { ...rest, markdownKeys: (markdown as StoredMarkdown).keys() };
   const stateSaved = writeAtomically(files.state, serialize({ format: FORMAT, engine: ENGINE_KEY, state: stored }));
   await Promise.all([markdownSaved, stateSaved]);
-}
-
-export function atomicWrite(file: string, contents: Buffer): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, file);
-}
-
-/** `atomicWrite` by the thread pool. */
-async function writeAtomically(file: string, contents: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, contents);
-  await rename(temporary, file);
 }
 
 /** A SHA-256 of the parts, in hex. */

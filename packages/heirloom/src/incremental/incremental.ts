@@ -210,7 +210,7 @@ export class Incremental {
     // The stamp is made while the state is written, and written after it: what it vouches for is stored.
     const stampOf = () => (this.snapshot ? this.stampOf(build) : undefined);
     const [, stamp] = await Promise.all([saveBuildState(root, outDir, state), Promise.resolve().then(stampOf)]);
-    if (stamp) stamps.saveStamp(this.paths.root, this.paths.outDir, stamp);
+    if (stamp) await stamps.saveStamp(this.paths.root, this.paths.outDir, stamp);
   }
 
   private stampOf({ site, output, report }: FinishedBuild): stamps.Stamp {

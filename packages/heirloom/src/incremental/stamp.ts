@@ -9,7 +9,8 @@ import { deserialize, serialize } from "node:v8";
 import type { Manifest } from "../output/staging.ts";
 import type { RouteReport } from "../output/report.ts";
 import { ENGINE_KEY } from "../version.ts";
-import { atomicWrite, stateFiles } from "./build-state.ts";
+import { writeAtomically } from "../compile/cache.ts";
+import { stateFiles } from "./build-state.ts";
 
 /**
  * A file changed this long before its size and times were taken can be trusted by them: any later change
@@ -138,6 +139,6 @@ export function dropStamp(root: string, outDir: string): void {
   rmSync(stateFiles(root, outDir).stamp, { force: true });
 }
 
-export function saveStamp(root: string, outDir: string, stamp: Stamp): void {
-  atomicWrite(stateFiles(root, outDir).stamp, serialize({ format: FORMAT, engine: ENGINE_KEY, stamp }));
+export function saveStamp(root: string, outDir: string, stamp: Stamp): Promise<void> {
+  return writeAtomically(stateFiles(root, outDir).stamp, serialize({ format: FORMAT, engine: ENGINE_KEY, stamp }));
 }

@@ -1,9 +1,9 @@
 // The published site as a list: every file with its size and SHA-256, and one SHA-256 of the whole site,
 // so that a CI log shows whether a commit changed what is published, and a manifest says which files.
 import { createHash } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
+import { writeAtomically } from "../compile/cache.ts";
 import type { SitePaths } from "../config/options.ts";
 import { ManifestInOutput } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
@@ -74,12 +74,5 @@ export async function writeManifest(file: string, manifest: SiteManifest): Promi
   const lines = manifest.files.map((entry) => `    ${JSON.stringify(entry)}`);
   const files = lines.length > 0 ? `\n${lines.join(",\n")}\n  ` : "";
   const text = `{\n  "site": ${JSON.stringify(manifest.site)},\n  "files": [${files}]\n}\n`;
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, text);
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+  await writeAtomically(file, text);
 }
