@@ -184,7 +184,7 @@ function pageWriterFor(
     }
     if (file && !kept) {
       // Overwriting a file the staging folder already has is much cheaper than creating one.
-      // (Only anonymous functions in here: a minifier names named ones through a helper of its own.)
+      // (Only anonymous functions in here: with keepNames, esbuild names named ones through a helper of its own.)
       makeFolder(
         path.dirname(file),
         made,
