@@ -16,7 +16,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { engineRoot, repoRoot } from "./helpers/site.ts";
+import { buildWatched, engineRoot, repoRoot } from "./helpers/site.ts";
 
 let engine: string;
 const run = (...args: string[]) => {
@@ -106,4 +106,19 @@ describe("the compiled CLI", () => {
       expect(caches()).toEqual([]);
     },
   );
+
+  it("loads React's server renderer that the engine calls, not react-dom/server's streaming one beside it", () => {
+    // The journal renders pages (renderToStaticMarkup), islands (renderToString) and an MDX body.
+    const site = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-"));
+    cpSync(path.join(repoRoot, "examples", "journal"), site, {
+      recursive: true,
+      filter: (src) => !src.includes(`${path.sep}dist`),
+    });
+    const built = buildWatched(site, /react-dom/, "--no-cache");
+    expect(built.status, built.stderr).toBe(0);
+    const loaded = built.stderr.split("\n").filter((line) => line.startsWith("loaded "));
+    expect(loaded.some((line) => line.endsWith("/react-dom-server-legacy.node.production.js"))).toBe(true);
+    expect(loaded.filter((line) => /react-dom\/server|react-dom-server\.node/.test(line))).toEqual([]);
+    expect(readFileSync(path.join(site, "dist", "blog", "index.html"), "utf8")).toContain("<h1>");
+  });
 });

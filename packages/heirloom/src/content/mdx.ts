@@ -2,15 +2,9 @@
 // to the function body of a React component, `Content`, run here without loading the compiler; its components
 // are those templates/mdx.ts exports (handed in once the templates are compiled), its fenced blocks the markup
 // Shiki gave them after the compile.
-import { createRequire } from "node:module";
 import type { ComponentType } from "react";
+import { createElement, jsxRuntime as runtime, renderToStaticMarkup } from "../compile/react.ts";
 import type { CompiledMdx } from "./types.ts";
-
-// React is CommonJS: required, and the same instance the templates and the renderer use.
-const require = createRequire(import.meta.url);
-const runtime = require("react/jsx-runtime") as Record<string, unknown>;
-const { createElement } = require("react") as typeof import("react");
-const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
 
 /** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
 export interface MdxComponents {

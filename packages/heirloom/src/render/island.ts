@@ -4,15 +4,11 @@
 // render, made afterwards with renderToString (which marks text boundaries the way hydration reads them, where
 // the page's static markup does not). Any React tree the build renders may hold islands, within such a scope.
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import type { ComponentType, ReactElement, ReactNode } from "react";
 import { IslandLoadUnknown, IslandOutsidePage, IslandPropsNotSerializable, NotAnIsland } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
+import { createElement, renderToString } from "../compile/react.ts";
 import { unserializableProp } from "./island-props.ts";
-
-const require = createRequire(import.meta.url);
-const { createElement } = require("react") as typeof import("react");
-const { renderToString } = require("react-dom/server") as typeof import("react-dom/server");
 
 /**
  * When the browser hydrates an island: as soon as the page has loaded, when the browser is idle, when the

@@ -1,20 +1,14 @@
 // Render stage: one route and the compiled templates in, a complete HTML document string out; a page that
 // renders an island gets the islands' loader (and no other page does).
-import { createRequire } from "node:module";
 import { TemplateFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, originOf, withBase } from "../routes/urls.ts";
+import { createElement, renderToStaticMarkup } from "../compile/react.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import { renderWithIslands } from "./island.ts";
 import type { Templates } from "./templates.ts";
-
-// React is CommonJS: required directly, Node skips scanning it for named exports as an ES import would.
-// The compiled templates require the same cached instance.
-const require = createRequire(import.meta.url);
-const { createElement } = require("react") as typeof import("react");
-const { renderToStaticMarkup } = require("react-dom/server") as typeof import("react-dom/server");
 
 /** What a page renders with besides its route and head: templates, collections, assets and islands' scripts. */
 export interface PageInputs {
