@@ -102,6 +102,32 @@ describe("the packed engine", () => {
     expect(heirloom(site, "build", "--site-url", "https://example.com").status).toBe(0);
   });
 
+  it("compiles an MDX body with the MDX compiler it ships as one file beside its command", () => {
+    const config = path.join(site, "site.config.ts");
+    const before = readFileSync(config, "utf8");
+    const post = path.join(site, "content", "posts", "shown.mdx");
+    writeFileSync(
+      config,
+      before.replace('folder: "posts",\n      body: "markdown",', 'folder: "posts",\n      body: "mdx",'),
+    );
+    writeFileSync(
+      post,
+      "---\ntitle: Shown\ndescription: Shown.\ndate: 2026-03-02\n---\n## A heading\n\n{1 + 1} *is* two.\n",
+    );
+    try {
+      expect(filesIn(path.join(installed, "node_modules", "heirloom"))).toContain("dist/mdx-compiler.cjs");
+      const built = heirloom(site, "build", "--no-cache");
+      expect(built.status, built.stderr).toBe(0);
+      const html = readFileSync(path.join(site, "dist", "blog", "shown", "index.html"), "utf8");
+      expect(html).toContain('<h2 id="a-heading">A heading</h2>');
+      expect(html).toContain("<p>2 <em>is</em> two.</p>");
+    } finally {
+      writeFileSync(config, before);
+      rmSync(post);
+    }
+    expect(heirloom(site, "build").status).toBe(0);
+  });
+
   it("builds an island with the package's types and React: its module and the loader, on its page only", () => {
     const templates = path.join(site, "templates");
     const pages = path.join(templates, "pages.tsx");

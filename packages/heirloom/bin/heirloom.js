@@ -55,7 +55,7 @@ async function compiledFromSource(engineRoot) {
   const dir = path.join(engineRoot, "node_modules", ".cache", "heirloom");
   // The installed packages' lock, where npm put them (in a workspace, the root's node_modules).
   const modules = path.resolve(createRequire(import.meta.url).resolve("esbuild/package.json"), "../..");
-  const { engineBuildOptions, engineKey } = await import("./compile-cli.js");
+  const { engineBuildOptions, engineKey, mdxCompilerOptions } = await import("./compile-cli.js");
   // The engine's folder is written into the compile: the key holds it too.
   const key = engineKey(engineRoot, path.join(modules, ".package-lock.json"), engineRoot);
   const out = path.join(dir, `cli-${key}.cjs`);
@@ -64,19 +64,25 @@ async function compiledFromSource(engineRoot) {
   mkdirSync(dir, { recursive: true });
   const entry = path.join(engineRoot, "src", "cli", "main.ts");
   const rootLine = `const __heirloomEngineRoot = ${JSON.stringify(engineRoot)};`;
-  const options = { entry, outfile: out, version: versionOf(engineRoot), key, engineRoot: rootLine };
-  const { outputFiles } = await build(engineBuildOptions({ ...options, sourcesContent: false }));
-  // The map first: once the CLI exists under its name, it is used.
-  for (const file of [...outputFiles].sort((a, b) => Number(a.path === out) - Number(b.path === out))) {
+  const mdxCompiler = `mdx-${key}.cjs`;
+  const options = { entry, outfile: out, version: versionOf(engineRoot), key, engineRoot: rootLine, mdxCompiler };
+  const [cli, mdx] = await Promise.all([
+    build(engineBuildOptions({ ...options, sourcesContent: false })),
+    build(mdxCompilerOptions({ outfile: path.join(dir, mdxCompiler), engineRoot })),
+  ]);
+  const outputFiles = [...mdx.outputFiles, ...cli.outputFiles];
+  // The map and the MDX compiler first: once the CLI exists under its name, it is used.
+  for (const file of outputFiles.sort((a, b) => Number(a.path === out) - Number(b.path === out))) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
-  // Earlier compiles, their maps and code caches are dead weight now; another process may still be loading
-  // one, which unlink tolerates.
+  // Earlier compiles, their maps, code caches and MDX compilers are dead weight now; another process may still be
+  // loading one, which unlink tolerates.
+  const current = new Set([path.basename(out), mdxCompiler]);
   for (const name of readdirSync(dir)) {
-    if (/^cli-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?$/.test(name) && !path.join(dir, name).startsWith(out))
-      rmSync(path.join(dir, name), { force: true });
+    const compiled = /^(?:cli-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?|mdx-[0-9a-f]{16}\.cjs)$/.test(name);
+    if (compiled && !current.has(name.replace(/\.(?:map|v8)$/, ""))) rmSync(path.join(dir, name), { force: true });
   }
   return out;
 }

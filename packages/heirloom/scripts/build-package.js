@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { engineBuildOptions, engineKey } from "../bin/compile-cli.js";
+import { engineBuildOptions, engineKey, mdxCompilerOptions } from "../bin/compile-cli.js";
 
 const engineRoot = fileURLToPath(new URL("..", import.meta.url));
 const dist = path.join(engineRoot, "dist");
@@ -24,8 +24,10 @@ const entries = { "cli.cjs": "src/cli/main.ts", "typecheck-worker.cjs": "src/che
 for (const [name, entry] of Object.entries(entries)) {
   const outfile = path.join(dist, name);
   const options = { entry: path.join(engineRoot, entry), outfile, version, key, engineRoot: engineRootLine };
-  await write(await build(engineBuildOptions({ ...options, sourcesContent: true })));
+  await write(await build(engineBuildOptions({ ...options, mdxCompiler: "mdx-compiler.cjs", sourcesContent: true })));
 }
+// @mdx-js/mdx and the packages it imports as one file, loaded by the CLI for an .mdx body.
+await write(await build(mdxCompilerOptions({ outfile: path.join(dist, "mdx-compiler.cjs"), engineRoot })));
 // The public entry for programs (`import { build } from "heirloom"`); its packages come from node_modules.
 await write(
   await build({
