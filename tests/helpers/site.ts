@@ -59,10 +59,11 @@ export function templatesFor(root: string): string {
 }
 
 /**
- * A build by the command (`flags` added), printing "loaded <name>" for every module it requires whose name
- * matches `watched` (a package's version read from its package.json loads nothing of it, and is not printed).
+ * A file for `node --require` that makes a process print "loaded <name>" to stderr for every module it requires
+ * whose name matches `watched` (a package's version read from its package.json loads nothing of it, and is not
+ * printed).
  */
-export function buildWatched(root: string, watched: RegExp, ...flags: string[]) {
+export function moduleTrap(watched: RegExp): string {
   const trap = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-trap-")), "trap.cjs");
   writeFileSync(
     trap,
@@ -71,6 +72,12 @@ export function buildWatched(root: string, watched: RegExp, ...flags: string[]) 
       `  if (${watched}.test(request)) process.stderr.write(\`loaded \${request}\\n\`);\n` +
       "  return load.call(this, request, ...rest);\n};\n",
   );
+  return trap;
+}
+
+/** A build by the command (`flags` added) with the module trap of `watched` (see moduleTrap). */
+export function buildWatched(root: string, watched: RegExp, ...flags: string[]) {
+  const trap = moduleTrap(watched);
   return spawnSync(process.execPath, ["--require", trap, cliPath, "build", "--root", root, ...flags], {
     encoding: "utf8",
     env: { PATH: process.env.PATH, NO_COLOR: "1" },
