@@ -54,9 +54,10 @@ const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
 function prepare(n) {
   const journal = path.join(work, `journal-${n}`);
+  // Without what a build of it in place leaves: its output and its cache (node_modules/.cache).
   cpSync(path.join(root, "examples", "journal"), journal, {
     recursive: true,
-    filter: (src) => !src.includes(`${path.sep}dist`),
+    filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes(`${path.sep}node_modules`),
   });
   spawnSync(process.execPath, [generator, String(n), "--journal", path.join(journal, "content", "posts")], {
     stdio: "ignore",

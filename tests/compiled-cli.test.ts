@@ -16,7 +16,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildWatched, engineRoot, repoRoot } from "./helpers/site.ts";
+import { buildWatched, copyJournal, engineRoot, repoRoot } from "./helpers/site.ts";
 
 let engine: string;
 const run = (...args: string[]) => {
@@ -78,11 +78,7 @@ describe("the compiled CLI", () => {
     "loads with V8's code cache that a build leaves beside it; " +
       "a damaged cache is refused and replaced, an old one removed",
     () => {
-      const site = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-"));
-      cpSync(path.join(repoRoot, "examples", "journal"), site, {
-        recursive: true,
-        filter: (src) => !src.includes(`${path.sep}dist`),
-      });
+      const site = copyJournal();
       const dir = path.join(engine, "node_modules", ".cache", "heirloom");
       const caches = () => readdirSync(dir).filter((n) => n.endsWith(".v8"));
       run("--help");
@@ -109,11 +105,7 @@ describe("the compiled CLI", () => {
 
   it("loads React's server renderer that the engine calls, not react-dom/server's streaming one beside it", () => {
     // The journal renders pages (renderToStaticMarkup), islands (renderToString) and an MDX body.
-    const site = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-"));
-    cpSync(path.join(repoRoot, "examples", "journal"), site, {
-      recursive: true,
-      filter: (src) => !src.includes(`${path.sep}dist`),
-    });
+    const site = copyJournal();
     const built = buildWatched(site, /react-dom/, "--no-cache");
     expect(built.status, built.stderr).toBe(0);
     const loaded = built.stderr.split("\n").filter((line) => line.startsWith("loaded "));

@@ -17,19 +17,14 @@ import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SEED_THREAD_FROM } from "../packages/heirloom/src/incremental/incremental.ts";
-import { buildProject, repoRoot, engineRoot } from "./helpers/site.ts";
+import { buildProject, copyJournal, engineRoot, repoRoot } from "./helpers/site.ts";
 
-const journal = path.join(repoRoot, "examples", "journal");
 const SITE_URL = "https://journal.example";
 const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 
 /** A copy of the journal with posts post-01 (oldest) to post-30 (newest) instead of its own (or `count`). */
 function journalWith30Posts(count = 30): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-incremental-"));
-  cpSync(journal, root, {
-    recursive: true,
-    filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes(`${path.sep}posts${path.sep}`),
-  });
+  const root = copyJournal("heirloom-incremental-", (src) => !src.includes(`${path.sep}posts${path.sep}`));
   for (let i = 1; i <= count; i++) {
     const n = String(i).padStart(2, "0");
     writeFileSync(

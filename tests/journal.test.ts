@@ -1,24 +1,18 @@
 // examples/journal: a second site on the same engine, with its own definition, content and templates.
 // Posts at /blog/<slug>/, a list of 10 a page, newest first, an Atom feed, legal pages and a 404 page.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../packages/heirloom/src/build/build.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
-import { buildProject, repoRoot, cliPath } from "./helpers/site.ts";
+import { buildProject, cliPath, copyJournal, repoRoot } from "./helpers/site.ts";
 
 const SITE_URL = "https://journal.example";
 const journal = path.join(repoRoot, "examples", "journal");
 
-/** A copy of the journal to change and build. */
-function copyJournal(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-"));
-  cpSync(journal, root, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) });
-  return root;
-}
 const post = (title: string, date: string, extra = "") =>
   `---\ntitle: ${title}\ndescription: A note about ${title.toLowerCase()}.\ndate: ${date}\n${extra}---\n` +
   `The text of ${title}.\n`;

@@ -1,12 +1,11 @@
 // A build with nothing changed keeps the output folder as it is; anything changed since (a content file,
 // a template, an option, the output folder itself) makes it build again. The clock is moved on so that
 // the content files count as settled (see SETTLED_MS in src/incremental/stamp.ts).
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatReport } from "../packages/heirloom/src/output/report.ts";
-import { buildProject, repoRoot } from "./helpers/site.ts";
+import { buildProject, copyJournal } from "./helpers/site.ts";
 
 const SITE_URL = "https://journal.example";
 let root: string;
@@ -25,11 +24,7 @@ const sameSize = (file: string, from: string, to: string) => {
 };
 
 beforeEach(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "heirloom-kept-"));
-  cpSync(path.join(repoRoot, "examples", "journal"), root, {
-    recursive: true,
-    filter: (src) => !src.includes(`${path.sep}dist`),
-  });
+  root = copyJournal("heirloom-kept-");
   vi.useFakeTimers({ toFake: ["Date"] });
   later();
   expect((await build()).kept).toBeUndefined();

@@ -2,21 +2,16 @@
 // the components templates/mdx.ts(x) exports, heading ids and fenced code highlighted as in markdown; every
 // mistake is located at the .mdx file's line and column; compiled bodies are kept in the cache by their bytes.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { expectErrors, failures } from "./helpers/errors.ts";
-import { buildProject, buildWatched, cliPath, repoRoot } from "./helpers/site.ts";
+import { buildProject, buildWatched, cliPath, copyJournal } from "./helpers/site.ts";
 
-const journal = path.join(repoRoot, "examples", "journal");
 const MDX_POST = "content/posts/the-right-length.mdx";
 
-function copyJournal(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-mdx-"));
-  cpSync(journal, root, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) });
-  return root;
-}
+const copyMdxJournal = () => copyJournal("heirloom-mdx-");
 const page = (root: string, route: string) => readFileSync(path.join(root, "dist", route, "index.html"), "utf8");
 const addToPost = (root: string, text: string) => {
   const file = path.join(root, MDX_POST);
@@ -26,7 +21,7 @@ const addToPost = (root: string, text: string) => {
 
 describe("an .mdx post of the journal", () => {
   it("renders its components, heading ids, table of contents and highlighted code in the page", async () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     await buildProject(root);
     const html = page(root, "blog/the-right-length");
     expect(html).toContain(
@@ -43,7 +38,7 @@ describe("an .mdx post of the journal", () => {
   });
 
   it("links each heading to itself as markdown does, not in the feed, and follows anchors: false", async () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     await buildProject(root, { siteUrl: "https://journal.example" });
     const linked = (id: string, text: string, tag = "h2") =>
       `<div class="heading-wrapper"><${tag} id="${id}">${text}</${tag}><a class="heading-anchor" href="#${id}" ` +
@@ -67,7 +62,7 @@ describe("an .mdx post of the journal", () => {
   });
 
   it("keeps its highlighted blocks with its compile: a later build loads neither Shiki nor the compiler", () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     const watched = /^(shiki|@mdx-js\/mdx)$|[\\/]mdx-[0-9a-f]{16}\.cjs$/;
     const build = () => buildWatched(root, watched, "--site-url", "https://journal.example");
     const first = build();
@@ -89,7 +84,7 @@ describe("an .mdx post of the journal", () => {
   });
 
   it("is compiled once: a later build reads it from the cache by its bytes, a build with --no-cache does not", () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     const cache = mkdtempSync(path.join(os.tmpdir(), "heirloom-mdx-cache-"));
     const env = { ...process.env, HEIRLOOM_CACHE_DIR: cache };
     const build = (...flags: string[]) =>
@@ -111,7 +106,7 @@ describe("an .mdx post of the journal", () => {
 
 describe("links of an .mdx post", () => {
   it("are given the base path, in markdown and as JSX", async () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     addToPost(root, '\n<a href="/legal/terms/">Terms</a>\n');
     await buildProject(root, { base: "/journal/" });
     const html = page(root, "blog/the-right-length");
@@ -120,7 +115,7 @@ describe("links of an .mdx post", () => {
   });
 
   it("are refused when their scheme is not allowed, at their line and column", async () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     const line = addToPost(root, "\nSee [this](javascript:alert(1)).\n");
     expectErrors(await failures(root), [
       {
@@ -135,7 +130,7 @@ describe("links of an .mdx post", () => {
 
 describe("mistakes in MDX, each at its line and column", () => {
   it("a tag that is never closed", async () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     const line = addToPost(root, "\nA <b>bold start\n");
     expectErrors(await failures(root), [
       {
@@ -150,7 +145,7 @@ describe("mistakes in MDX, each at its line and column", () => {
   });
 
   it("an import, which an MDX body here cannot have", async () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     const line = addToPost(root, '\nimport { Chart } from "./chart.js"\n');
     expectErrors(await failures(root), [
       {
@@ -163,7 +158,7 @@ describe("mistakes in MDX, each at its line and column", () => {
   });
 
   it("a component templates/mdx.tsx does not export, with those it does", async () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     const line = addToPost(root, '\nSee the <Chart kind="bars" /> below.\n');
     expectErrors(await failures(root), [
       {
@@ -176,7 +171,7 @@ describe("mistakes in MDX, each at its line and column", () => {
   });
 
   it("an .mdx file in a collection whose bodies are markdown", async () => {
-    const root = copyJournal();
+    const root = copyMdxJournal();
     const text = "---\npath: /legal/cookies/\ntemplate: page\ntitle: Cookies\ndescription: None.\n---\nNone.\n";
     writeFileSync(path.join(root, "content/pages/legal/cookies.mdx"), text);
     expectErrors(await failures(root), [

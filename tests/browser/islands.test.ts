@@ -3,15 +3,14 @@
 // pages without an island load no script at all; each strategy of the loader (load, idle, visible, media) on
 // the fixture's page of islands; in dev, an island hydrated and, once its file is saved, reloaded with its new code.
 // Prints what a page with one island loads and when it is hydrated.
-import { cpSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev.ts";
 import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
-import { buildProject, makeIslandFixture, repoRoot } from "../helpers/site.ts";
+import { buildProject, copyJournal, makeIslandFixture } from "../helpers/site.ts";
 import { axeViolations, chromePath, launchBrowser, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
 
 const NOTE = "blog/first-questions/";
@@ -21,11 +20,7 @@ const errorsOf = (errors: string[]) => errors.filter((e) => !e.includes("/favico
 
 /** A copy of the journal, built with `base` and served under it. */
 async function serveJournal(base = "/"): Promise<{ origin: string; preview: PreviewServer }> {
-  const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-journal-islands-"));
-  cpSync(path.join(repoRoot, "examples", "journal"), root, {
-    recursive: true,
-    filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes("node_modules"),
-  });
+  const root = copyJournal("heirloom-journal-islands-");
   const built = await buildProject(root, { base, siteUrl: "https://journal.example" });
   const preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0, base });
   return { origin: new URL(preview.url).origin, preview };

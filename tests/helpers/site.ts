@@ -24,6 +24,22 @@ export function makeProject(): string {
 }
 
 /**
+ * A copy of examples/journal as its author wrote it, in a new folder named `prefix`-…: without the output or the
+ * cache a build of it in place leaves (dist/, and node_modules/.cache, which would let a clean build reuse
+ * compiled MDX); `keep` may leave out more.
+ */
+export function copyJournal(prefix = "heirloom-journal-", keep: (src: string) => boolean = () => true): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const journal = path.join(repoRoot, "examples", "journal");
+  const own = (src: string) => path.relative(journal, src).split(path.sep)[0];
+  cpSync(journal, root, {
+    recursive: true,
+    filter: (src) => !["dist", "node_modules", ".heirloom"].includes(own(src)) && keep(src),
+  });
+  return root;
+}
+
+/**
  * A copy of the engine's fixture site (tests/fixtures/base) with each named case laid over it
  * (tests/fixtures/<case>/: files that replace or add to the base). Without a templates/ of its own,
  * it is built with the base's templates, so their compile is shared between tests.
