@@ -8,6 +8,7 @@
 // Headings get the engine's ids and links, code blocks its Shiki classes (Shiki loaded only when a post has one).
 // Usage: node scripts/bench-floor.js <posts folder> <output folder>
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 // React's production build, as bin/heirloom.js picks it (set before React loads).
@@ -170,11 +171,23 @@ function headings(md) {
 
 /** Code blocks as src/content/highlight.ts writes them: a class per colour of each theme, no style attribute. */
 async function highlighting(md, names) {
-  const shiki = await import("shiki");
+  // Its core, with the engine's WebAssembly read from its file, as the engine loads it.
+  const [{ createHighlighterCore }, { createOnigurumaEngine }, { bundledThemes }, { bundledLanguages }] =
+    await Promise.all([
+      import("shiki/core"),
+      import("shiki/engine/oniguruma"),
+      import("shiki/themes"),
+      import("shiki/langs"),
+    ]);
+  const wasm = readFileSync(createRequire(import.meta.url).resolve("shiki/onig.wasm"));
   const themes = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };
-  const highlighter = await shiki.createHighlighter({ themes: Object.values(themes), langs: [] });
-  const known = names.map((n) => n.toLowerCase()).filter((n) => n in shiki.bundledLanguages);
-  for (const lang of known) await highlighter.loadLanguage(lang);
+  const highlighter = await createHighlighterCore({
+    themes: Object.values(themes).map((name) => bundledThemes[name]),
+    langs: [],
+    engine: createOnigurumaEngine(wasm),
+  });
+  const known = names.map((n) => n.toLowerCase()).filter((n) => Object.hasOwn(bundledLanguages, n));
+  for (const lang of known) await highlighter.loadLanguage(bundledLanguages[lang]);
   const palettes = Object.fromEntries(
     Object.entries(themes).map(([scheme, name]) => {
       const theme = highlighter.getTheme(name);

@@ -146,19 +146,23 @@ describe("the site definition", () => {
       ]);
     });
 
-    it("names a theme Shiki does not have, at its line, when a page has code to highlight", async () => {
-      const root = withMarkdown('{ highlight: { themes: { light: "github-lite" } } }');
-      expectErrors(await failures(root), [
-        {
-          code: "ConfigError",
-          message: 'The code theme "github-lite" in site.config.ts is not one of Shiki\'s themes.',
-          location: at(root, "github-lite"),
-          hint:
-            'name a theme listed at https://shiki.style/themes, such as "github-light" and "github-dark", ' +
-            "or give a theme object (VS Code's theme JSON).",
-        },
-      ]);
-    });
+    // "toString": a name every object answers to, which is still no theme.
+    it.each(["github-lite", "toString"])(
+      "names a theme Shiki does not have (%s), at its line, when a page has code to highlight",
+      async (theme) => {
+        const root = withMarkdown(`{ highlight: { themes: { light: "${theme}" } } }`);
+        expectErrors(await failures(root), [
+          {
+            code: "ConfigError",
+            message: `The code theme "${theme}" in site.config.ts is not one of Shiki's themes.`,
+            location: at(root, theme),
+            hint:
+              'name a theme listed at https://shiki.style/themes, such as "github-light" and "github-dark", ' +
+              "or give a theme object (VS Code's theme JSON).",
+          },
+        ]);
+      },
+    );
 
     it("reports a plugin that throws while it is set up, at the plugins' line", async () => {
       const root = withMarkdown('{ plugins: [() => { throw new Error("needs a name option"); }] }');
