@@ -111,7 +111,8 @@ function keepFeeds(site: PreparedSite, staging: Staging | undefined, reuse: Page
   const kept = new Set<string>();
   for (const feed of site.feeds) {
     const file = feed.path.slice(1);
-    const entries = feedEntries(feed);
+    // Without a site URL no feed is written (see feedFiles), so its entries are not selected for a key.
+    const entries = site.config.siteUrl ? feedEntries(feed) : undefined;
     const known = entries && reuse?.feed(feed, entries);
     feeds.set(file, known?.key ?? "");
     if (!staging || !known?.kept) continue;
