@@ -90,7 +90,7 @@ describe("the packed engine", () => {
     expect(readdirSync(path.join(site, "node_modules", ".cache", "heirloom"))).toContain("cli-0.1.0.cjs.v8");
   });
 
-  it("highlights a code block with the Shiki it installed, which the compiled command imports when it runs", () => {
+  it("highlights a code block with the grammars and themes of the Shiki it installed", () => {
     const post = path.join(site, "content", "posts", "code.md");
     writeFileSync(post, "---\ntitle: Code\ndescription: Code.\ndate: 2026-03-01\n---\n```js\nlet a = 1;\n```\n");
     const built = heirloom(site, "build");
@@ -102,7 +102,7 @@ describe("the packed engine", () => {
     expect(heirloom(site, "build", "--site-url", "https://example.com").status).toBe(0);
   });
 
-  it("compiles an MDX body with the MDX compiler it ships as one file beside its command", () => {
+  it("compiles an MDX body and highlights its code with the MDX compiler and Shiki's core it ships as files", () => {
     const config = path.join(site, "site.config.ts");
     const before = readFileSync(config, "utf8");
     const post = path.join(site, "content", "posts", "shown.mdx");
@@ -112,23 +112,30 @@ describe("the packed engine", () => {
     );
     writeFileSync(
       post,
-      "---\ntitle: Shown\ndescription: Shown.\ndate: 2026-03-02\n---\n## A heading\n\n{1 + 1} *is* two.\n",
+      "---\ntitle: Shown\ndescription: Shown.\ndate: 2026-03-02\n---\n## A heading\n\n{1 + 1} *is* two.\n\n" +
+        "```sh\necho two\n```\n",
     );
     try {
-      // The compiler is required from the package's own bundle, not imported from @mdx-js/mdx's modules.
+      // The compiler and Shiki's core are required from the package's own bundles, not imported from their
+      // packages' modules; Shiki's themes and languages come from its package.
       const built = spawnSync(path.join(installed, "node_modules", ".bin", "heirloom"), ["build", "--no-cache"], {
         cwd: site,
         encoding: "utf8",
-        env: { PATH: process.env.PATH, NO_COLOR: "1", NODE_OPTIONS: `--require ${moduleTrap(/mdx/)}` },
+        env: { PATH: process.env.PATH, NO_COLOR: "1", NODE_OPTIONS: `--require ${moduleTrap(/mdx|shiki/)}` },
       });
       expect(built.status, built.stderr).toBe(0);
       const loaded = built.stderr.split("\n").filter((line) => line.startsWith("loaded "));
-      expect(loaded).toEqual([
-        `loaded ${path.join(installed, "node_modules", "heirloom", "dist", "mdx-compiler.cjs")}`,
+      const dist = path.join(installed, "node_modules", "heirloom", "dist");
+      expect(loaded.sort()).toEqual([
+        `loaded ${path.join(dist, "mdx-compiler.cjs")}`,
+        `loaded ${path.join(dist, "shiki-core.cjs")}`,
+        "loaded shiki/langs",
+        "loaded shiki/themes",
       ]);
       const html = readFileSync(path.join(site, "dist", "blog", "shown", "index.html"), "utf8");
       expect(html).toContain('<h2 id="a-heading">A heading</h2>');
       expect(html).toContain("<p>2 <em>is</em> two.</p>");
+      expect(html).toContain('<pre class="shiki" data-language="sh"');
     } finally {
       writeFileSync(config, before);
       rmSync(post);

@@ -12,11 +12,30 @@ import path from "node:path";
 const NODE_FILE = { write: false, bundle: true, platform: "node", format: "cjs", target: "node20" };
 
 /**
- * esbuild options for one entry of the engine. `engineRoot` is a line of JavaScript that sets
- * `__heirloomEngineRoot` (the package's folder) when the file runs; `mdxCompiler`, the file name of the MDX
- * compiler's bundle beside the compiled file (see mdxCompilerOptions); `key` names this engine exactly.
+ * Packages bundled each into one CommonJS file beside the compiled CLI and required only when a build needs them:
+ * one file loads far faster than a package's many modules, and the CLI, which every command loads, stays without
+ * them. `packageFile`: its name in the package's dist/ (a source checkout's cache names it `<name>-<key>.cjs`).
+ * - mdx: @mdx-js/mdx and the unified packages it imports (about 200 modules), for an .mdx body: required in about
+ *   35 ms, against 230 ms to import.
+ * - shiki: Shiki's core and its Oniguruma engine, for a code block: about 16 ms, against 55 to 100 ms. Its grammars
+ *   and themes stay modules of their own, imported one by one (shiki/langs, shiki/themes).
  */
-export function engineBuildOptions({ entry, outfile, version, key, engineRoot, mdxCompiler, sourcesContent }) {
+export const SIDE_BUNDLES = {
+  mdx: { source: 'export * from "@mdx-js/mdx";', packageFile: "mdx-compiler.cjs" },
+  shiki: {
+    source:
+      'export { createHighlighterCore } from "shiki/core";\n' +
+      'export { createOnigurumaEngine } from "shiki/engine/oniguruma";',
+    packageFile: "shiki-core.cjs",
+  },
+};
+
+/**
+ * esbuild options for one entry of the engine. `engineRoot` is a line of JavaScript that sets
+ * `__heirloomEngineRoot` (the package's folder) when the file runs; `bundles`, the file name of each side bundle
+ * beside the compiled file (see SIDE_BUNDLES); `key` names this engine exactly.
+ */
+export function engineBuildOptions({ entry, outfile, version, key, engineRoot, bundles, sourcesContent }) {
   return {
     ...NODE_FILE,
     entryPoints: [entry],
@@ -25,8 +44,7 @@ export function engineBuildOptions({ entry, outfile, version, key, engineRoot, m
     supported: { "dynamic-import": false },
     // Loaded from node_modules when needed: packages with native code, React (the compiled templates must share
     // its copy), serve-handler (with its MIME database, only for preview), TypeScript (only for the check) and
-    // Shiki (only for a code block; its grammars and themes are modules it imports one by one) and MDX (only for
-    // an .mdx body, from a file of its own: mdxCompilerOptions).
+    // Shiki (only for a code block) and MDX (only for an .mdx body), each from a file of its own (SIDE_BUNDLES).
     external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript", "shiki", "@mdx-js/mdx"],
     plugins: [zodEnglishOnly(), markdownItPlainFields(), grayMatterNoEngines()],
     minify: true,
@@ -40,29 +58,27 @@ export function engineBuildOptions({ entry, outfile, version, key, engineRoot, m
     banner: {
       js:
         `const __heirloomModuleUrl = require("node:url").pathToFileURL(__filename).href;\n${engineRoot}\n` +
-        `const __heirloomMdxCompiler = require("node:path").join(__dirname, ${JSON.stringify(mdxCompiler)});`,
+        `const __heirloomBundles = {${Object.entries(bundles)
+          .map(([name, file]) => `${name}: require("node:path").join(__dirname, ${JSON.stringify(file)})`)
+          .join(", ")}};`,
     },
     // The key names this engine exactly: caches written by another engine (or other dependencies) are ignored.
     define: {
       __HEIRLOOM_VERSION__: JSON.stringify(version),
       __HEIRLOOM_BUILD_KEY__: JSON.stringify(key),
       __HEIRLOOM_ENGINE_ROOT__: "__heirloomEngineRoot",
-      __HEIRLOOM_MDX_COMPILER__: "__heirloomMdxCompiler",
+      __HEIRLOOM_BUNDLES__: "__heirloomBundles",
       "import.meta.url": "__heirloomModuleUrl",
     },
     logLevel: "warning",
   };
 }
 
-/**
- * esbuild options for the MDX compiler as one CommonJS file, written beside the compiled CLI and loaded only for
- * an .mdx body: @mdx-js/mdx and the unified packages it imports, about 200 modules, are imported in about 230 ms
- * as modules and required in about 35 ms from one file. Kept out of the CLI itself, which every command loads.
- */
-export function mdxCompilerOptions({ outfile, engineRoot }) {
+/** esbuild options for the side bundle `name` (see SIDE_BUNDLES) as one CommonJS file at `outfile`. */
+export function sideBundleOptions(name, { outfile, engineRoot }) {
   return {
     ...NODE_FILE,
-    stdin: { contents: 'export * from "@mdx-js/mdx";', resolveDir: engineRoot, sourcefile: "mdx-compiler.js" },
+    stdin: { contents: SIDE_BUNDLES[name].source, resolveDir: engineRoot, sourcefile: `${name}-bundle.js` },
     outfile,
     minify: true,
     logLevel: "warning",

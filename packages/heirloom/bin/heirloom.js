@@ -55,7 +55,7 @@ async function compiledFromSource(engineRoot) {
   const dir = path.join(engineRoot, "node_modules", ".cache", "heirloom");
   // The installed packages' lock, where npm put them (in a workspace, the root's node_modules).
   const modules = path.resolve(createRequire(import.meta.url).resolve("esbuild/package.json"), "../..");
-  const { engineBuildOptions, engineKey, mdxCompilerOptions } = await import("./compile-cli.js");
+  const { SIDE_BUNDLES, engineBuildOptions, engineKey, sideBundleOptions } = await import("./compile-cli.js");
   // The engine's folder is written into the compile: the key holds it too.
   const key = engineKey(engineRoot, path.join(modules, ".package-lock.json"), engineRoot);
   const out = path.join(dir, `cli-${key}.cjs`);
@@ -64,24 +64,26 @@ async function compiledFromSource(engineRoot) {
   mkdirSync(dir, { recursive: true });
   const entry = path.join(engineRoot, "src", "cli", "main.ts");
   const rootLine = `const __heirloomEngineRoot = ${JSON.stringify(engineRoot)};`;
-  const mdxCompiler = `mdx-${key}.cjs`;
-  const options = { entry, outfile: out, version: versionOf(engineRoot), key, engineRoot: rootLine, mdxCompiler };
-  const [cli, mdx] = await Promise.all([
+  const bundles = Object.fromEntries(Object.keys(SIDE_BUNDLES).map((name) => [name, `${name}-${key}.cjs`]));
+  const options = { entry, outfile: out, version: versionOf(engineRoot), key, engineRoot: rootLine, bundles };
+  const results = await Promise.all([
     build(engineBuildOptions({ ...options, sourcesContent: false })),
-    build(mdxCompilerOptions({ outfile: path.join(dir, mdxCompiler), engineRoot })),
+    ...Object.entries(bundles).map(([name, file]) =>
+      build(sideBundleOptions(name, { outfile: path.join(dir, file), engineRoot })),
+    ),
   ]);
-  const outputFiles = [...mdx.outputFiles, ...cli.outputFiles];
-  // The map and the MDX compiler first: once the CLI exists under its name, it is used.
+  const outputFiles = results.flatMap((result) => result.outputFiles);
+  // The map and the side bundles first: once the CLI exists under its name, it is used.
   for (const file of outputFiles.sort((a, b) => Number(a.path === out) - Number(b.path === out))) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
-  // Earlier compiles, their maps, code caches and MDX compilers are dead weight now; another process may still be
+  // Earlier compiles, their maps, code caches and side bundles are dead weight now; another process may still be
   // loading one, which unlink tolerates.
-  const current = new Set([path.basename(out), mdxCompiler]);
+  const current = new Set([path.basename(out), ...Object.values(bundles)]);
   for (const name of readdirSync(dir)) {
-    const compiled = /^(?:cli-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?|mdx-[0-9a-f]{16}\.cjs)$/.test(name);
+    const compiled = /^(?:cli-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?|[a-z]+-[0-9a-f]{16}\.cjs)$/.test(name);
     if (compiled && !current.has(name.replace(/\.(?:map|v8)$/, ""))) rmSync(path.join(dir, name), { force: true });
   }
   return out;

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { engineBuildOptions, engineKey, mdxCompilerOptions } from "../bin/compile-cli.js";
+import { SIDE_BUNDLES, engineBuildOptions, engineKey, sideBundleOptions } from "../bin/compile-cli.js";
 
 const engineRoot = fileURLToPath(new URL("..", import.meta.url));
 const dist = path.join(engineRoot, "dist");
@@ -21,13 +21,16 @@ const engineRootLine = 'const __heirloomEngineRoot = require("node:path").resolv
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 const entries = { "cli.cjs": "src/cli/main.ts", "typecheck-worker.cjs": "src/check/worker.ts" };
+const bundles = Object.fromEntries(Object.entries(SIDE_BUNDLES).map(([name, { packageFile }]) => [name, packageFile]));
 for (const [name, entry] of Object.entries(entries)) {
   const outfile = path.join(dist, name);
   const options = { entry: path.join(engineRoot, entry), outfile, version, key, engineRoot: engineRootLine };
-  await write(await build(engineBuildOptions({ ...options, mdxCompiler: "mdx-compiler.cjs", sourcesContent: true })));
+  await write(await build(engineBuildOptions({ ...options, bundles, sourcesContent: true })));
 }
-// @mdx-js/mdx and the packages it imports as one file, loaded by the CLI for an .mdx body.
-await write(await build(mdxCompilerOptions({ outfile: path.join(dist, "mdx-compiler.cjs"), engineRoot })));
+// @mdx-js/mdx, and Shiki's core, each with the packages it imports as one file, loaded by the CLI when needed.
+for (const [name, file] of Object.entries(bundles)) {
+  await write(await build(sideBundleOptions(name, { outfile: path.join(dist, file), engineRoot })));
+}
 // The public entry for programs (`import { build } from "heirloom"`); its packages come from node_modules.
 await write(
   await build({

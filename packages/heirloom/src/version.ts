@@ -1,13 +1,14 @@
 // The engine's version (from package.json), its exact build key (a hash of its sources, package.json and
-// installed packages), its folder and its MDX compiler's bundle, all set when the CLI is compiled
+// installed packages), its folder and the files of its side bundles, all set when the CLI is compiled
 // (bin/compile-cli.js); run from source (the tests), the version stands in for the key, the folder is the one
-// above src/ and MDX is imported from its package.
+// above src/ and MDX and Shiki are imported from their packages.
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 declare const __HEIRLOOM_VERSION__: string | undefined;
 declare const __HEIRLOOM_BUILD_KEY__: string | undefined;
 declare const __HEIRLOOM_ENGINE_ROOT__: string | undefined;
-declare const __HEIRLOOM_MDX_COMPILER__: string | undefined;
+declare const __HEIRLOOM_BUNDLES__: Bundled | undefined;
 
 export const ENGINE_VERSION = typeof __HEIRLOOM_VERSION__ === "string" ? __HEIRLOOM_VERSION__ : "0.0.0-dev";
 
@@ -21,5 +22,22 @@ export const ENGINE_ROOT =
     ? __HEIRLOOM_ENGINE_ROOT__
     : fileURLToPath(new URL("..", import.meta.url));
 
-/** @mdx-js/mdx bundled into one file beside the compiled CLI; undefined when run from source. */
-export const MDX_COMPILER = typeof __HEIRLOOM_MDX_COMPILER__ === "string" ? __HEIRLOOM_MDX_COMPILER__ : undefined;
+/** Packages bundled each into one file beside the compiled CLI (SIDE_BUNDLES in bin/compile-cli.js), by name. */
+interface Bundled {
+  /** @mdx-js/mdx. */
+  mdx?: string;
+  /** Shiki's createHighlighterCore and createOnigurumaEngine. */
+  shiki?: string;
+}
+
+/** The side bundles' files; none when run from source. */
+export const BUNDLED: Bundled = typeof __HEIRLOOM_BUNDLES__ === "object" ? __HEIRLOOM_BUNDLES__ : {};
+
+/**
+ * The side bundle `name` if it is there (a cache emptied by hand may have lost it), else undefined: the caller
+ * then imports the package itself.
+ */
+export function bundledFile(name: keyof Bundled): string | undefined {
+  const file = BUNDLED[name];
+  return file && existsSync(file) ? file : undefined;
+}

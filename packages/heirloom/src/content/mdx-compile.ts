@@ -4,12 +4,11 @@
 // loads Shiki or the compiler); `import` and `export` are refused (the components come from templates/mdx.ts).
 // Errors are located at the .mdx file's line and column.
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Heading, ResolvedMarkdown } from "../config/markdown-options.ts";
 import { MdxCompileFailed, MdxComponentMissing, MdxModuleSyntax } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
-import { ENGINE_KEY, MDX_COMPILER } from "../version.ts";
+import { ENGINE_KEY, bundledFile } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
 import { type CodeThemes, highlightCode, prepareHighlighting } from "./highlight.ts";
 import { type MarkdownRenderer, checkedUrl } from "./markdown.ts";
@@ -28,7 +27,7 @@ type Mdx = typeof import("@mdx-js/mdx");
  * CLI from its bundle beside it (about 35 ms, against 230 ms to import the package's 200 modules).
  */
 let mdx: Mdx | undefined;
-const loadMdx = () => (mdx ??= require(MDX_COMPILER && existsSync(MDX_COMPILER) ? MDX_COMPILER : "@mdx-js/mdx") as Mdx);
+const loadMdx = () => (mdx ??= require(bundledFile("mdx") ?? "@mdx-js/mdx") as Mdx);
 
 /**
  * The body compiled, or found in `cache` by the body's bytes, the base path, the collection's markdown settings
