@@ -31,7 +31,7 @@ interface Bundled {
 }
 
 /** The side bundles' files; none when run from source. */
-export const BUNDLED: Bundled = typeof __HEIRLOOM_BUNDLES__ === "object" ? __HEIRLOOM_BUNDLES__ : {};
+const BUNDLED: Bundled = typeof __HEIRLOOM_BUNDLES__ === "object" ? __HEIRLOOM_BUNDLES__ : {};
 
 /**
  * The side bundle `name` if it is there (a cache emptied by hand may have lost it), else undefined: the caller
