@@ -1,6 +1,7 @@
 // Incremental builds: a page is rendered again only when something it was made from changed, and then
 // always. Counted on the journal with 30 posts (3 list pages), through BuildResult.rendered.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   cpSync,
   existsSync,
@@ -16,6 +17,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { hashOf } from "../packages/heirloom/src/incremental/build-state.ts";
 import { SEED_THREAD_FROM } from "../packages/heirloom/src/incremental/incremental.ts";
 import { buildProject, copyJournal, engineRoot, repoRoot } from "./helpers/site.ts";
 
@@ -230,5 +232,25 @@ describe("another engine", () => {
     expect(run()).toMatch(/\(37 pages: 0 rendered, 37 unchanged\)|Nothing changed since the last build/);
     edit(engine, "package.json", /"version": "[^"]+"/, '"version": "99.0.0"');
     expect(run()).not.toMatch(/unchanged\)|Nothing changed/);
+  });
+});
+
+describe("hashOf", () => {
+  const chained = (...parts: Array<string | Uint8Array>) => {
+    const sha256 = createHash("sha256");
+    for (const part of parts) sha256.update(part).update("\0");
+    return sha256.digest("hex");
+  };
+
+  it("gives text parts, hashed in one call, the digest of each part followed by a NUL", () => {
+    const parts = ["context", "/blog/é-😀/", "blog/é-😀/index.html", "", "post"];
+    expect(hashOf(...parts)).toBe(chained(...parts));
+    expect(hashOf("a", "b")).not.toBe(hashOf("ab"));
+  });
+
+  it("gives parts with bytes among them the same digest as the same parts as text", () => {
+    const parts = ["key", new TextEncoder().encode("file contents é"), "more"];
+    expect(hashOf(...parts)).toBe(chained(...parts));
+    expect(hashOf(...parts)).toBe(hashOf("key", "file contents é", "more"));
   });
 });

@@ -1,8 +1,8 @@
 // Reads content files: each is read, hashed and decoded; unless a file with the same bytes was parsed
 // before, its front matter is parsed and its markdown rendered ahead. A problem of a file is returned with
 // it, never thrown, so every file's problem is reported together.
-import { createHash } from "node:crypto";
-import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { hash } from "node:crypto";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { LinkToNothing, TooLarge, Unreadable } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ParsedSource, readSource } from "./front-matter.ts";
@@ -40,13 +40,17 @@ export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 function readContentFile(job: ReadJob): ReadResult {
   try {
     const bytes = readLimited(job.file, job.absolute);
-    return { hash: createHash("sha256").update(bytes).digest("hex"), text: decodeContent(job.file, bytes) };
+    return { hash: hash("sha256", bytes), text: decodeContent(job.file, bytes) };
   } catch (error) {
     return { error: problemOf(error, job.file) };
   }
 }
 
-/** The file's bytes, refused without reading them when it is over the limit. */
+/**
+ * The file's bytes, refused without reading them when it is over the limit. Read into a buffer of the size
+ * just asked for (readFileSync would ask for it again), to the end if it shrank since; a file that tells no
+ * size (0: empty, or of a file system that makes its contents when read) by readFileSync, to its end.
+ */
 function readLimited(file: string, absolute: string): Buffer {
   const fd = openSync(absolute, "r");
   try {
@@ -55,7 +59,11 @@ function readLimited(file: string, absolute: string): Buffer {
       const [mb, limitMb] = [(size / 1024 / 1024).toFixed(1), MAX_CONTENT_BYTES / 1024 / 1024];
       throw errorFrom(TooLarge, { file, mb, limitMb }, { location: { file } });
     }
-    return readFileSync(fd);
+    if (size === 0) return readFileSync(fd);
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    for (let got = 1; filled < size && got > 0; filled += got) got = readSync(fd, bytes, filled, size - filled, filled);
+    return filled < size ? bytes.subarray(0, filled) : bytes;
   } finally {
     closeSync(fd);
   }

@@ -1,6 +1,6 @@
 // The published site as a list: every file with its size and SHA-256, and one SHA-256 of the whole site,
 // so that a CI log shows whether a commit changed what is published, and a manifest says which files.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
 import { writeAtomically } from "../compile/cache.ts";
@@ -42,13 +42,12 @@ export function manifestOf(files: ManifestEntry[]): SiteManifest {
     }))
     .sort((a, b) => Buffer.compare(a.key, b.key))
     .map(({ entry }) => entry);
-  const listing = createHash("sha256");
-  for (const e of entries) listing.update(`${e.sha256}  ${e.path}\n`);
-  return { site: listing.digest("hex"), files: entries };
+  const listing = entries.map((e) => `${e.sha256}  ${e.path}\n`).join("");
+  return { site: hash("sha256", listing), files: entries };
 }
 
 function sha256(contents: Uint8Array): string {
-  return createHash("sha256").update(contents).digest("hex");
+  return hash("sha256", contents);
 }
 
 /** The manifest of a published output folder, from the record of what each of its files holds. */

@@ -3,7 +3,7 @@
 // the slow part of writing a site, so a staging folder may start from a seed (a folder of an earlier site,
 // with a record of what it holds): its folders are there already, and a file that already holds the right
 // bytes is not written at all. A large seed is listed on another thread while the site is prepared.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import {
   chmodSync,
   copyFileSync,
@@ -111,9 +111,7 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
         known && known.size === size && known.mtimeMs === mtimeMs
           ? known
           : {
-              sha256: createHash("sha256")
-                .update(readFileSync(path.join(dir, file)))
-                .digest("hex"),
+              sha256: hash("sha256", readFileSync(path.join(dir, file))),
               size,
               mtimeMs,
             };
@@ -137,7 +135,7 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
     holding,
     recorded,
     write(file, contents) {
-      const sha256 = createHash("sha256").update(contents).digest("hex");
+      const sha256 = hash("sha256", contents);
       const existing = holding(file);
       if (existing?.sha256 === sha256) return void written.set(file, existing);
       writeFileSync(target(file), contents);
