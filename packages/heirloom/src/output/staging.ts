@@ -20,7 +20,7 @@ import {
 import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { refuseTrackedLosses } from "./tracked.ts";
+import { listTracked, refuseTrackedLosses } from "./tracked.ts";
 
 /** What a file of the output holds, and the size and time that show it is still that file. */
 export interface FileState {
@@ -81,6 +81,8 @@ export interface SeedListing {
  */
 export async function openStaging(outDir: string, seed?: Seed): Promise<Staging> {
   const dir = `${outDir}.tmp-${process.pid}`;
+  // Asked now, answered by the time the pages are written.
+  const tracked = listTracked(outDir);
   await rm(dir, { recursive: true, force: true });
   const recordedFiles = seed?.files ?? new Map<string, FileState>();
   let present = new Set<string>();
@@ -149,7 +151,7 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
     },
     record: (file, state) => void written.set(file, state),
     async commit() {
-      refuseTrackedLosses(outDir, written);
+      refuseTrackedLosses(outDir, await tracked, written);
       removeUnwritten(dir, present, written);
       const retired = `${outDir}.old-${process.pid}`;
       const hadOld = existsSync(outDir);
