@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { WRITER_THREADS_FROM, createPageWriter } from "../packages/heirloom/src/output/page-writer.ts";
+import { WRITER_THREADS_FROM, createPageWriter, writerThreads } from "../packages/heirloom/src/output/page-writer.ts";
 import { listSeed, openStaging } from "../packages/heirloom/src/output/staging.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "../packages/heirloom/src/output/write.ts";
 
@@ -128,12 +128,21 @@ describe("the staging folder made from a seed (the site before the current one)"
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("one");
   });
 
+  it("gives a build of many pages one writer thread, and two when most of its pages are files to create", () => {
+    expect(writerThreads(WRITER_THREADS_FROM - 1, WRITER_THREADS_FROM - 1)).toBe(0);
+    expect(writerThreads(WRITER_THREADS_FROM, 0)).toBe(1);
+    expect(writerThreads(WRITER_THREADS_FROM, WRITER_THREADS_FROM / 2)).toBe(1);
+    expect(writerThreads(WRITER_THREADS_FROM, WRITER_THREADS_FROM / 2 + 1)).toBe(2);
+    expect(writerThreads(10_000, 10_000)).toBe(2);
+  });
+
   it.each([
-    ["in worker threads", WRITER_THREADS_FROM],
-    ["on the main thread", 1],
+    ["in two worker threads", WRITER_THREADS_FROM, WRITER_THREADS_FROM],
+    ["in one worker thread", WRITER_THREADS_FROM, 0],
+    ["on the main thread", 1, 1],
   ])(
     "lets the page writer (%s) keep a spare page that holds its bytes and rewrite the others, recorded or not",
-    async (_, count) => {
+    async (_, count, toCreate) => {
       const root = temp();
       const out = path.join(root, "dist");
       const pages = {
@@ -165,7 +174,7 @@ describe("the staging folder made from a seed (the site before the current one)"
       expect(staging.recorded("a/index.html")).toEqual(manifest.get("a/index.html"));
       expect(staging.recorded("c/index.html")).toBe("unknown");
       expect(staging.recorded("e/index.html")).toBeUndefined();
-      const writer = createPageWriter(staging.dir, staging.folders, count);
+      const writer = createPageWriter(staging.dir, staging.folders, count, toCreate);
       const site = {
         ...pages,
         "b/index.html": "recorded, then edited",

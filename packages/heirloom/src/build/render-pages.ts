@@ -41,7 +41,8 @@ export async function renderPages(
   reuse: PageReuse | undefined,
   onProgress?: BuildOptions["onProgress"],
 ): Promise<RenderedSite> {
-  const writer = createPageWriter(staging?.dir, staging?.folders, site.routes.length);
+  const toCreate = staging ? site.routes.filter((route) => staging.recorded(route.outFile) === undefined).length : 0;
+  const writer = createPageWriter(staging?.dir, staging?.folders, site.routes.length, toCreate);
   const records: PageRecord[] = [];
   const made: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
   const pages = new Map<string, PageState>();
