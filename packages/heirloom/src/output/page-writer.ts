@@ -71,7 +71,8 @@ export function createPageWriter(
  * does as fast as the main thread renders, and a second only costs the machine's other core its start and work.
  * At 1,000 posts, one writer against two (whole-process builds, alternating, median of pair ratios): a rebuild
  * with the same pages 0.97 of the time (cpu 0.95), with every page changed 1.00 (cpu 0.97), a build into an
- * empty folder 1.11.
+ * empty folder 1.03 (both building in the same folder: on this machine one folder's builds took twice as long as
+ * another's, the same files in both).
  */
 export function writerThreads(pages: number, toCreate: number): number {
   if (pages < WRITER_THREADS_FROM) return 0;
