@@ -66,13 +66,14 @@ export function createPageWriter(
 
 /**
  * How many writer threads: none below WRITER_THREADS_FROM pages; else one, and two when most pages are files to
- * create. Creating thousands of files is mostly waiting on the file system, which a second writer halves; a file
- * the staging folder holds is rewritten in place or, holding the same bytes, only measured, which one writer
- * does as fast as the main thread renders, and a second only costs the machine's other core its start and work.
+ * create. Creating thousands of files is mostly waiting on the file system, which a second writer shares; a file
+ * the staging folder holds is rewritten in place or, holding the same bytes, only measured. One writer is then
+ * the slower side (gzip for the report is half its work; the main thread waits for it about 130 ms at 1,000
+ * posts), yet the whole build is quicker than with two, whose start and work take the core the main thread needs.
  * At 1,000 posts, one writer against two (whole-process builds, alternating, median of pair ratios): a rebuild
- * with the same pages 0.97 of the time (cpu 0.95), with every page changed 1.00 (cpu 0.97), a build into an
- * empty folder 1.03 (both building in the same folder: on this machine one folder's builds took twice as long as
- * another's, the same files in both).
+ * with the same pages 0.97 of the time (cpu 0.95), with every page changed 1.00 (cpu 0.97), with a highlighted
+ * code block in every post 0.99, a build into an empty folder 1.03 (both building in the same folder: on this
+ * machine one folder's builds took twice as long as another's, the same files in both).
  */
 export function writerThreads(pages: number, toCreate: number): number {
   if (pages < WRITER_THREADS_FROM) return 0;
