@@ -2,7 +2,7 @@
 // before, its front matter is parsed and its markdown rendered ahead. A problem of a file is returned with
 // it, never thrown, so every file's problem is reported together.
 import { hash } from "node:crypto";
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { LinkToNothing, TooLarge, Unreadable } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ParsedSource, readSource } from "./front-matter.ts";
@@ -46,11 +46,7 @@ function readContentFile(job: ReadJob): ReadResult {
   }
 }
 
-/**
- * The file's bytes, refused without reading them when it is over the limit. Read into a buffer of the size
- * just asked for (readFileSync would ask for it again), to the end if it shrank since; a file that tells no
- * size (0: empty, or of a file system that makes its contents when read) by readFileSync, to its end.
- */
+/** The file's bytes, refused without reading them when it is over the limit. */
 function readLimited(file: string, absolute: string): Buffer {
   const fd = openSync(absolute, "r");
   try {
@@ -59,11 +55,7 @@ function readLimited(file: string, absolute: string): Buffer {
       const [mb, limitMb] = [(size / 1024 / 1024).toFixed(1), MAX_CONTENT_BYTES / 1024 / 1024];
       throw errorFrom(TooLarge, { file, mb, limitMb }, { location: { file } });
     }
-    if (size === 0) return readFileSync(fd);
-    const bytes = Buffer.allocUnsafe(size);
-    let filled = 0;
-    for (let got = 1; filled < size && got > 0; filled += got) got = readSync(fd, bytes, filled, size - filled, filled);
-    return filled < size ? bytes.subarray(0, filled) : bytes;
+    return readFileSync(fd);
   } finally {
     closeSync(fd);
   }
