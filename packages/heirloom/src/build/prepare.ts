@@ -22,6 +22,7 @@ import { type CompiledParts, type ContentLoan, Incremental } from "../incrementa
 import { hostingFiles } from "../output/hosting.ts";
 import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
+import { type RefTable, refTable } from "../render/refs.ts";
 import { listIslands } from "../render/island-files.ts";
 import { renderIslandsPlain } from "../render/island.ts";
 import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "../render/render.ts";
@@ -46,6 +47,8 @@ export interface PreparedSite {
   islandBundle: BundledIslands;
   islands: IslandScripts;
   images: BuiltImages;
+  /** What the links and images of bodies name. */
+  refs: RefTable;
   /** The stylesheet of highlighted code blocks, when an entry has one. */
   codeStyles?: OutputFile;
   /** The content hash of an entry (of its file's bytes), for the page cache. */
@@ -112,10 +115,16 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   const assets = templateAssets(config, bundle, code);
   const islands = islandScripts(config, islandBundle);
   const keyOf = (entry: SourceEntry) => markdownKey(entry.hash, config.base, renderers.get(entry.collection)!);
+  const refs = refTableOf(config, read, content);
   return {
-    ...{ config, site, raw, content, routes, feeds, assets, templates, bundle, islandBundle, islands, images },
+    ...{ config, site, raw, content, routes, feeds, assets, templates, bundle, islandBundle, islands, images, refs },
     ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf },
   };
+}
+
+function refTableOf(config: SiteConfig, read: ReadSite, content: Record<string, unknown>) {
+  const { raw, validated, routes } = read;
+  return refTable({ base: config.base, content, images: validated.bodyImages, passthrough: raw.passthrough, routes });
 }
 
 /** Hands MDX bodies the site's components (templates/mdx.ts); each one a body lacks, located. */
@@ -204,6 +213,7 @@ async function linksOfPartialSite(site: ResolvedSite, read: ReadSite, templates:
   const assets = templateAssets(config, bundle);
   const islands = islandScripts(config, islandBundle ?? { modules: {}, preload: {} });
   const content = collectionsOf(site, validated);
+  const refs = refTableOf(config, read, content);
   const files = [...bundle.files, ...(islandBundle?.files ?? []), ...hostingFiles(config, routes, feeds)].map(
     (f) => f.path,
   );
@@ -214,6 +224,7 @@ async function linksOfPartialSite(site: ResolvedSite, read: ReadSite, templates:
     validated,
     routes,
     files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1))],
-    render: (route) => renderRoute(route, { templates, content, assets, islands }, { canonical: undefined, feeds: [] }),
+    render: (route) =>
+      renderRoute(route, { templates, content, assets, islands, refs }, { canonical: undefined, feeds: [] }),
   });
 }

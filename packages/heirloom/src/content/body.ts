@@ -17,6 +17,8 @@ export interface Body {
   later?: () => RenderedMarkdown;
   code: boolean;
   languages?: string[];
+  /** The files under content/ its relative links and images name. */
+  refs?: string[];
 }
 
 /** The body of an entry; a problem in it (an unsafe link) is added to `errors` and undefined returned. */
@@ -37,22 +39,25 @@ export function markdownBody(
   // needs it (a rebuild that renders few pages then never loads the cache's file).
   if (markdown?.has(key)) {
     const ready = markdown.peek?.(key);
-    if (ready) return { rendered: ready, code: ready.code };
-    return { later: () => markdown.get(key) ?? render(), code: markdown.code(key) };
+    if (ready) return { rendered: ready, code: ready.code, refs: ready.refs };
+    return { later: () => markdown.get(key) ?? render(), code: markdown.code(key), refs: markdown.refs(key) };
   }
-  if (options.lazyMarkdown) return { later: render, code: false, languages: renderer.languagesOf(source.body) };
+  if (options.lazyMarkdown) {
+    const refs = renderer.refsOf(source.body, source.file);
+    return { later: render, code: false, languages: renderer.languagesOf(source.body), refs };
+  }
   try {
     const result = renderer.render(source.body, source.file, source.bodyLine, base);
     if ("html" in result) {
       markdown?.set(key, result);
-      return { rendered: result, code: result.code };
+      return { rendered: result, code: result.code, refs: result.refs };
     }
     const later = () => {
       const rendered = render();
       markdown?.set(key, rendered);
       return rendered;
     };
-    return { later, code: false, languages: result.waitingFor };
+    return { later, code: false, languages: result.waitingFor, refs: result.refs };
   } catch (error) {
     if (!(error instanceof HeirloomError)) throw error;
     errors.push(error);

@@ -63,6 +63,11 @@ export function image<const O extends ImageOptions = ImageOptions>(
     .transform((src) => createRef(src, options ?? {})) as never;
 }
 
+/** An image under content/ that a body names: made with the defaults, as `image()` would. */
+export function imageRef(src: string): ImageRef {
+  return createRef(src, {});
+}
+
 function createRef(src: string, options: ImageOptions): ImageRef {
   return { src, url: "", width: 0, height: 0, sources: [], renditions: {}, [IMAGE]: options };
 }

@@ -15,6 +15,7 @@ import {
 } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { headingsPlugin } from "./headings.ts";
+import { isSiteRef, refMarker, refTarget } from "./refs.ts";
 import { type CodeThemes, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
 
 /** A body as HTML, its headings, and whether Shiki highlighted a block of it (then pages need its stylesheet). */
@@ -22,11 +23,14 @@ export interface RenderedMarkdown {
   html: string;
   headings: Heading[];
   code: boolean;
+  /** The files under content/ its relative links and images name ("posts/images/x.png"), if any. */
+  refs?: string[];
 }
 
 /** A body whose code blocks name languages Shiki has not loaded yet: load them all, then render it again. */
 export interface WaitingMarkdown {
   waitingFor: string[];
+  refs?: string[];
 }
 
 export interface MarkdownRenderer {
@@ -42,6 +46,8 @@ export interface MarkdownRenderer {
   render(source: string, file: string, firstLine: number, base?: string): RenderedMarkdown | WaitingMarkdown;
   /** The languages of the body's fenced code blocks that Shiki would highlight (a quick look first). */
   languagesOf(source: string): string[];
+  /** The files under content/ that the body's relative links and images name (a body rendered when read). */
+  refsOf(source: string, file: string): string[] | undefined;
 }
 
 /**
@@ -105,19 +111,33 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
     themes,
     anchors,
     languagesOf: (source) => (/```|~~~/.test(source) ? languagesIn(md.parse(source, {})) : []),
+    refsOf(source, file) {
+      const refs = new Set<string>();
+      for (const block of md.parse(source, {})) {
+        for (const token of block.children ?? []) {
+          const url = token.attrGet(token.type === "image" ? "src" : "href");
+          const target = url === null ? undefined : refTarget(file, String(url));
+          if (target) refs.add(target.path);
+        }
+      }
+      return refs.size > 0 ? [...refs] : undefined;
+    },
     render(source, file, firstLine, base = "/") {
       try {
         const env: { headings?: Heading[] } = {};
         const tokens = md.parse(source, env);
+        const refs = new Set<string>();
         for (const block of tokens) {
-          for (const token of block.children ?? []) checkLink(token, block, file, firstLine, base);
+          for (const token of block.children ?? []) checkLink(token, block, { file, firstLine, base, refs });
         }
         // Only a fence names a language: a body without one is not looked through again.
         const languages = /```|~~~/.test(source) ? languagesIn(tokens) : [];
-        if (themes && languages.some((lang) => !highlightReady(lang, themes))) return { waitingFor: languages };
+        const found = refs.size > 0 ? { refs: [...refs] } : {};
+        if (themes && languages.some((lang) => !highlightReady(lang, themes)))
+          return { waitingFor: languages, ...found };
         const rendered = md.renderer.render(tokens, md.options, env).trim();
         const code = languages.length > 0 && rendered.includes('<pre class="shiki"');
-        return { html: rendered, headings: env.headings ?? [], code };
+        return { html: rendered, headings: env.headings ?? [], code, ...found };
       } catch (error) {
         if (error instanceof HeirloomError) throw error;
         const reason = (error as Error)?.message ?? String(error);
@@ -127,15 +147,26 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
   };
 }
 
-/** Refuses an unsafe link; gives a site path the base path. */
-function checkLink(token: Token, block: Token, file: string, firstLine: number, base: string): void {
+interface LinkContext {
+  file: string;
+  firstLine: number;
+  base: string;
+  /** The files under content/ the body's relative links name, filled in. */
+  refs: Set<string>;
+}
+
+/** Refuses an unsafe link; a link to something of the site becomes a marker (content/refs.ts). */
+function checkLink(token: Token, block: Token, { file, firstLine, base, refs }: LinkContext): void {
   const attr = token.type === "link_open" ? "href" : token.type === "image" ? "src" : undefined;
   const value = attr ? token.attrGet(attr) : null;
   if (!attr || value === null) return;
   const url = String(value);
   const location = { file, line: firstLine + (block.map?.[0] ?? 0) };
   const checked = checkedUrl(url, base, location);
-  if (checked !== url) token.attrSet(attr, checked);
+  if (checked === url) return;
+  token.attrSet(attr, checked);
+  const target = refTarget(file, url);
+  if (target) refs.add(target.path);
 }
 
 /**
@@ -147,6 +178,8 @@ export function checkedUrl(url: string, base: string, location: { file: string; 
   // "//host/x" leaves the site for whatever host it names: refused, like a scheme that is not allowed.
   if (url.trim().startsWith("//")) throw errorFrom(ProtocolRelativeLink, { url, file }, { location });
   if (!SAFE_URL.test(url.trim())) throw errorFrom(UnsafeLinkScheme, { url, file }, { location });
+  // A content file's link to something of the site is resolved when its page renders (render/refs.ts).
+  if (file.startsWith("content/") && isSiteRef(url)) return refMarker(file, url);
   return url && base !== "/" && url.startsWith("/") ? base + url.slice(1) : url;
 }
 

@@ -12,6 +12,7 @@ import { ENGINE_KEY, bundledFile } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
 import { type CodeThemes, highlightCode, prepareHighlighting } from "./highlight.ts";
 import { type MarkdownRenderer, checkedUrl } from "./markdown.ts";
+import { refTarget } from "./refs.ts";
 import type { CompiledMdx, MdxCache, SourceEntry } from "./types.ts";
 
 type Anchors = ResolvedMarkdown["anchors"];
@@ -19,7 +20,7 @@ type Anchors = ResolvedMarkdown["anchors"];
 const require = createRequire(import.meta.url);
 
 /** The form of a kept compile: another form is never read as this one. */
-const FORMAT = "mdx-2";
+const FORMAT = "mdx-3";
 
 type Mdx = typeof import("@mdx-js/mdx");
 /**
@@ -52,7 +53,7 @@ export function compileMdxBody(
 
 function compileNow(source: SourceEntry, base: string, anchors: Anchors, key: string): CompiledMdx | HeirloomError {
   const { compileSync } = loadMdx();
-  const found = { headings: [] as Heading[], uses: new Map<string, { line: number; column: number }>() };
+  const found: Found = { headings: [], uses: new Map(), refs: new Set() };
   const blocks: CompiledMdx["blocks"] = [];
   try {
     const file = compileSync(source.body, {
@@ -61,7 +62,8 @@ function compileNow(source: SourceEntry, base: string, anchors: Anchors, key: st
       remarkPlugins: [() => (tree: MdastNode) => collect(tree, { source, base, anchors }, found, blocks)],
     });
     const uses = [...found.uses].map(([name, at]) => ({ name, ...at }));
-    return { key, code: String(file), headings: found.headings, uses, blocks };
+    const refs = found.refs.size > 0 ? { refs: [...found.refs] } : {};
+    return { key, code: String(file), headings: found.headings, uses, blocks, ...refs };
   } catch (error) {
     return error instanceof HeirloomError ? error : located(error, source);
   }
@@ -115,6 +117,13 @@ interface MdastNode {
   position?: { start: { line: number; column: number } };
 }
 
+/** What the walk finds: headings, components used, files under content/ named by relative links. */
+interface Found {
+  headings: Heading[];
+  uses: Map<string, { line: number; column: number }>;
+  refs: Set<string>;
+}
+
 /**
  * Walks the tree once: refuses import/export, names headings (and links each to itself), notes components, turns
  * code into HeirloomCode.
@@ -122,7 +131,7 @@ interface MdastNode {
 function collect(
   tree: MdastNode,
   { source, base, anchors }: { source: SourceEntry; base: string; anchors: Anchors },
-  found: { headings: Heading[]; uses: Map<string, { line: number; column: number }> },
+  found: Found,
   blocks: CompiledMdx["blocks"],
 ): void {
   const used = new Map<string, number>();
@@ -137,14 +146,15 @@ function collect(
       throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: { file: source.file, ...at(node) } });
     }
     // Links and pictures, in markdown or as <a href> and <img src>: refused when unsafe, given the base path.
-    if ((node.type === "link" || node.type === "image") && typeof node.url === "string") {
-      node.url = checkedUrl(node.url, base, { file: source.file, ...at(node) });
-    }
+    const checked = (url: string) => {
+      const target = refTarget(source.file, url);
+      if (target) found.refs.add(target.path);
+      return checkedUrl(url, base, { file: source.file, ...at(node) });
+    };
+    if ((node.type === "link" || node.type === "image") && typeof node.url === "string") node.url = checked(node.url);
     for (const attr of node.attributes ?? []) {
       const literal = attr.type === "mdxJsxAttribute" && typeof attr.value === "string";
-      if (literal && (attr.name === "href" || attr.name === "src")) {
-        attr.value = checkedUrl(attr.value as string, base, { file: source.file, ...at(node) });
-      }
+      if (literal && (attr.name === "href" || attr.name === "src")) attr.value = checked(attr.value as string);
     }
     if (node.type === "heading") {
       const text = plainText(node);

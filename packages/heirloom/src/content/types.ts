@@ -13,6 +13,8 @@ export interface MarkdownCache {
   has(key: string): boolean;
   /** Whether the body kept under the key has a highlighted code block (without loading anything). */
   code(key: string): boolean;
+  /** The files under content/ that the body kept under the key names by relative links (without loading). */
+  refs(key: string): string[] | undefined;
   get(key: string): RenderedMarkdown | undefined;
   /** What the key holds if this process rendered it: never loads or decodes anything. */
   peek?(key: string): RenderedMarkdown | undefined;
@@ -96,6 +98,8 @@ export interface CompiledMdx {
   blocks: Array<{ lang: string; code: string }>;
   /** Each block's markup as Shiki highlighted it ("" where it is left plain); absent until highlighted. */
   highlighted?: string[];
+  /** The files under content/ its relative links and images name, if any. */
+  refs?: string[];
 }
 
 /** One valid entry, the file it came from, and its image fields (with the path of fields that leads to each). */
@@ -110,13 +114,17 @@ export interface ContentItem {
   languages?: string[];
   /** An MDX body, compiled: what it uses (components, languages) is checked once the templates are compiled. */
   mdx?: CompiledMdx;
+  /** The files under content/ its body names by relative links and images. */
+  refs?: string[];
 }
 
 export interface ValidatedContent {
   /** Valid entries per collection, in the collection's order. */
   items: Map<string, ContentItem[]>;
-  /** Every image field of every valid entry. */
+  /** Every image field of every valid entry, and every image a body names by a relative path. */
   images: ImageRef[];
+  /** The images bodies name, by their path under content/. */
+  bodyImages: Map<string, ImageRef>;
   /** The languages of code blocks rendered later (when a page reads them): highlighting must be ready for them. */
   languages: Set<string>;
 }

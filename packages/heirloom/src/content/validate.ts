@@ -13,7 +13,7 @@ import type {
 import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
 import { DuplicateItem, ImageNotFound, UnexpectedBody } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
-import { type ImageRef, findImageRefs } from "./image-field.ts";
+import { type ImageRef, findImageRefs, imageRef } from "./image-field.ts";
 import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
 import { compileMdxBody } from "./mdx-compile.ts";
@@ -42,6 +42,7 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   const errors: HeirloomError[] = [];
   const items = new Map<string, ContentItem[]>([...site.collections.keys()].map((name) => [name, []]));
   const images: ImageRef[] = [];
+  const bodyImages = new Map<string, ImageRef>();
   const languages = new Set<string>();
   for (const source of raw.entries) {
     const collection = site.collections.get(source.collection)!;
@@ -54,6 +55,13 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
       if (raw.images.has(ref.src)) images.push(ref);
       else errors.push(missingImage(ref.src, source, path, raw.images));
     }
+    // An image a body names by a relative path is made like an image field's (render/refs.ts writes its markup).
+    for (const src of item.refs ?? []) {
+      if (!raw.images.has(src) || bodyImages.has(src)) continue;
+      const ref = imageRef(src);
+      bodyImages.set(src, ref);
+      images.push(ref);
+    }
     items.get(collection.name)!.push(item);
   }
   for (const collection of site.collections.values()) {
@@ -61,7 +69,7 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
     list.sort(compareBy(collection));
     for (const key of collection.unique) errors.push(...duplicates(collection, list, key));
   }
-  return { content: { items, images, languages } satisfies ValidatedContent, errors };
+  return { content: { items, images, bodyImages, languages } satisfies ValidatedContent, errors };
 }
 
 function validateEntry(
@@ -114,7 +122,8 @@ function validateEntry(
   const images = findImageRefs(result.data);
   // An MDX body's blocks are highlighted once it is compiled (highlightMdx), never when it renders.
   const languages = body?.languages;
-  return { value, source, images, order: undefined, code: body?.code ?? false, languages, mdx };
+  const refs = mdx ? mdx.refs : body?.refs;
+  return { value, source, images, order: undefined, code: body?.code ?? false, languages, mdx, refs };
 }
 
 const UNSET: never[] = [];

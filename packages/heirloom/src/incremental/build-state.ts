@@ -48,9 +48,12 @@ export const emptyState = (): BuildState => ({
   previousSite: new Map(),
 });
 
+/** Whether a kept body has a highlighted code block, with the files its relative links name when it has any. */
+type BodyFacts = boolean | [code: boolean, refs: string[]];
+
 interface StoredMarkdown extends MarkdownCache {
-  /** Each key, and whether its body has a highlighted code block. */
-  keys(): Array<[string, boolean]>;
+  /** Each key, and what the build needs to know of its body without its HTML. */
+  keys(): Array<[string, BodyFacts]>;
   save(file: string): Promise<void>;
 }
 
@@ -62,7 +65,7 @@ interface StoredMarkdown extends MarkdownCache {
  * (and to store than one string of both: 28 against 50 ms at 10,000 bodies); one read from the file is made an
  * object when it is asked for.
  */
-function markdownCache(file?: string, keys = new Map<string, boolean>()): StoredMarkdown {
+function markdownCache(file?: string, keys = new Map<string, BodyFacts>()): StoredMarkdown {
   let map: Map<string, RenderedMarkdown | Encoded> | undefined;
   let changed = false;
   const load = () => {
@@ -80,13 +83,14 @@ function markdownCache(file?: string, keys = new Map<string, boolean>()): Stored
   const decoded = (key: string) => {
     const value = map?.get(key);
     if (!Array.isArray(value)) return value;
-    const rendered = decode(value, keys.get(key) === true);
+    const rendered = decode(value, keys.get(key) ?? false);
     map!.set(key, rendered);
     return rendered;
   };
   return {
     has: (key) => keys.has(key),
-    code: (key) => keys.get(key) === true,
+    code: (key) => codeOf(keys.get(key)),
+    refs: (key) => refsOf(keys.get(key)),
     get: (key) => (keys.has(key) ? (load(), decoded(key)) : undefined),
     // Only what this process rendered: one read from the file is made an object when a page needs it.
     peek: (key) => {
@@ -95,7 +99,7 @@ function markdownCache(file?: string, keys = new Map<string, boolean>()): Stored
     },
     set(key, rendered) {
       load().set(key, rendered);
-      keys.set(key, rendered.code);
+      keys.set(key, rendered.refs ? [rendered.code, rendered.refs] : rendered.code);
       changed = true;
     },
     retain(used) {
@@ -125,13 +129,17 @@ function encode(rendered: RenderedMarkdown | Encoded): Encoded {
   return [headings.length > 0 ? JSON.stringify(headings.map((h) => [h.depth, h.text, h.id])) : 0, html];
 }
 
-function decode([head, html]: Encoded, code: boolean): RenderedMarkdown {
+function decode([head, html]: Encoded, facts: BodyFacts): RenderedMarkdown {
   const headings =
     head === 0
       ? []
       : (JSON.parse(head) as Array<[number, string, string]>).map(([depth, text, id]) => ({ depth, text, id }));
-  return { html, headings, code };
+  const refs = refsOf(facts);
+  return refs ? { html, headings, code: codeOf(facts), refs } : { html, headings, code: codeOf(facts) };
 }
+
+const codeOf = (facts: BodyFacts | undefined) => (Array.isArray(facts) ? facts[0] : facts === true);
+const refsOf = (facts: BodyFacts | undefined) => (Array.isArray(facts) ? facts[1] : undefined);
 
 /** Where the state of builds of this site into this output folder is kept, in the site's cache. */
 export function stateFiles(root: string, outDir: string) {
@@ -147,7 +155,7 @@ export function stateFiles(root: string, outDir: string) {
   };
 }
 
-type Stored = Omit<BuildState, "markdown"> & { markdownKeys: Array<[string, boolean]> };
+type Stored = Omit<BuildState, "markdown"> & { markdownKeys: Array<[string, BodyFacts]> };
 
 /** The previous build's state, or an empty one when there is none, it is damaged, or another engine wrote it. */
 export function loadBuildState(root: string, outDir: string): BuildState {

@@ -11,11 +11,21 @@ import { withoutHeadingAnchors } from "../content/headings.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { escapeXml } from "./hosting.ts";
 
+/** An entry's HTML with what its links name resolved (render/refs.ts), for the page at `url` (base included). */
+export type ResolveLinks = (html: string, url: string) => string;
+
 /** The feed files; a feed needs absolute URLs, so without a site URL none is written (the build warns). */
-export function feedFiles(feeds: FeedSpec[], config: SiteConfig): { files: OutputFile[]; errors: HeirloomError[] } {
+export function feedFiles(
+  feeds: FeedSpec[],
+  config: SiteConfig,
+  resolve: ResolveLinks = (html) => html,
+): { files: OutputFile[]; errors: HeirloomError[] } {
   if (!config.siteUrl) return { files: [], errors: [] };
   const errors: HeirloomError[] = [];
-  const files = feeds.map((feed) => ({ path: feed.path.slice(1), contents: Buffer.from(atom(feed, config, errors)) }));
+  const files = feeds.map((feed) => ({
+    path: feed.path.slice(1),
+    contents: Buffer.from(atom(feed, config, errors, resolve)),
+  }));
   return { files, errors };
 }
 
@@ -54,7 +64,7 @@ export function feedEntries(feed: FeedSpec): EntryValue[] | undefined {
   return errors.length === 0 ? items.map((item) => item.entry) : undefined;
 }
 
-function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[]): string {
+function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[], resolve: ResolveLinks): string {
   const origin = new URL(config.siteUrl).origin;
   const absolute = (path: string) => absoluteUrl(config.siteUrl, config.base, path)!;
   const { items, errors: problems } = selectItems(feed);
@@ -71,7 +81,9 @@ function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[]): stri
       `    <published>${item.updated}</published>`,
       `    <updated>${item.updated}</updated>`,
       item.summary ? `    <summary>${text(item.summary)}</summary>` : "",
-      item.entry.html ? `    <content type="html">${text(absolutize(item.entry.html, origin, url))}</content>` : "",
+      item.entry.html
+        ? `    <content type="html">${text(absolutize(resolve(item.entry.html, item.entry.url ?? config.base), origin, url))}</content>`
+        : "",
       "  </entry>",
     ]
       .filter(Boolean)

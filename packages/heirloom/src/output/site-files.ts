@@ -9,6 +9,13 @@ import { throwIfAny } from "../errors/errors.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { feedFiles } from "./feeds.ts";
 import { hostingFiles } from "./hosting.ts";
+import { type RefTable, resolveRefs } from "../render/refs.ts";
+
+/** How a feed resolves what its entries' links name: as on each entry's page. */
+export function linkResolver({ refs, content, config }: Pick<SiteParts, "refs" | "content" | "config">) {
+  if (!refs || !content) return undefined;
+  return (html: string, url: string) => resolveRefs(html, refs, `/${url.slice(config.base.length)}`, content);
+}
 
 export interface SiteParts {
   config: SiteConfig;
@@ -19,12 +26,15 @@ export interface SiteParts {
   codeStyles?: OutputFile;
   islandBundle: { files: OutputFile[] };
   images: { usedFiles(): OutputFile[] };
+  /** What the links and images of bodies name, and the collections to read entries through. */
+  refs?: RefTable;
+  content?: Record<string, unknown>;
 }
 
 /** The files besides the pages, with the feeds in `toWrite`; call it after rendering, which decides the images used. */
 export async function siteFiles(site: SiteParts, toWrite: FeedSpec[] = site.feeds): Promise<OutputFile[]> {
   const { config } = site;
-  const feeds = feedFiles(toWrite, config);
+  const feeds = feedFiles(toWrite, config, linkResolver(site));
   throwIfAny(feeds.errors);
   const read = (p: string) => readFile(path.join(config.contentDir, p));
   const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));

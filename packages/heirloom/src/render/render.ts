@@ -8,6 +8,7 @@ import { NOT_FOUND, absoluteUrl, originOf, withBase } from "../routes/urls.ts";
 import { createElement, renderToStaticMarkup } from "../compile/react.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import { renderWithIslands } from "./island.ts";
+import { type RefTable, resolveRefs } from "./refs.ts";
 import type { Templates } from "./templates.ts";
 
 /** What a page renders with besides its route and head: templates, collections, assets and islands' scripts. */
@@ -16,6 +17,8 @@ export interface PageInputs {
   content: Record<string, unknown>;
   assets: Assets;
   islands: IslandScripts;
+  /** What the links and images of bodies name (see refs.ts). */
+  refs: RefTable;
 }
 
 /** The URLs of the islands' browser modules (base path included); empty for a site without islands. */
@@ -40,7 +43,11 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
     const { html, islands } = renderWithIslands(site, { template, path, file: source.file }, () =>
       renderToStaticMarkup(page),
     );
-    return withIslandScripts(`<!doctype html>${html}`, islands, inputs.islands);
+    return withIslandScripts(
+      `<!doctype html>${resolveRefs(html, inputs.refs, path, content)}`,
+      islands,
+      inputs.islands,
+    );
   } catch (error) {
     if (error instanceof HeirloomError) throw error;
     const args = { template, path, file: source.file, reason: (error as Error).message };
@@ -76,7 +83,7 @@ export function renderPage(site: RenderInputs, route: Route, content = site.cont
   const { config } = site;
   const canonical = route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, route.path);
   // Named one by one: spreading the whole site for each page costs more than the page's own work around React.
-  const inputs = { templates: site.templates, content, assets: site.assets, islands: site.islands };
+  const inputs = { templates: site.templates, content, assets: site.assets, islands: site.islands, refs: site.refs };
   return renderRoute(route, inputs, { canonical, feeds: feedLinks(site) });
 }
 

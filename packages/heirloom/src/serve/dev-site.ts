@@ -8,6 +8,7 @@ import type { PreparedSite } from "../build/prepare.ts";
 import { renderPage } from "../render/render.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { feedFiles } from "../output/feeds.ts";
+import { linkResolver } from "../output/site-files.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { checkLinks, pageLinks } from "../output/links.ts";
 import type { HeirloomError } from "../errors/errors.ts";
@@ -73,7 +74,8 @@ export function createDevSite(
   }
   for (const p of prepared.raw.passthrough) files.set(p, () => readFileSync(path.join(prepared.config.contentDir, p)));
   for (const feed of prepared.feeds) {
-    files.set(feed.path.slice(1), () => feedFiles([feed], prepared.config).files[0]?.contents ?? "");
+    const resolve = linkResolver(prepared);
+    files.set(feed.path.slice(1), () => feedFiles([feed], prepared.config, resolve).files[0]?.contents ?? "");
   }
   const kept = new Map<string, string>();
   const told = new Set<string>();

@@ -1,0 +1,112 @@
+// The links and images bodies name on this site (markers, see content/refs.ts) as a page publishes them: a
+// content file's entry by its page's URL, an image through the image pipeline (width, height, srcset, AVIF and
+// WebP), a passthrough file at its path, a site path in its page's own form; else as the browser resolves it.
+import type { BuiltImage, ImageRef } from "../content/image-field.ts";
+import { MARKER, markerParts, refTarget } from "../content/refs.ts";
+import type { Route } from "../routes/types.ts";
+
+/** What a marker may name: the site's entries, the images bodies name, passthrough files and pages. */
+export interface RefTable {
+  base: string;
+  /** Each entry's place in the collections (index -1: a single entry), by its file ("content/posts/a.md"). */
+  entries: Map<string, { collection: string; index: number }>;
+  /** The images bodies name, by their path under content/. */
+  images: Map<string, ImageRef>;
+  /** Files copied as they are, by their path under content/. */
+  passthrough: Set<string>;
+  /** Every page's path (without the base path). */
+  pages: Set<string>;
+}
+
+/** The table of a site's content, images and routes. */
+export function refTable(input: {
+  base: string;
+  content: Record<string, unknown>;
+  images: Map<string, ImageRef>;
+  passthrough: string[];
+  routes: Route[];
+}): RefTable {
+  const entries = new Map<string, { collection: string; index: number }>();
+  for (const [collection, value] of Object.entries(input.content)) {
+    if (Array.isArray(value)) value.forEach((entry, index) => entries.set(fileOf(entry), { collection, index }));
+    else if (value) entries.set(fileOf(value), { collection, index: -1 });
+  }
+  const pages = new Set(input.routes.map((route) => route.path));
+  return { base: input.base, entries, images: input.images, passthrough: new Set(input.passthrough), pages };
+}
+
+const fileOf = (entry: unknown) => String((entry as { file?: string }).file);
+
+/**
+ * `html` with every marker resolved for the page at `page` (a route's path), reading entries through `content`
+ * (a recording view, so that a page is rendered again when an entry it links to changes).
+ */
+export function resolveRefs(html: string, table: RefTable, page: string, content: Record<string, unknown>): string {
+  if (!html.includes("heirloom-ref:")) return html;
+  const at = (match: RegExpMatchArray) => {
+    const { file, url } = markerParts(match);
+    return resolveRef(table, file, url, page, content);
+  };
+  // An <img> of an image the pipeline made gets its size, srcset and sources; any other marker its URL.
+  const images = html.replace(/<img\s[^>]*?\bsrc="(heirloom-ref:[^"]*)"[^>]*>/g, (tag, marker: string) => {
+    const match = [...marker.matchAll(MARKER)][0];
+    const found = match && resolveRef(table, markerParts(match).file, markerParts(match).url, page, content, true);
+    return typeof found === "object" ? imageMarkup(tag, marker, found) : tag;
+  });
+  return images.replace(MARKER, (...match) => String(at(match as unknown as RegExpMatchArray)));
+}
+
+/** What a URL written in `file` publishes as on the page at `page`: a URL, or with `image`, an image made. */
+export function resolveRef(
+  table: RefTable,
+  file: string,
+  url: string,
+  page: string,
+  content: Record<string, unknown>,
+  image = false,
+): string | BuiltImage {
+  const { base } = table;
+  if (url.startsWith("/")) {
+    const end = url.search(/[?#]/);
+    const [path, rest] = end < 0 ? [url, ""] : [url.slice(0, end), url.slice(end)];
+    return base + pageForm(table.pages, path).slice(1) + rest;
+  }
+  const target = refTarget(file, url);
+  if (target) {
+    const entry = table.entries.get(`content/${target.path}`);
+    const list = entry && content[entry.collection];
+    const value = entry && (entry.index < 0 ? list : (list as unknown[] | undefined)?.[entry.index]);
+    const entryUrl = (value as { url?: string } | undefined)?.url;
+    if (entryUrl) return entryUrl + target.rest;
+    const made = table.images.get(target.path);
+    if (made) return image ? made : made.url + target.rest;
+    if (table.passthrough.has(target.path)) return base + target.path + target.rest;
+  }
+  // Nothing of content/: the URL as the browser resolves it against the page's, so the link check sees it.
+  const from = page === "404" ? base : base + page.slice(1);
+  const resolved = new URL(url, `http://site${from}`);
+  return resolved.pathname + resolved.search + resolved.hash;
+}
+
+/** A site path in its page's own form: "/x" for "/x/", "/x.html" or "/x/index.html" (or as written if none). */
+function pageForm(pages: Set<string>, path: string): string {
+  if (pages.has(path)) return path;
+  const bare = path.replace(/(\/index)?\.html$|\/+$/, "");
+  for (const form of [bare, `${bare}/`]) if (form && pages.has(form)) return form;
+  return path;
+}
+
+/** The <img> with the made image's URL, size and srcset, in a <picture> with its AVIF and WebP sources. */
+function imageMarkup(tag: string, marker: string, image: BuiltImage): string {
+  const sizes = `(min-width: ${image.width}px) ${image.width}px, 100vw`;
+  const own = (name: string) => new RegExp(`\\s${name}=`).test(tag);
+  let attrs = `src="${image.url}"`;
+  if (!own("width") && !own("height")) attrs += ` width="${image.width}" height="${image.height}"`;
+  if (image.srcset) attrs += ` srcset="${image.srcset}" sizes="${sizes}"`;
+  if (!own("loading")) attrs += ` loading="lazy"`;
+  if (!own("decoding")) attrs += ` decoding="async"`;
+  const img = tag.replace(`src="${marker}"`, attrs);
+  if (image.sources.length === 0) return img;
+  const sources = image.sources.map((s) => `<source type="${s.type}" srcset="${s.srcset}" sizes="${sizes}"/>`);
+  return `<picture>${sources.join("")}${img}</picture>`;
+}
