@@ -11,7 +11,8 @@ import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_KEY, bundledFile } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
 import { type CodeThemes, highlightCode, prepareHighlighting } from "./highlight.ts";
-import { type MarkdownRenderer, checkedUrl } from "./markdown.ts";
+import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
+import type { MarkdownRenderer } from "./markdown.ts";
 import type { CompiledMdx, MdxCache, SourceEntry } from "./types.ts";
 
 type Anchors = ResolvedMarkdown["anchors"];
@@ -138,12 +139,14 @@ function collect(
     }
     // Links and pictures, in markdown or as <a href> and <img src>: refused when unsafe, given the base path.
     if ((node.type === "link" || node.type === "image") && typeof node.url === "string") {
-      node.url = checkedUrl(node.url, base, { file: source.file, ...at(node) });
+      const check = node.type === "image" ? checkedImageUrl : checkedUrl;
+      node.url = check(node.url, base, { file: source.file, ...at(node) });
     }
     for (const attr of node.attributes ?? []) {
       const literal = attr.type === "mdxJsxAttribute" && typeof attr.value === "string";
       if (literal && (attr.name === "href" || attr.name === "src")) {
-        attr.value = checkedUrl(attr.value as string, base, { file: source.file, ...at(node) });
+        const check = node.name === "img" && attr.name === "src" ? checkedImageUrl : checkedUrl;
+        attr.value = check(attr.value as string, base, { file: source.file, ...at(node) });
       }
     }
     if (node.type === "heading") {
