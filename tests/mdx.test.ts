@@ -6,6 +6,9 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { compileMdxBody } from "../packages/heirloom/src/content/mdx-compile.ts";
+import type { SourceEntry } from "../packages/heirloom/src/content/types.ts";
+import { HeirloomError } from "../packages/heirloom/src/errors/errors.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 import { buildProject, buildWatched, cliPath, copyJournal } from "./helpers/site.ts";
 
@@ -184,5 +187,39 @@ describe("mistakes in MDX, each at its line and column", () => {
           "to .md if it holds plain markdown.",
       },
     ]);
+  });
+});
+
+describe("link schemes in MDX, as in markdown", () => {
+  const compile = (body: string) => {
+    const source = { file: "content/posts/a.mdx", body, bodyLine: 3 } as unknown as SourceEntry;
+    return compileMdxBody(source, "/docs/", { key: "test", anchors: false });
+  };
+  const code = (body: string) => {
+    const result = compile(body);
+    if (result instanceof HeirloomError) throw result;
+    return result.code;
+  };
+
+  it("accepts what a browser follows and runs no code: //host without the base path, other schemes, pictures", () => {
+    const out = code(
+      '[a](//cdn.example/x) [b](irc://irc.libera.chat/x) [c](report.pdf) <a href="made-up:x">d</a>\n\n' +
+        '![e](data:image/svg+xml,%3Csvg%3E%3C/svg%3E) <img src="data:image/svg+xml,x" alt="f" />',
+    );
+    for (const url of ["//cdn.example/x", "irc://irc.libera.chat/x", "report.pdf", "made-up:x"]) {
+      expect(out).toContain(`"${url}"`);
+    }
+    expect(out).toContain('"data:image/svg+xml,%3Csvg%3E%3C/svg%3E"');
+    expect(out).toContain('"data:image/svg+xml,x"');
+  });
+
+  it.each([
+    ["a line break as an entity", "[x](java&#10;script:alert(1))"],
+    ["a tab as an entity in JSX", '<a href="java&#9;script:alert(1)">x</a>'],
+    ["a mixed-case scheme", "[x](JaVaScRiPt:alert(1))"],
+    ["data:text/html in an iframe", '<iframe src="data:text/html,x" />'],
+    ["an SVG picture as a link", '<a href="data:image/svg+xml,x">x</a>'],
+  ])("refuses %s at its line", (_name, body) => {
+    expect(compile(`Text.\n\n${body}`)).toMatchObject({ code: "UnsafeLinkError", location: { line: 5 } });
   });
 });

@@ -170,7 +170,9 @@ describe("each authoring mistake has its own message", () => {
         message:
           'The link "javascript:alert(document.cookie)" in content/notes/third.md uses a scheme that is not allowed.',
         location: { file: "content/notes/third.md", line: 11 },
-        hint: "link to a page of this site (/pricing) or to an https://, mailto: or tel: address.",
+        hint:
+          "javascript: and vbscript: addresses, and data: addresses other than a picture, run code when followed: " +
+          "link to a page (/pricing), a file or another site (https://…) instead.",
       },
     ]);
   });

@@ -1,22 +1,20 @@
-// Markdown bodies to HTML with markdown-it: raw HTML escaped unless the collection opts in, links with unsafe
-// schemes refused at their line, site paths given the base path, the site's plugins applied, headings given ids
-// (and links to them), fenced code highlighted by Shiki (highlight.ts). One renderer per set of settings.
+// Markdown bodies to HTML with markdown-it: raw HTML escaped unless the collection opts in, links whose scheme runs
+// code refused at their line, site paths given the base path, the site's plugins applied, headings given ids (and
+// links to them), fenced code highlighted by Shiki (highlight.ts). One renderer per set of settings.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import MarkdownIt, { type Token } from "markdown-it";
 import { locate } from "../config/definition-file.ts";
 import { type Heading, type ResolvedMarkdown, defaultAnchorLabel } from "../config/markdown-options.ts";
-import {
-  MarkdownPluginFailed,
-  MarkdownRenderFailed,
-  ProtocolRelativeLink,
-  UnsafeLinkScheme,
-} from "../errors/catalogue.ts";
+import { MarkdownPluginFailed, MarkdownRenderFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { headingsPlugin } from "./headings.ts";
-import { isSiteRef, refMarker, refTarget } from "./refs.ts";
+import { refTarget } from "./refs.ts";
 import { type CodeThemes, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
+import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
+
+export { checkedUrl };
 
 /** A body as HTML, its headings, and whether Shiki highlighted a block of it (then pages need its stylesheet). */
 export interface RenderedMarkdown {
@@ -86,8 +84,6 @@ export function markdownKey(hash: string, base: string, renderer: MarkdownRender
   return `${hash}:${base}:${renderer.key}`;
 }
 
-const SAFE_URL = /^(https?:|mailto:|tel:|\/(?!\/)|#|\.{0,2}\/|[\w-]+(\/|\.html?|$))/i;
-
 function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {
   const { plugins, highlight: themes, anchors } = site.markdown;
   const md = new MarkdownIt({ html, linkify: false, typographer: true });
@@ -155,32 +151,18 @@ interface LinkContext {
   refs: Set<string>;
 }
 
-/** Refuses an unsafe link; a link to something of the site becomes a marker (content/refs.ts). */
+/** Refuses a link or picture whose scheme runs code; one to something of the site becomes a marker (refs.ts). */
 function checkLink(token: Token, block: Token, { file, firstLine, base, refs }: LinkContext): void {
   const attr = token.type === "link_open" ? "href" : token.type === "image" ? "src" : undefined;
   const value = attr ? token.attrGet(attr) : null;
   if (!attr || value === null) return;
   const url = String(value);
   const location = { file, line: firstLine + (block.map?.[0] ?? 0) };
-  const checked = checkedUrl(url, base, location);
+  const checked = (attr === "src" ? checkedImageUrl : checkedUrl)(url, base, location);
   if (checked === url) return;
   token.attrSet(attr, checked);
   const target = refTarget(file, url);
   if (target) refs.add(target.path);
-}
-
-/**
- * A link of a body as published: refused when unsafe (thrown, at `location`), a site path given the base path.
- * Shared by markdown and MDX bodies.
- */
-export function checkedUrl(url: string, base: string, location: { file: string; line?: number; column?: number }) {
-  const { file } = location;
-  // "//host/x" leaves the site for whatever host it names: refused, like a scheme that is not allowed.
-  if (url.trim().startsWith("//")) throw errorFrom(ProtocolRelativeLink, { url, file }, { location });
-  if (!SAFE_URL.test(url.trim())) throw errorFrom(UnsafeLinkScheme, { url, file }, { location });
-  // A content file's link to something of the site is resolved when its page renders (render/refs.ts).
-  if (file.startsWith("content/") && isSiteRef(url)) return refMarker(file, url);
-  return url && base !== "/" && url.startsWith("/") ? base + url.slice(1) : url;
 }
 
 /**

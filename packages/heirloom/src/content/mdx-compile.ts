@@ -11,7 +11,8 @@ import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_KEY, bundledFile } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
 import { type CodeThemes, highlightCode, prepareHighlighting } from "./highlight.ts";
-import { type MarkdownRenderer, checkedUrl } from "./markdown.ts";
+import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
+import type { MarkdownRenderer } from "./markdown.ts";
 import { refTarget } from "./refs.ts";
 import type { CompiledMdx, MdxCache, SourceEntry } from "./types.ts";
 
@@ -146,15 +147,19 @@ function collect(
       throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: { file: source.file, ...at(node) } });
     }
     // Links and pictures, in markdown or as <a href> and <img src>: refused when unsafe, given the base path.
-    const checked = (url: string) => {
+    const checked = (url: string, picture: boolean) => {
       const target = refTarget(source.file, url);
       if (target) found.refs.add(target.path);
-      return checkedUrl(url, base, { file: source.file, ...at(node) });
+      return (picture ? checkedImageUrl : checkedUrl)(url, base, { file: source.file, ...at(node) });
     };
-    if ((node.type === "link" || node.type === "image") && typeof node.url === "string") node.url = checked(node.url);
+    if ((node.type === "link" || node.type === "image") && typeof node.url === "string") {
+      node.url = checked(node.url, node.type === "image");
+    }
     for (const attr of node.attributes ?? []) {
       const literal = attr.type === "mdxJsxAttribute" && typeof attr.value === "string";
-      if (literal && (attr.name === "href" || attr.name === "src")) attr.value = checked(attr.value as string);
+      if (literal && (attr.name === "href" || attr.name === "src")) {
+        attr.value = checked(attr.value as string, node.name === "img" && attr.name === "src");
+      }
     }
     if (node.type === "heading") {
       const text = plainText(node);

@@ -14,7 +14,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  */
 export function isSiteRef(url: string): boolean {
   const first = url[0];
-  if (first === undefined || first === "#" || first === "?" || url.startsWith("//")) return false;
+  if (first === undefined || first === "#" || first === "?" || /^\/[/\\]/.test(url)) return false;
   return first === "/" || !SCHEME.test(url);
 }
 

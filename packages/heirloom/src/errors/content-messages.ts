@@ -230,21 +230,22 @@ export const DuplicateItem = entry({
   hint: ({ collection, fields }) => `give each entry of "${collection}" its own ${fields}.`,
 });
 
-export const ProtocolRelativeLink = entry({
-  code: "UnsafeLinkError",
-  title: "A link starts with // and leaves the site",
-  message: ({ url, file }: { url: string; file: string }) =>
-    `The link "${url}" in ${file} starts with // (a protocol-relative address), ` +
-    "which leaves the site for another host.",
-  hint: () =>
-    "write the full address with https:// for another site, or a path with a single / for a page of this site, " +
-    "such as /pricing.",
-});
-
 export const UnsafeLinkScheme = entry({
   code: "UnsafeLinkError",
   title: "A link uses a scheme that is not allowed",
   message: ({ url, file }: { url: string; file: string }) =>
     `The link "${url}" in ${file} uses a scheme that is not allowed.`,
-  hint: () => "link to a page of this site (/pricing) or to an https://, mailto: or tel: address.",
+  hint: () =>
+    "javascript: and vbscript: addresses, and data: addresses other than a picture, run code when followed: " +
+    "link to a page (/pricing), a file or another site (https://…) instead.",
+});
+
+export const SvgDataLink = entry({
+  code: "UnsafeLinkError",
+  title: "A link opens an SVG picture written into its address",
+  message: ({ url, file }: { url: string; file: string }) =>
+    `The link "${url}" in ${file} opens an SVG picture written as a data: address, which can hold a script.`,
+  hint: () =>
+    "show it as a picture instead (![description](data:image/svg+xml,…): a picture runs no script), " +
+    "or save it as an .svg file and link to the file.",
 });
