@@ -182,7 +182,7 @@ describe("each authoring mistake has its own message", () => {
       {
         code: "BrokenLinkError",
         message: "The link /nowhere on /notes/third leads to no page or file of the site.",
-        location: { file: "content/notes/third.md", line: 10 },
+        location: { file: "content/notes/third.md", line: 10, column: 11 },
         hint:
           "correct the link, or, if the page is meant to show the 404 page for now, " +
           "add its path to `unregistered` in site.config.ts.",
@@ -198,13 +198,13 @@ describe("each authoring mistake has its own message", () => {
       {
         code: "BrokenLinkError",
         message: 'The link #set-up-step on /guide names the id "set-up-step", which no element of the same page has.',
-        location: { file: "content/pages/guide.md", line: 6 },
+        location: { file: "content/pages/guide.md", line: 6, column: 24 },
         hint: hint("#set-up-steps"),
       },
       {
         code: "BrokenLinkError",
         message: 'The link /guide#steps on /notes/third names the id "steps", which no element of /guide has.',
-        location: { file: "content/notes/third.md", line: 10 },
+        location: { file: "content/notes/third.md", line: 10, column: 13 },
         hint: hint("#set-up-steps"),
       },
     ]);
@@ -223,7 +223,7 @@ describe("each authoring mistake has its own message", () => {
       (error: unknown) => errorsOf(error),
     );
     expect(errors.map((e) => [e.message, e.location])).toEqual([
-      [message, { file: "content/notes/second.md", line: 11 }],
+      [message, { file: "content/notes/second.md", line: 11, column: 19 }],
     ]);
     const team = path.join(root, "content", "pages", "about", "team.md");
     writeFileSync(team, `${readFileSync(team, "utf8")}\n## History\n\nSince 2020.\n`);

@@ -22,7 +22,7 @@ import { type CompiledParts, type ContentLoan, Incremental } from "../incrementa
 import { hostingFiles } from "../output/hosting.ts";
 import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
-import { type RefTable, refTable } from "../render/refs.ts";
+import { type RefTable, publishedOn, refTable } from "../render/refs.ts";
 import { listIslands } from "../render/island-files.ts";
 import { renderIslandsPlain } from "../render/island.ts";
 import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "../render/render.ts";
@@ -226,5 +226,6 @@ async function linksOfPartialSite(site: ResolvedSite, read: ReadSite, templates:
     files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1))],
     render: (route) =>
       renderRoute(route, { templates, content, assets, islands, refs }, { canonical: undefined, feeds: [] }),
+    published: publishedOn(refs, content),
   });
 }

@@ -13,6 +13,7 @@ import { type PageRecord, createPageWriter } from "../output/page-writer.ts";
 import { feedEntries } from "../output/feeds.ts";
 import { siteFiles } from "../output/site-files.ts";
 import type { Staging } from "../output/staging.ts";
+import { publishedOn } from "../render/refs.ts";
 import { renderPage } from "../render/render.ts";
 import { trackContent } from "../render/track.ts";
 import type { PreparedSite } from "./prepare.ts";
@@ -85,6 +86,7 @@ export async function renderPages(
     base: site.config.base,
     unregistered: site.site.unregistered,
     entries: site.raw.entries,
+    published: publishedOn(site.refs, site.content),
     // Made into a set only for the pages a fragment names, read from the page's file if the writer did not.
     idsOf: (file) => {
       const known = ids.get(file);

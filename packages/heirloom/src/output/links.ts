@@ -4,6 +4,7 @@ import { BrokenFragment, BrokenLink, LinkNotCanonical } from "../errors/catalogu
 import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import type { RawEntry } from "../content/front-matter.ts";
 import { distance } from "../content/schema-errors.ts";
+import { type WrittenLink, frontMatterLink, writtenLinks } from "./written-links.ts";
 
 export interface PageLinks {
   /** Route path ("/pricing", "404"). */
@@ -26,37 +27,89 @@ export interface LinkCheckInput {
   unregistered: string[];
   /** Content files, to point at the line that holds a broken link. */
   entries: RawEntry[];
+  /**
+   * What a destination written in a content file publishes as on the page at `page` (a route's path), for finding
+   * where a broken link is written; undefined for a destination that is not the site's.
+   */
+  published?(file: string, url: string, page: string): string | undefined;
   /** The ids of a page's elements, by its output file; undefined when unknown (fragments to it are not checked). */
   idsOf?(outFile: string): ReadonlySet<string> | undefined;
 }
 
-/** Returns one BrokenLinkError per distinct broken internal URL. */
+/** One BrokenLinkError per place a broken internal URL is written (one for templates when none is found). */
 export function checkLinks(input: LinkCheckInput): HeirloomError[] {
   const allowed = new Set(input.unregistered.map((p) => p.replace(/\/+$/, "")));
-  const broken = new Map<string, string[]>();
+  const broken = new Map<string, PageLinks[]>();
   for (const page of input.pages) {
     for (const url of page.links) {
       if ("file" in resolves(url, input.base, input.files, allowed)) continue;
-      broken.set(url, [...(broken.get(url) ?? []), page.route]);
+      broken.set(url, [...(broken.get(url) ?? []), page]);
     }
   }
-  const errors = [...broken].map(([url, routes]) => {
-    const location = findInContent(url, input.base, input.entries);
+  const finder = sourceFinder(input);
+  const errors = [...broken].flatMap(([url, pages]) => {
+    const routes = pages.map((page) => page.route);
     const outcome = resolves(url, input.base, input.files, allowed);
     const canonical = "redirect" in outcome ? outcome.redirect : undefined;
-    const inContent = location !== undefined;
-    if (canonical) return errorFrom(LinkNotCanonical, { url, routes, canonical, inContent }, { location });
-    return errorFrom(BrokenLink, { url, routes, inContent }, { location });
+    return finder.locate(url, pages, withoutQuery).map((location) => {
+      const inContent = location !== undefined;
+      if (canonical) return errorFrom(LinkNotCanonical, { url, routes, canonical, inContent }, { location });
+      return errorFrom(BrokenLink, { url, routes, inContent }, { location });
+    });
   });
-  return [...errors, ...checkFragments(input, allowed)];
+  return [...errors, ...checkFragments(input, allowed, finder)];
 }
+
+const withoutQuery = (url: string) => url.replace(/[?#].*$/, "");
+const withoutQueryKeepingFragment = (url: string) => url.replace(/\?[^#]*/, "");
+
+/**
+ * Where the content writes a link that publishes as `url` on the given pages: every place in each page's own
+ * file; failing that, in any content file (a list shows its entries' bodies); [undefined] when none holds it.
+ */
+function sourceFinder(input: LinkCheckInput) {
+  const byFile = new Map(input.entries.map((entry) => [entry.file, entry]));
+  const written = new Map<string, WrittenLink[]>();
+  const writtenIn = (entry: RawEntry) => {
+    let links = written.get(entry.file);
+    if (!links) written.set(entry.file, (links = writtenLinks(entry)));
+    return links;
+  };
+  const locate = (url: string, pages: PageLinks[], form: (published: string) => string) => {
+    const found = new Map<string, SourceLocation>();
+    const search = (entry: RawEntry, page: PageLinks) => {
+      for (const link of writtenIn(entry)) {
+        const published = input.published?.(entry.file, link.url, page.route);
+        if (published !== undefined && form(published) === url) found.set(placeOf(link.location), link.location);
+      }
+      const value = frontMatterLink(entry, url.startsWith("#") ? [url] : [url, `/${url.slice(input.base.length)}`]);
+      if (value) found.set(placeOf(value), value);
+    };
+    for (const page of pages) {
+      const own = page.file === undefined ? undefined : byFile.get(page.file);
+      if (own) search(own, page);
+    }
+    if (found.size === 0) {
+      for (const page of pages.slice(0, 3))
+        for (const entry of input.entries) if (entry !== byFile.get(page.file!)) search(entry, page);
+    }
+    return found.size > 0 ? [...found.values()] : [undefined];
+  };
+  return { locate };
+}
+
+const placeOf = (location: SourceLocation) => `${location.file}:${location.line}:${location.column}`;
 
 /** Fragments that name no element: "#" alone, "#top" and text fragments lead somewhere on every page. */
 const ANY_PAGE = /^(?:|top|:~:.*)$/i;
 
-/** One BrokenLinkError per distinct link whose #fragment names no element of the page it leads to. */
-function checkFragments(input: LinkCheckInput, allowed: Set<string>): HeirloomError[] {
-  const broken = new Map<string, { routes: string[]; id: string; ids: ReadonlySet<string>; page: PageLinks }>();
+/** One BrokenLinkError per place a link is written whose #fragment names no element of the page it leads to. */
+function checkFragments(
+  input: LinkCheckInput,
+  allowed: Set<string>,
+  finder: ReturnType<typeof sourceFinder>,
+): HeirloomError[] {
+  const broken = new Map<string, { pages: PageLinks[]; id: string; ids: ReadonlySet<string> }>();
   for (const page of input.pages) {
     for (const link of page.fragments ?? []) {
       const hash = link.indexOf("#");
@@ -67,18 +120,17 @@ function checkFragments(input: LinkCheckInput, allowed: Set<string>): HeirloomEr
       const ids = target === undefined ? undefined : input.idsOf?.(target);
       if (!ids || ids.has(id)) continue;
       const known = broken.get(link);
-      if (known) known.routes.push(page.route);
-      else broken.set(link, { routes: [page.route], id, ids, page });
+      if (known) known.pages.push(page);
+      else broken.set(link, { pages: [page], id, ids });
     }
   }
-  return [...broken].map(([link, { routes, id, ids, page }]) => {
-    // A link to "#id" is most likely written in the page's own entry.
-    const own = input.entries.filter((e) => e.file === page.file);
-    const entries = [...own, ...input.entries.filter((e) => e.file !== page.file)];
-    const location = findInContent(link, input.base, entries);
+  return [...broken].flatMap(([link, { pages, id, ids }]) => {
+    const routes = pages.map((page) => page.route);
     const target = link.startsWith("#") ? undefined : link.slice(0, link.indexOf("#"));
-    const args = { link, routes, id, target, inContent: location !== undefined, near: nearest(id, [...ids]) };
-    return errorFrom(BrokenFragment, args, { location });
+    return finder.locate(link, pages, withoutQueryKeepingFragment).map((location) => {
+      const args = { link, routes, id, target, inContent: location !== undefined, near: nearest(id, [...ids]) };
+      return errorFrom(BrokenFragment, args, { location });
+    });
   });
 }
 
@@ -133,7 +185,9 @@ export function pageLinks(html: string, allIds = true): { links: string[]; fragm
     if (fragments.size === 0) return { links: [...urls], fragments: [] };
   }
   const entities: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">", "#39": "'", "#x27": "'" };
-  const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map(([, id]) =>
+  // A fragment leads to an element's id, or to an <a name> (browsers follow both).
+  const named = html.includes(" name=") ? [...html.matchAll(/<a\s[^>]*?\bname="([^"]*)"/g)] : [];
+  const ids = [...html.matchAll(/\sid="([^"]*)"/g), ...named].map(([, id]) =>
     id.includes("&") ? id.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => entities[name]) : id,
   );
   return { links: [...urls], fragments: [...fragments], ids };
@@ -160,25 +214,4 @@ function resolves(url: string, base: string, files: Set<string>, allowed: Set<st
   if (files.has(local)) return { file: local };
   if (files.has(`${local}.html`)) return { file: `${local}.html` };
   return files.has(`${local}/index.html`) ? { redirect: `${base + local}/` } : MISSING;
-}
-
-function findInContent(url: string, base: string, entries: RawEntry[]): SourceLocation | undefined {
-  const written = url.startsWith("#") ? [url] : [url, `/${url.slice(base.length)}`];
-  for (const entry of entries) {
-    const path = findValue(entry.data, (v) => written.includes(v), []);
-    if (path) return { file: entry.file, ...entry.locate(path) };
-    const index = entry.body.split("\n").findIndex((line) => written.some((w) => line.includes(`](${w}`)));
-    if (index >= 0) return { file: entry.file, line: entry.bodyLine + index };
-  }
-  return undefined;
-}
-
-function findValue(value: unknown, match: (v: string) => boolean, path: PropertyKey[]): PropertyKey[] | undefined {
-  if (typeof value === "string") return match(value.trim()) ? path : undefined;
-  if (!value || typeof value !== "object") return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const found = findValue(child, match, [...path, Array.isArray(value) ? Number(key) : key]);
-    if (found) return found;
-  }
-  return undefined;
 }

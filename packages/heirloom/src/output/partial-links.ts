@@ -26,6 +26,8 @@ export interface PartialSite {
   files: string[];
   /** Renders one page; it may throw, its data being incomplete. */
   render(route: Route): string;
+  /** What a destination written in a content file publishes as on a page (see LinkCheckInput). */
+  published?(file: string, url: string, page: string): string | undefined;
 }
 
 /** Broken links of the pages that render; none when a failed page's path cannot be made out. */
@@ -53,6 +55,7 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
     base: partial.config.base,
     unregistered: partial.site.unregistered,
     entries: partial.raw.entries,
+    published: partial.published,
     // A page that did not render (or would be a failed file's) is not known: links to it are not checked.
     idsOf: (file) => ids.get(file),
   });

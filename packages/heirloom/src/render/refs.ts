@@ -2,7 +2,7 @@
 // content file's entry by its page's URL, an image through the image pipeline (width, height, srcset, AVIF and
 // WebP), a passthrough file at its path, a site path in its page's own form; else as the browser resolves it.
 import type { BuiltImage, ImageRef } from "../content/image-field.ts";
-import { MARKER, markerParts, refTarget } from "../content/refs.ts";
+import { MARKER, isSiteRef, markerParts, refTarget } from "../content/refs.ts";
 import type { Route } from "../routes/types.ts";
 
 /** What a marker may name: the site's entries, the images bodies name, passthrough files and pages. */
@@ -109,4 +109,17 @@ function imageMarkup(tag: string, marker: string, image: BuiltImage): string {
   if (image.sources.length === 0) return img;
   const sources = image.sources.map((s) => `<source type="${s.type}" srcset="${s.srcset}" sizes="${sizes}"/>`);
   return `<picture>${sources.join("")}${img}</picture>`;
+}
+
+/**
+ * What a destination written in a content file publishes as on the page at `page`: a fragment as written, a link
+ * to something of the site resolved (see resolveRef); undefined for any other address.
+ */
+export function publishedOn(table: RefTable, content: Record<string, unknown>) {
+  return (file: string, url: string, page: string): string | undefined => {
+    if (url.startsWith("#")) return url;
+    if (!isSiteRef(url)) return undefined;
+    const resolved = resolveRef(table, file, url, page, content);
+    return typeof resolved === "string" ? resolved : resolved.url;
+  };
 }

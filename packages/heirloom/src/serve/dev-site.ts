@@ -9,6 +9,7 @@ import { renderPage } from "../render/render.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { feedFiles } from "../output/feeds.ts";
 import { linkResolver } from "../output/site-files.ts";
+import { publishedOn } from "../render/refs.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { checkLinks, pageLinks } from "../output/links.ts";
 import type { HeirloomError } from "../errors/errors.ts";
@@ -116,6 +117,7 @@ export function createDevSite(
         base,
         unregistered: prepared.site.unregistered,
         entries: prepared.raw.entries,
+        published: publishedOn(prepared.refs, prepared.content),
         idsOf,
       });
       const fresh = problems.filter((p) => !told.has(p.message));
