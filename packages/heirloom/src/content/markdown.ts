@@ -15,7 +15,7 @@ import {
 } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { headingsPlugin } from "./headings.ts";
-import { type CodeThemes, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
+import { type CodeThemes, TOKENIZE, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
 
 /** A body as HTML, its headings, and whether Shiki highlighted a block of it (then pages need its stylesheet). */
 export interface RenderedMarkdown {
@@ -153,7 +153,7 @@ export function checkedUrl(url: string, base: string, location: { file: string; 
 /**
  * A key of everything that shapes a renderer's output: raw HTML or not, the plugins (their code and options, the
  * definition's code, whose values they may read, and the site's lock file, which pins their versions), the
- * anchors' label, the themes and Shiki's version.
+ * anchors' label, the themes, Shiki's version and how it tokenizes.
  */
 export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: boolean): string {
   const { plugins, highlight, anchors } = markdown;
@@ -163,7 +163,7 @@ export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: b
     own ? `definition:${hash}` : "",
     plugins.length > 0 ? `plugins:${serialize(plugins)}:${lockOf(root)}` : "",
     `anchors:${anchors ? anchors.label.toString() : "none"}`,
-    `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}` : "none"}`,
+    `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}:${serialize(TOKENIZE)}` : "none"}`,
   ];
   return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 16);
 }
