@@ -1,7 +1,7 @@
 // Markdown to HTML: escaped raw HTML (unless a collection opts in), unsafe links refused, heading ids and anchors,
 // the headings list, the site's plugins, and code blocks highlighted by Shiki with classes.
 import type { MarkdownIt } from "markdown-it";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
 import { type CodeThemes, codeStylesheet, prepareHighlighting } from "../packages/heirloom/src/content/highlight.ts";
 import { slugOf } from "../packages/heirloom/src/content/headings.ts";
@@ -248,6 +248,19 @@ describe("code blocks", () => {
     );
   });
 
+  it("are coloured to the end of every line however long tokenizing it takes", async () => {
+    const source = '```ts\nconst a = "x"; // note\n```';
+    const before = (await rendered(source)).html;
+    // Shiki stops a line once its clock says 500 ms have passed; here every reading is a second after the last.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => (now += 1000));
+    try {
+      expect((await rendered(source)).html).toBe(before);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it("name their language in any case, and keep HTML in the code as text", async () => {
     const { html } = await rendered("```HTML\n<b>&amp;</b>\n```");
     expect(html).toContain('data-language="html"');
@@ -292,5 +305,20 @@ describe("the stylesheet of code blocks", () => {
     expect(css).toContain(".sl-i{--shiki-light-font-style:italic}");
     expect(css).toContain("@media (prefers-color-scheme:dark){.shiki{color:var(--shiki-dark);");
     expect(css).not.toMatch(/url\(|@import|style=/);
+  });
+
+  it("has a rule for every class a highlighted block uses", async () => {
+    const themes = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };
+    const { html } = await rendered(
+      "```ts\n/** @param a */\nexport const f = (a: number) => `${a}` + /x+/g.source; // **note**\n```\n\n" +
+        '```css\n.a:hover { color: #fff !important; }\n```\n\n```sh\necho "$HOME" | grep -i x\n```\n\n' +
+        "```md\n# Title\n\n*em* **strong** ~~gone~~ [link](/x)\n```",
+    );
+    const css = codeStylesheet(themes);
+    const used = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(" ")));
+    const rules = new Set([...css.matchAll(/^\.([\w-]+)\{/gm)].map((m) => m[1]));
+    const missing = [...used].filter((name) => !["shiki", "line"].includes(name) && !rules.has(name));
+    expect(used.size).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
   });
 });

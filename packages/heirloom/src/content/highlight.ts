@@ -47,6 +47,15 @@ export function languageOf(info: string): string {
   return PLAIN.has(lang) ? "" : lang;
 }
 
+/**
+ * How lines are tokenized: to their end however long that takes. Shiki stops a line after 500 ms by default and
+ * gives the rest of it the colour of the last token it reached, without saying so; the first line of a language
+ * compiles its grammar's expressions and can take that long on a busy machine, so the same block came out
+ * coloured differently from one build to the next (and the markdown cache kept whichever it got). Part of the
+ * renderers' key (markdown.ts), so no body tokenized under the limit is taken from the cache.
+ */
+export const TOKENIZE = { tokenizeTimeLimit: 0 } as const;
+
 const themeKey = (theme: CodeTheme) => (typeof theme === "string" ? theme : JSON.stringify(theme));
 
 /** Whether a block in `lang` can be rendered now (Shiki knows whether it has it, and the themes are loaded). */
@@ -117,6 +126,7 @@ export function highlightCode(code: string, lang: string, wanted: CodeThemes): s
   const [light, dark] = [themes.get(themeKey(wanted.light))!, themes.get(themeKey(wanted.dark))!];
   const pair = { light: light.name as BundledTheme, dark: dark.name as BundledTheme };
   const lines = loaded.highlighter.codeToTokensWithThemes(code.replace(/\n$/, ""), {
+    ...TOKENIZE,
     lang: lang as BundledLanguage,
     themes: pair,
   });

@@ -11,7 +11,7 @@ import { MarkdownPluginFailed, MarkdownRenderFailed } from "../errors/catalogue.
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { headingsPlugin } from "./headings.ts";
 import { refTarget } from "./refs.ts";
-import { type CodeThemes, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
+import { type CodeThemes, TOKENIZE, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 
 export { checkedUrl };
@@ -168,7 +168,7 @@ function checkLink(token: Token, block: Token, { file, firstLine, base, refs }: 
 /**
  * A key of everything that shapes a renderer's output: raw HTML or not, the plugins (their code and options, the
  * definition's code, whose values they may read, and the site's lock file, which pins their versions), the
- * anchors' label, the themes and Shiki's version.
+ * anchors' label, the themes, Shiki's version and how it tokenizes.
  */
 export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: boolean): string {
   const { plugins, highlight, anchors } = markdown;
@@ -178,7 +178,7 @@ export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: b
     own ? `definition:${hash}` : "",
     plugins.length > 0 ? `plugins:${serialize(plugins)}:${lockOf(root)}` : "",
     `anchors:${anchors ? anchors.label.toString() : "none"}`,
-    `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}` : "none"}`,
+    `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}:${serialize(TOKENIZE)}` : "none"}`,
   ];
   return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 16);
 }
