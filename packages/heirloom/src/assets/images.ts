@@ -1,6 +1,7 @@
-// Images: every image a content field names gets a content-hashed name in dist/ and its intrinsic size.
+// Images: every image a content field or a body names gets a content-hashed name in dist/ and its intrinsic size.
 // Raster images (PNG, JPEG, WebP, AVIF) become AVIF and WebP in a few widths plus a fallback in their own
-// format; vector images (SVG) are copied as they are, being smaller than any raster of them.
+// format; vector images (SVG) are copied as they are, being smaller than any raster of them, and GIFs too, which
+// may be animated.
 // Encoding and its cache are in encode.ts. Which images templates read decides which files are published.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -11,7 +12,8 @@ import { type Format, MIME, type Variant, pngRendition, responsiveVariants } fro
 import { ImageWithoutSize } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 
-const RASTER = new Set([".png", ".jpg", ".jpeg", ".webp", ".avif", ".gif"]);
+/** Encoded again in several widths; SVG and GIF (which may be animated) are published as they are. */
+const RASTER = new Set([".png", ".jpg", ".jpeg", ".webp", ".avif"]);
 
 interface Built {
   image: BuiltImage;
@@ -156,7 +158,7 @@ function toBuilt(variants: Variant[], urlPrefix: string): Built {
   };
 }
 
-/** Intrinsic size of an SVG (width/height or viewBox) or a PNG (IHDR). */
+/** Intrinsic size of an SVG (width/height or viewBox), a PNG (IHDR) or a GIF (its logical screen). */
 export function imageSize(contents: Uint8Array, ext: string, file: string): { width: number; height: number } {
   if (ext === ".svg") {
     const root = /<svg\b[^>]*>/i.exec(Buffer.from(contents).toString("utf8"))?.[0] ?? "";
@@ -165,6 +167,9 @@ export function imageSize(contents: Uint8Array, ext: string, file: string): { wi
     const width = attr("width") || Number(viewBox?.[1]);
     const height = attr("height") || Number(viewBox?.[2]);
     if (width > 0 && height > 0) return { width: Math.round(width), height: Math.round(height) };
+  } else if (ext === ".gif" && contents.length > 10 && Buffer.from(contents).toString("latin1", 0, 3) === "GIF") {
+    const view = new DataView(contents.buffer, contents.byteOffset, contents.byteLength);
+    return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
   } else if (ext === ".png" && contents.length > 24) {
     const view = new DataView(contents.buffer, contents.byteOffset, contents.byteLength);
     return { width: view.getUint32(16), height: view.getUint32(20) };

@@ -1,0 +1,132 @@
+// What a body's links and pictures name on the site, as real posts write them: relative pictures published through
+// the image pipeline, links to content files as their pages' URLs, another form of a page's URL as its own, a
+// #fragment to an <a name>, and every place a broken link is written, each at its own line and column.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { failures } from "./helpers/errors.ts";
+import { photo } from "./helpers/photo.ts";
+import { buildProject, makeFixture } from "./helpers/site.ts";
+
+const FRONT = "---\norder: 3\ntitle: Third\nprice: 7\ntags:\n  - three\nfeatured: false\n---\n";
+
+/** The fixture site with a third note whose body is `body`, and files under content/ written first. */
+function siteWith(body: string, files: Record<string, string> = {}): string {
+  const root = makeFixture();
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, "content", file)), { recursive: true });
+    writeFileSync(path.join(root, "content", file), text);
+  }
+  writeFileSync(path.join(root, "content", "notes", "third.md"), FRONT + body);
+  return root;
+}
+
+const page = (root: string, file: string) => readFileSync(path.join(root, "dist", file), "utf8");
+
+describe("a picture beside the post", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = siteWith("![The porch](images/porch.png 'At dusk') and ![Logo](../images/logo.svg).\n");
+    mkdirSync(path.join(root, "content", "notes", "images"));
+    await photo(1200, 800, "a0522d")
+      .png()
+      .toFile(path.join(root, "content", "notes", "images", "porch.png"));
+    await buildProject(root);
+  });
+
+  it("is published through the image pipeline: AVIF and WebP sources, its size, a srcset, lazily", () => {
+    const html = page(root, "notes/third.html");
+    const picture = /<picture>(.*?)<\/picture>/.exec(html)?.[1] ?? "";
+    expect(picture).toMatch(/^<source type="image\/avif" srcset="\/assets\/images\/porch-[\da-f]{10}-480\.avif 480w, /);
+    expect(picture).toContain('<source type="image/webp" srcset="/assets/images/porch-');
+    expect(picture).toMatch(/<img src="\/assets\/images\/porch-[\da-f]{10}-1200\.png" width="1200" height="800" /);
+    expect(picture).toContain('sizes="(min-width: 1200px) 1200px, 100vw" loading="lazy" decoding="async"');
+    expect(picture).toContain('alt="The porch" title="At dusk">');
+    const url = /<img src="([^"]+)"/.exec(picture)![1];
+    expect(
+      readFileSync(path.join(root, "dist", url))
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
+  });
+
+  it("is a GIF as it is (it may be animated), with its size", async () => {
+    const gif = siteWith("![Dots](dots.gif)\n");
+    await photo(30, 20, "123456")
+      .gif()
+      .toFile(path.join(gif, "content", "notes", "dots.gif"));
+    await buildProject(gif);
+    expect(page(gif, "notes/third.html")).toMatch(
+      /<img src="\/assets\/images\/dots-[\da-f]{10}\.gif" width="30" height="20" /,
+    );
+  });
+
+  it("is an SVG as it is, with its size", () => {
+    expect(page(root, "notes/third.html")).toMatch(
+      /<img src="\/assets\/images\/logo-[\da-f]{10}\.svg" width="\d+" height="\d+" loading="lazy" decoding="async" alt="Logo">/,
+    );
+  });
+});
+
+describe("a link to a content file or a page", () => {
+  it("becomes that entry's page, in its own form, under the base path too", async () => {
+    const root = siteWith(
+      "[team](../pages/about/team.md#top), [second](second.md), [dir](/about/team/), [file](/about/team.html), " +
+        "[index](/notes/second/index.html), [up](../about/team?x=1), [ref][r].\n\n[r]: ./first.md\n",
+    );
+    await buildProject(root, { base: "/sub/" });
+    const html = page(root, "notes/third.html");
+    const hrefs = [...html.matchAll(/<a href="([^"]*)">(\w+)<\/a>/g)].map(([, href, text]) => [text, href]);
+    expect(Object.fromEntries(hrefs)).toMatchObject({
+      team: "/sub/about/team#top",
+      second: "/sub/notes/second",
+      dir: "/sub/about/team",
+      file: "/sub/about/team",
+      index: "/sub/notes/second",
+      up: "/sub/about/team?x=1",
+      ref: "/sub/notes/first",
+    });
+  });
+
+  it("with a #fragment finds an <a name> as well as an id", async () => {
+    const root = siteWith('See [the tool](#tool).\n\n<a name="tool"></a>The tool.\n');
+    const config = path.join(root, "site.config.ts");
+    writeFileSync(
+      config,
+      readFileSync(config, "utf8").replace('folder: "notes",', 'folder: "notes",\n      html: true,'),
+    );
+    await buildProject(root);
+    expect(page(root, "notes/third.html")).toContain('<a href="#tool">the tool</a>');
+  });
+});
+
+describe("a broken link", () => {
+  it("is reported at every place it is written, reference definitions included, in the file that holds it", async () => {
+    const root = siteWith("A [lost](missing.md) link, [one][1] and [two][1].\n\n[1]: ./gone.pdf\n\n[far](#nowhere)\n", {
+      "notes/second.md": `${readFileSync(path.join(makeFixture(), "content/notes/second.md"), "utf8")}\n[Gone](gone.pdf)\n`,
+    });
+    const errors = (await failures(root)).map((e) => [e.code, e.message, e.location]);
+    expect(errors).toEqual([
+      [
+        "BrokenLinkError",
+        "The link /notes/gone.pdf on /notes/second, /notes/third leads to no page or file of the site.",
+        { file: "content/notes/second.md", line: 11, column: 8 },
+      ],
+      [
+        "BrokenLinkError",
+        "The link /notes/gone.pdf on /notes/second, /notes/third leads to no page or file of the site.",
+        { file: "content/notes/third.md", line: 11, column: 6 },
+      ],
+      [
+        "BrokenLinkError",
+        "The link /notes/missing.md on /notes/third leads to no page or file of the site.",
+        { file: "content/notes/third.md", line: 9, column: 10 },
+      ],
+      [
+        "BrokenLinkError",
+        'The link #nowhere on /notes/third names the id "nowhere", which no element of the same page has.',
+        { file: "content/notes/third.md", line: 13, column: 7 },
+      ],
+    ]);
+  });
+});
