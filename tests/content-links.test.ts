@@ -101,6 +101,17 @@ describe("a link to a content file or a page", () => {
 });
 
 describe("a broken link", () => {
+  it("to a picture by its path under content/ says how to publish it", async () => {
+    const root = siteWith("![Logo](/images/logo.svg)\n");
+    const [error] = await failures(root);
+    expect([error.message, error.location]).toEqual([
+      "The link /images/logo.svg on /notes/third names content/images/logo.svg, which the build does not publish at " +
+        "that address.",
+      { file: "content/notes/third.md", line: 9, column: 9 },
+    ]);
+    expect(error.hint).toMatch(/relative to the content file that holds it \(\.\.\/images\/x\.png\).*`passthrough`/);
+  });
+
   it("is reported at every place it is written, reference definitions included, in the file that holds it", async () => {
     const root = siteWith("A [lost](missing.md) link, [one][1] and [two][1].\n\n[1]: ./gone.pdf\n\n[far](#nowhere)\n", {
       "notes/second.md": `${readFileSync(path.join(makeFixture(), "content/notes/second.md"), "utf8")}\n[Gone](gone.pdf)\n`,

@@ -87,6 +87,7 @@ export async function renderPages(
     unregistered: site.site.unregistered,
     entries: site.raw.entries,
     published: publishedOn(site.refs, site.content),
+    contentFiles: site.raw.images,
     // Made into a set only for the pages a fragment names, read from the page's file if the writer did not.
     idsOf: (file) => {
       const known = ids.get(file);

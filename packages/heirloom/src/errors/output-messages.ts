@@ -39,6 +39,17 @@ export const BrokenLink = entry({
       : IN_TEMPLATES,
 });
 
+export const LinkToUnpublishedFile = entry({
+  code: "BrokenLinkError",
+  title: "A link names a file of content/ by its path there, which is not published",
+  message: ({ url, routes, file }: { url: string; routes: string[]; file: string; inContent: boolean }) =>
+    `The link ${url} on ${routes.join(", ")} names ${file}, which the build does not publish at that address.`,
+  hint: ({ inContent }) =>
+    "write the picture's or file's address relative to the content file that holds it (../images/x.png), which " +
+    "publishes a picture through the image pipeline; or copy it as it is by adding its folder to `passthrough` in " +
+    `site.config.ts${inContent ? "" : ". The link is written in templates/"}.`,
+});
+
 export const LinkNotCanonical = entry({
   code: "BrokenLinkError",
   title: "A link is not in the form its page is served at",

@@ -1,6 +1,6 @@
 // Link check: every internal link and asset URL in the rendered pages must reach a route or a file, and a
 // #fragment an element of the page it leads to (the ids are read from the rendered pages).
-import { BrokenFragment, BrokenLink, LinkNotCanonical } from "../errors/catalogue.ts";
+import { BrokenFragment, BrokenLink, LinkNotCanonical, LinkToUnpublishedFile } from "../errors/catalogue.ts";
 import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import type { RawEntry } from "../content/front-matter.ts";
 import { distance } from "../content/schema-errors.ts";
@@ -23,6 +23,8 @@ export interface LinkCheckInput {
   /** dist-relative paths of every file the build writes. */
   files: Set<string>;
   base: string;
+  /** Files under content/ that are not published as they are (pictures): a link to one by that path says so. */
+  contentFiles?: ReadonlySet<string>;
   /** Paths that are linked on purpose but not generated (they show the 404 page). */
   unregistered: string[];
   /** Content files, to point at the line that holds a broken link. */
@@ -54,10 +56,23 @@ export function checkLinks(input: LinkCheckInput): HeirloomError[] {
     return finder.locate(url, pages, withoutQuery).map((location) => {
       const inContent = location !== undefined;
       if (canonical) return errorFrom(LinkNotCanonical, { url, routes, canonical, inContent }, { location });
+      const file = contentFileAt(url, input);
+      if (file) return errorFrom(LinkToUnpublishedFile, { url, routes, file, inContent }, { location });
       return errorFrom(BrokenLink, { url, routes, inContent }, { location });
     });
   });
   return [...errors, ...checkFragments(input, allowed, finder)];
+}
+
+/** The file under content/ at the link's path ("content/images/x.png"), when there is one. */
+function contentFileAt(url: string, { base, contentFiles }: LinkCheckInput): string | undefined {
+  if (!contentFiles || !url.startsWith(base)) return undefined;
+  try {
+    const local = decodeURI(url.slice(base.length));
+    return contentFiles.has(local) ? `content/${local}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const withoutQuery = (url: string) => url.replace(/[?#].*$/, "");

@@ -56,6 +56,7 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
     unregistered: partial.site.unregistered,
     entries: partial.raw.entries,
     published: partial.published,
+    contentFiles: partial.raw.images,
     // A page that did not render (or would be a failed file's) is not known: links to it are not checked.
     idsOf: (file) => ids.get(file),
   });

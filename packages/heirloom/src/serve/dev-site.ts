@@ -118,6 +118,7 @@ export function createDevSite(
         unregistered: prepared.site.unregistered,
         entries: prepared.raw.entries,
         published: publishedOn(prepared.refs, prepared.content),
+        contentFiles: prepared.raw.images,
         idsOf,
       });
       const fresh = problems.filter((p) => !told.has(p.message));
