@@ -6,7 +6,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { failures } from "./helpers/errors.ts";
 import { photo } from "./helpers/photo.ts";
-import { buildProject, makeFixture } from "./helpers/site.ts";
+import { buildProject, copyJournal, makeFixture } from "./helpers/site.ts";
 
 const FRONT = "---\norder: 3\ntitle: Third\nprice: 7\ntags:\n  - three\nfeatured: false\n---\n";
 
@@ -139,5 +139,28 @@ describe("a broken link", () => {
         { file: "content/notes/third.md", line: 13, column: 7 },
       ],
     ]);
+  });
+});
+
+describe("a feed", () => {
+  it("holds a post's links and pictures as absolute URLs, as its page resolves them", async () => {
+    const root = copyJournal();
+    const post = path.join(root, "content", "posts", "recording-voices.md");
+    writeFileSync(
+      post,
+      `${readFileSync(post, "utf8")}\nSee [the first questions](first-questions.md) ![A dot](dot.png)\n`,
+    );
+    await photo(600, 400, "336699")
+      .png()
+      .toFile(path.join(root, "content", "posts", "dot.png"));
+    await buildProject(root, { siteUrl: "https://journal.example" });
+    const feed = readFileSync(path.join(root, "dist", "blog", "feed.xml"), "utf8");
+    expect(feed).toContain("&lt;a href=&quot;https://journal.example/blog/first-questions/&quot;&gt;");
+    expect(feed).toMatch(
+      /&lt;img src=&quot;https:\/\/journal\.example\/assets\/images\/dot-[\da-f]{10}-600\.png&quot;/,
+    );
+    expect(feed).toMatch(
+      /srcset=&quot;https:\/\/journal\.example\/assets\/images\/dot-[\da-f]{10}-480\.png 480w, https:/,
+    );
   });
 });

@@ -135,12 +135,16 @@ function isoDate(value: unknown): string | undefined {
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /**
- * Site paths in rendered HTML ("/blog/x/") as absolute URLs, and "#id" as the entry's page's: feed readers have
+ * Site paths in rendered HTML ("/blog/x/", srcset candidates too) as absolute URLs, and "#id" as the entry's page's: feed readers have
  * no base URL. The links after headings are left out: a reader shows them as a bare "#".
  */
 function absolutize(html: string, origin: string, page: string): string {
   return withoutHeadingAnchors(html)
     .replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${origin}/`)
+    .replace(
+      /(\ssrcset=")([^"]*)"/g,
+      (_, attr: string, set: string) => `${attr}${set.replace(/(^|, )\/(?!\/)/g, `$1${origin}/`)}"`,
+    )
     .replace(/(\shref=")#/g, `$1${escapeXml(page)}#`);
 }
 
