@@ -274,19 +274,27 @@ describe("heirloom check", () => {
     expect(stderr).toMatch(/at content\/site\.md:\d+:\d+/);
   });
 
-  it("names a link written in the form that redirects, with the page's own address", () => {
+  it("names a template's link written in the form that redirects, with the page's own address", () => {
     const { code, stderr } = heirloom(fixture("broken-link"), "check");
     expect(code).toBe(1);
     expect(stderr).toContain("at content/notes/third.md:10");
     const root = fixture();
+    // In content the same link is written as the page's own address (the post stays as written).
     const index = path.join(root, "content", "pages", "index.md");
     writeFileSync(index, readFileSync(index, "utf8").replace("(/about/team)", "(/about/team/)"));
+    expect(heirloom(root, "check").code).toBe(0);
+    const document = path.join(root, "templates", "Document.tsx");
+    writeFileSync(document, readFileSync(document, "utf8").replace('href("/about/team")', 'href("/about/team/")'));
     const redirect = heirloom(root, "check");
     expect(redirect.code).toBe(1);
     expect(redirect.stderr).toContain(
-      "error BrokenLinkError: The link /about/team/ on / is not the page's address, which is /about/team.",
+      "error BrokenLinkError: The link /about/team/ on /, /about/team, /notes/first, /notes/second, 404 is not the " +
+        "page's address, which is /about/team.",
     );
-    expect(redirect.stderr).toContain("hint: write /about/team: hosts answer the other form with a redirect or a 404.");
+    expect(redirect.stderr).toContain(
+      "hint: write /about/team: hosts answer the other form with a redirect or a 404. The link is written in " +
+        "templates/; correct it there.",
+    );
   });
 });
 
