@@ -164,3 +164,17 @@ describe("a feed", () => {
     );
   });
 });
+
+describe("a broken link whose address is percent-encoded when published", () => {
+  it.each([
+    ["a space", "[a](</no such page>)", "/no%20such%20page"],
+    ["non-ASCII letters", "[a](/café-lost)", "/caf%C3%A9-lost"],
+    ["a percent sign", "[a](/100%-lost)", "/100%25-lost"],
+    ["an escape that is no escape", "[a](/lost%zz)", "/lost%25zz"],
+    ["a relative address with a space", "[a](<lost notes.md>)", "/notes/lost%20notes.md"],
+  ])("%s is found where it is written", async (_name, body, url) => {
+    const [error] = await failures(siteWith(`${body}\n`));
+    expect(error.message).toContain(`The link ${url} on /notes/third`);
+    expect(error.location).toEqual({ file: "content/notes/third.md", line: 9, column: 5 });
+  });
+});
