@@ -1,10 +1,12 @@
 // Routes: one URL per page in the site's form, served by a GitHub-Pages-like host without a redirect;
 // per-entry routes, pagination, drafts, and the helpers that map paths to files.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { dateParts } from "../packages/heirloom/src/content/dates.ts";
 import { listPagePath, normalizePath, outFileFor } from "../packages/heirloom/src/routes/urls.ts";
-import { buildProject, makeFixture, makeProject, repoRoot } from "./helpers/site.ts";
+import { expectErrors, failures } from "./helpers/errors.ts";
+import { buildProject, makeFixture, makeProject, ownTemplates, repoRoot } from "./helpers/site.ts";
 import { crawl, startStaticHost } from "./helpers/static-host.ts";
 import { SPEC_ROUTES, UNREGISTERED } from "./helpers/spec.ts";
 
@@ -94,5 +96,65 @@ describe("routes from a collection", () => {
     expect(readFileSync(path.join(published.outDir, "index.html"), "utf8")).not.toContain("Third");
     const withDrafts = await buildProject(root, { drafts: true });
     expect(withDrafts.routes.map((r) => r.route)).toContain("/notes/third");
+  });
+});
+
+describe("the URLs of a ported blog", () => {
+  const posts = (built: { routes: Array<{ route: string; file: string }> }) =>
+    built.routes.filter((r) => /^\/\d{4}\//.test(r.route)).map((r) => [r.route, r.file]);
+
+  it("fills :year, :month and :day from the date, and a pattern ending in .html names the file", async () => {
+    const built = await buildProject(makeFixture("ported-blog"));
+    // The date-time written with -05:00 is the 9th where it was written (the 10th in UTC), as in Jekyll and Hugo.
+    expect(posts(built)).toEqual([
+      ["/2024/01/15/hello.html", "2024/01/15/hello.html"],
+      ["/2024/03/09/late-night.html", "2024/03/09/late-night.html"],
+    ]);
+    expect(existsSync(path.join(built.outDir, "2024", "01", "15", "hello.html"))).toBe(true);
+  });
+
+  it("writes a .html pattern's file in the directory form too; other patterns follow the form", async () => {
+    const root = makeFixture("ported-blog");
+    const config = path.join(root, "site.config.ts");
+    writeFileSync(config, readFileSync(config, "utf8").replace('urlFormat: "file"', 'urlFormat: "directory"'));
+    // The fixture's links are written in the file form.
+    const home = path.join(root, "content", "pages", "index.md");
+    writeFileSync(home, readFileSync(home, "utf8").replace(/\]\((\/notes\/first|\/about\/team)\)/g, "]($1/)"));
+    const shell = path.join(ownTemplates(root), "Document.tsx");
+    writeFileSync(shell, readFileSync(shell, "utf8").replace('href("/about/team")', 'href("/about/team/")'));
+    expect(posts(await buildProject(root))).toEqual([
+      ["/2024/01/15/hello.html", "2024/01/15/hello.html"],
+      ["/2024/03/09/late-night.html", "2024/03/09/late-night.html"],
+    ]);
+    writeFileSync(config, readFileSync(config, "utf8").replace(':day/:slug.html"', ':slug/"'));
+    expect(posts(await buildProject(root))).toEqual([
+      ["/2024/01/hello/", "2024/01/hello/index.html"],
+      ["/2024/03/late-night/", "2024/03/late-night/index.html"],
+    ]);
+  });
+
+  it("reads a Date in UTC, a text's date as written, and no day that does not exist", () => {
+    expect(dateParts(new Date("2024-03-09T23:30:00-05:00"))).toEqual({ year: "2024", month: "03", day: "10" });
+    expect(dateParts("2024-03-09 23:30:00 -0500")).toEqual({ year: "2024", month: "03", day: "09" });
+    expect([dateParts("2024-02-30"), dateParts("15 January 2024"), dateParts(20240115)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("refuses an entry without a date for a pattern that needs one, at the entry's file", async () => {
+    const root = makeFixture("ported-blog");
+    writeFileSync(path.join(root, "content", "posts", "undated.md"), "---\ntitle: Undated\n---\nNo date.\n");
+    expectErrors(await failures(root), [
+      {
+        code: "PagePathError",
+        message: "content/posts/undated.md cannot be published at /:year/:month/:day/:slug.html: it has no date.",
+        location: { file: "content/posts/undated.md", line: 2, column: 1 },
+        hint:
+          "write its date as `date: 2024-01-15` (a time may follow: 2024-01-15T09:30:00Z), or name the file " +
+          "2024-01-15-<slug>.md in a collection with `datedFileNames: true`.",
+      },
+    ]);
   });
 });

@@ -136,7 +136,12 @@ export interface FeedOptions<E> {
 
 export interface EntryRoute<K extends string> {
   collection: K;
-  /** URL pattern; `:slug` is the entry's slug and `:field` any text field, such as "/blog/:slug/". */
+  /**
+   * URL pattern, such as "/blog/:slug/": `:slug` is the entry's slug, `:field` any text or number field, and
+   * `:year`, `:month` and `:day` the zero-padded parts of its `date` (YYYY-MM-DD or an ISO date-time as written, a
+   * Date in UTC). A pattern ending in ".html" names the file each page is written to, whatever `urlFormat` says:
+   * "/:year/:month/:day/:slug.html" writes 2024/01/15/slug.html, as Jekyll's default permalinks do.
+   */
   path: string;
   /** Name of the template (an export of templates/index.ts's `templates`). */
   template: string;

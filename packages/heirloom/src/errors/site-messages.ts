@@ -47,6 +47,17 @@ export const NotAPlainSegment = entry({
       : `use letters, digits and - in ${field}.`,
 });
 
+export const EntryWithoutDate = entry({
+  code: "PagePathError",
+  title: "An entry route's pattern needs a date the entry does not have",
+  message: ({ file, pattern, value }: { file: string; pattern: string; value?: string }) =>
+    `${file} cannot be published at ${pattern}: ` +
+    (value === undefined ? "it has no date." : `its date "${value}" is not a date such as 2024-01-15.`),
+  hint: () =>
+    "write its date as `date: 2024-01-15` (a time may follow: 2024-01-15T09:30:00Z), or name the file " +
+    "2024-01-15-<slug>.md in a collection with `datedFileNames: true`.",
+});
+
 export const RouteCollision = entry({
   code: "RouteCollisionError",
   title: "Two pages have the same path",

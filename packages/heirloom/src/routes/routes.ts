@@ -3,9 +3,11 @@
 // learns its URL.
 import type { ResolvedSite } from "../config/types.ts";
 import { locate } from "../config/definition-file.ts";
+import { dateParts } from "../content/dates.ts";
 import type { ContentItem, EntryValue, ValidatedContent } from "../content/types.ts";
 import {
   BadPagePath,
+  EntryWithoutDate,
   ListOnMissingPage,
   NoNotFoundPage,
   NotAPlainSegment,
@@ -53,7 +55,7 @@ export function createRoutes(
       if (!path) continue;
       const route: Route = {
         path,
-        outFile: outFileFor(path, format),
+        outFile: pattern.file ? path.slice(1) : outFileFor(path, format),
         template: declared.template,
         entry: item.value,
         source: item.source,
@@ -124,35 +126,51 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
 
 const patterns = new Map<string, Pattern>();
 const SEGMENTS = /^[\w\-.~]+(\/[\w\-.~]+)*$/;
+/** The parameters a pattern fills from the entry's `date` rather than from fields of their own name. */
+const DATE_PARTS = new Set(["year", "month", "day"]);
 
 function compilePattern(source: string, format: UrlFormat): Pattern {
   const key = `${format}\0${source}`;
   let pattern = patterns.get(key);
   if (!pattern) {
-    const normalized = normalizePath(source, format);
+    // "/:year/:slug.html" names its file; any other pattern is a path in the site's form.
+    const file = /\.html$/.test(source.trim());
+    const normalized = file ? `/${source.trim().replace(/^\/+/, "")}` : normalizePath(source, format);
     const pieces = normalized.split(/:(\w+)/);
     const parts = pieces.filter((_, i) => i % 2 === 0);
     // The fixed parts must be plain; each value is checked as it is filled in.
-    pattern = { source, parts, names: pieces.filter((_, i) => i % 2 === 1), valid: isPlainPath(parts.join("x")) };
+    const names = pieces.filter((_, i) => i % 2 === 1);
+    pattern = { source, parts, names, valid: isPlainPath(parts.join("x")), file };
     patterns.set(key, pattern);
   }
   return pattern;
 }
 
-/** "/blog/:slug/" with the entry's values; a value that cannot be a plain path segment is an error. */
+/**
+ * "/blog/:slug/" with the entry's values (":year", ":month" and ":day" from its date); a value that cannot be a
+ * plain path segment, or a date the pattern needs and the entry lacks, is an error.
+ */
 function fillPattern(pattern: Pattern, item: ContentItem, errors: HeirloomError[]): string | undefined {
   const { source } = pattern;
+  const { file } = item.source;
+  const date = pattern.names.some((name) => DATE_PARTS.has(name)) ? dateParts(item.value.date) : undefined;
+  if (!date && pattern.names.some((name) => DATE_PARTS.has(name))) {
+    const location = { file, ...item.source.locate(["date"]) };
+    const value = item.value.date === undefined ? undefined : String(item.value.date);
+    errors.push(errorFrom(EntryWithoutDate, { file, pattern: source, value }, { location }));
+    return undefined;
+  }
   let filled = pattern.parts[0];
   let bad: string | undefined;
   for (let i = 0; i < pattern.names.length; i++) {
-    const value = item.value[pattern.names[i]];
+    const name = pattern.names[i];
+    const value = date && DATE_PARTS.has(name) ? date[name as keyof typeof date] : item.value[name];
     const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
-    if (!SEGMENTS.test(text)) bad ??= pattern.names[i];
+    if (!SEGMENTS.test(text)) bad ??= name;
     filled += text + pattern.parts[i + 1];
   }
   if (bad === undefined && pattern.valid) return filled;
   const field = bad ?? "slug";
-  const { file } = item.source;
   const location = field === "slug" ? { file } : { file, ...item.source.locate([field]) };
   const value = String(item.value[field] ?? "");
   errors.push(errorFrom(NotAPlainSegment, { file, pattern: source, field, value }, { location }));

@@ -53,6 +53,8 @@ export interface Pattern {
   parts: string[];
   names: string[];
   valid: boolean;
+  /** It ends in ".html": each page is written to that file whatever the URL form ("/:year/:slug.html"). */
+  file: boolean;
 }
 
 /** The route an entry route made for an entry, with what it was made from. */
