@@ -191,5 +191,17 @@ describe("the site definition", () => {
         },
       ]);
     });
+
+    it("refuses a collection's datedFileNames option that is not true or false", async () => {
+      const root = edit(makeFixture(), 'folder: "notes",', 'folder: "notes",\n      datedFileNames: "yes",');
+      expectErrors(await failures(root), [
+        {
+          code: "ConfigError",
+          message: 'The collection "notes" has datedFileNames: "yes", which is not true or false.',
+          location: at(root, 'datedFileNames: "yes"'),
+          hint: "write datedFileNames: true to read 2024-01-15-hello.md as the entry hello dated 2024-01-15, or leave it out.",
+        },
+      ]);
+    });
   });
 });

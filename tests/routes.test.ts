@@ -1,6 +1,6 @@
 // Routes: one URL per page in the site's form, served by a GitHub-Pages-like host without a redirect;
 // per-entry routes, pagination, drafts, and the helpers that map paths to files.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { dateParts } from "../packages/heirloom/src/content/dates.ts";
@@ -102,15 +102,46 @@ describe("routes from a collection", () => {
 describe("the URLs of a ported blog", () => {
   const posts = (built: { routes: Array<{ route: string; file: string }> }) =>
     built.routes.filter((r) => /^\/\d{4}\//.test(r.route)).map((r) => [r.route, r.file]);
+  const POSTS = [
+    ["/2019/07/04/old-friend.html", "2019/07/04/old-friend.html"],
+    ["/2020/02/03/moved.html", "2020/02/03/moved.html"],
+    ["/2024/01/15/hello.html", "2024/01/15/hello.html"],
+    ["/2024/03/09/late-night.html", "2024/03/09/late-night.html"],
+    ["/2025/01/15/hello.html", "2025/01/15/hello.html"],
+  ];
 
   it("fills :year, :month and :day from the date, and a pattern ending in .html names the file", async () => {
     const built = await buildProject(makeFixture("ported-blog"));
     // The date-time written with -05:00 is the 9th where it was written (the 10th in UTC), as in Jekyll and Hugo.
-    expect(posts(built)).toEqual([
-      ["/2024/01/15/hello.html", "2024/01/15/hello.html"],
-      ["/2024/03/09/late-night.html", "2024/03/09/late-night.html"],
+    expect(posts(built)).toEqual(POSTS);
+    expect(existsSync(path.join(built.outDir, "2024", "03", "09", "late-night.html"))).toBe(true);
+  });
+
+  it("reads 2024-01-15-hello.md as Jekyll does: the slug hello, the date 2024-01-15 unless its front matter has one", async () => {
+    const built = await buildProject(makeFixture("ported-blog"));
+    const hello = readFileSync(path.join(built.outDir, "2024", "01", "15", "hello.html"), "utf8");
+    expect(hello).toContain("<h1>Hello</h1>");
+    // The folder 2019/ is left out of the slug; moved.md's front matter says the 3rd; hello is a slug of two dates.
+    expect(POSTS.map(([, file]) => existsSync(path.join(built.outDir, file)))).toEqual([true, true, true, true, true]);
+  });
+
+  it("refuses two files with the same slug and date, at the second", async () => {
+    const root = makeFixture("ported-blog");
+    mkdirSync(path.join(root, "content", "posts", "2024"));
+    writeFileSync(
+      path.join(root, "content", "posts", "2024", "2024-01-15-hello.md"),
+      "---\ntitle: Twice\n---\nAgain.\n",
+    );
+    expectErrors(await failures(root), [
+      {
+        code: "DuplicateItemError",
+        message:
+          'The slug and date "hello, 2024-01-15" of content/posts/2024/2024-01-15-hello.md are already used by ' +
+          "content/posts/2024-01-15-hello.md.",
+        location: { file: "content/posts/2024/2024-01-15-hello.md", line: 2, column: 1 },
+        hint: 'give each entry of "posts" its own slug and date.',
+      },
     ]);
-    expect(existsSync(path.join(built.outDir, "2024", "01", "15", "hello.html"))).toBe(true);
   });
 
   it("writes a .html pattern's file in the directory form too; other patterns follow the form", async () => {
@@ -122,14 +153,12 @@ describe("the URLs of a ported blog", () => {
     writeFileSync(home, readFileSync(home, "utf8").replace(/\]\((\/notes\/first|\/about\/team)\)/g, "]($1/)"));
     const shell = path.join(ownTemplates(root), "Document.tsx");
     writeFileSync(shell, readFileSync(shell, "utf8").replace('href("/about/team")', 'href("/about/team/")'));
-    expect(posts(await buildProject(root))).toEqual([
-      ["/2024/01/15/hello.html", "2024/01/15/hello.html"],
-      ["/2024/03/09/late-night.html", "2024/03/09/late-night.html"],
-    ]);
+    expect(posts(await buildProject(root))).toEqual(POSTS);
     writeFileSync(config, readFileSync(config, "utf8").replace(':day/:slug.html"', ':slug/"'));
-    expect(posts(await buildProject(root))).toEqual([
+    expect(posts(await buildProject(root)).slice(2)).toEqual([
       ["/2024/01/hello/", "2024/01/hello/index.html"],
       ["/2024/03/late-night/", "2024/03/late-night/index.html"],
+      ["/2025/01/hello/", "2025/01/hello/index.html"],
     ]);
   });
 
@@ -145,6 +174,8 @@ describe("the URLs of a ported blog", () => {
 
   it("refuses an entry without a date for a pattern that needs one, at the entry's file", async () => {
     const root = makeFixture("ported-blog");
+    const config = path.join(root, "site.config.ts");
+    writeFileSync(config, readFileSync(config, "utf8").replace("offset: true }))", "offset: true })).optional()"));
     writeFileSync(path.join(root, "content", "posts", "undated.md"), "---\ntitle: Undated\n---\nNo date.\n");
     expectErrors(await failures(root), [
       {

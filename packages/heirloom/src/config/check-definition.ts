@@ -56,9 +56,13 @@ function checkCollections(definition: SiteDefinition, fail: Fail): Map<string, R
     }
     const { single, source, schema, unique } = c;
     const [body, sort] = [c.body as ResolvedCollection["body"], c.sort as ResolvedCollection["sort"]];
-    const html = c.html ?? false;
+    const [html, dated] = [c.html ?? false, c.datedFileNames ?? false];
     if (typeof html !== "boolean") fail(messages.BadCollectionHtml, { name, value: JSON.stringify(html) }, "html");
-    collections.set(name, { name, single, source, schema, body, sort, unique, html: html === true });
+    if (typeof dated !== "boolean") {
+      fail(messages.BadDatedFileNames, { name, value: JSON.stringify(dated) }, "datedFileNames");
+    }
+    const datedFileNames = dated === true;
+    collections.set(name, { name, single, source, schema, body, sort, unique, html: html === true, datedFileNames });
   }
   return collections;
 }

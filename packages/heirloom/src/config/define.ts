@@ -37,6 +37,13 @@ export interface CollectionOptions<S extends z.ZodType> {
   unique?: Array<FieldOf<z.output<S>> | Array<FieldOf<z.output<S>>>>;
   /** true: raw HTML in the markdown is kept as written (it trusts the authors); default false: it is escaped. */
   html?: boolean;
+  /**
+   * true: a file named as Jekyll and Hugo name posts, "2024-01-15-hello.md", is the entry with the slug "hello"
+   * (its folders left out, as Jekyll's `:slug` leaves them) and, when its front matter has no `date`, the date
+   * "2024-01-15", set before the schema reads it (so the schema must declare `date`). No two entries may share a
+   * slug and date. Other names keep their slug. Default false.
+   */
+  datedFileNames?: boolean;
 }
 
 export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single extends boolean = boolean> {
@@ -48,6 +55,7 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
   readonly sort?: SortOrder<z.output<S>>;
   readonly unique: string[][];
   readonly html: boolean;
+  readonly datedFileNames: boolean;
 }
 
 /** Declares a collection: a folder of entries, or a single file. */
@@ -69,6 +77,7 @@ export function defineCollection<S extends z.ZodType>(options: CollectionOptions
     sort: options.sort,
     unique: (options.unique ?? []).map((key) => (Array.isArray(key) ? key : [key])),
     html: options.html ?? false,
+    datedFileNames: options.datedFileNames ?? false,
   };
 }
 

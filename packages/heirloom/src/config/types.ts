@@ -13,6 +13,8 @@ export interface ResolvedCollection {
   unique: string[][];
   /** Raw HTML in its markdown kept as written. */
   html: boolean;
+  /** "2024-01-15-hello.md" is the entry "hello" dated 2024-01-15. */
+  datedFileNames: boolean;
 }
 
 export interface ResolvedEntryRoute {

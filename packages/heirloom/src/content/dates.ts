@@ -1,5 +1,5 @@
-// Dates as content writes them (YYYY-MM-DD, an ISO 8601 date-time, or a Date a schema made), read the same on
-// every machine: never in the build machine's time zone.
+// Dates as content writes them (YYYY-MM-DD, an ISO 8601 date-time, a Date a schema made, a post's file name),
+// read the same on every machine: never in the build machine's time zone.
 
 /** YYYY-MM-DD, optionally with a time and optionally with Z or an offset. */
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/;
@@ -34,4 +34,17 @@ export function dateParts(value: unknown): { year: string; month: string; day: s
   const [, year, month, day] = written;
   const date = new Date(`${year}-${month}-${day}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.getUTCDate() === Number(day) ? { year, month, day } : undefined;
+}
+
+/** "2024-01-15-hello": a file's name (without its extension) that starts with a date and a hyphen. */
+const DATED_NAME = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
+
+/**
+ * The date and slug a post's file name gives, as Jekyll and Hugo read "2024-01-15-hello.md" (the slug without the
+ * folders the file is in); undefined for a name without a date, or with a day that does not exist.
+ */
+export function datedFileName(relative: string): { date: string; slug: string } | undefined {
+  const name = relative.slice(relative.lastIndexOf("/") + 1).replace(/\.mdx?$/, "");
+  const dated = DATED_NAME.exec(name);
+  return dated && dateParts(dated[1]) ? { date: dated[1], slug: dated[2] } : undefined;
 }

@@ -127,6 +127,15 @@ export const BadCollectionHtml = entry({
     "write html: true to let its markdown hold raw HTML (which trusts its authors), or leave it out to escape it.",
 });
 
+export const BadDatedFileNames = entry({
+  code: "ConfigError",
+  title: "A collection's datedFileNames option is not true or false",
+  message: ({ name, value }: { name: string; value: string }) =>
+    `The collection "${name}" has datedFileNames: ${value}, which is not true or false.`,
+  hint: () =>
+    "write datedFileNames: true to read 2024-01-15-hello.md as the entry hello dated 2024-01-15, or leave it out.",
+});
+
 export const BadMarkdownOption = entry({
   code: "ConfigError",
   title: "A markdown option in site.config.ts has the wrong form",
