@@ -189,3 +189,39 @@ describe("the URLs of a ported blog", () => {
     ]);
   });
 });
+
+describe("the file form: a page and pages under its path", () => {
+  const page = (at: string, title: string) => `---\npath: ${at}\ntemplate: prose\ntitle: ${title}\n---\nA page.\n`;
+
+  it("publishes /notes (notes.html) beside /notes/first (notes/first.html), and a host serves both", async () => {
+    const root = makeFixture();
+    writeFileSync(path.join(root, "content", "pages", "notes.md"), page("/notes", "All notes"));
+    const built = await buildProject(root);
+    expect(built.routes.map((r) => [r.route, r.file]).filter(([route]) => route.startsWith("/notes"))).toEqual([
+      ["/notes", "notes.html"],
+      ["/notes/first", "notes/first.html"],
+      ["/notes/second", "notes/second.html"],
+    ]);
+    const host = await startStaticHost(built.outDir);
+    hosts.push(host);
+    const [list, first] = await Promise.all([fetch(`${host.url}/notes`), fetch(`${host.url}/notes/first`)]);
+    expect([list.status, first.status]).toEqual([200, 200]);
+    expect(await list.text()).toContain("<h1>All notes</h1>");
+  });
+
+  it("still refuses /notes beside /notes/index, whose notes/index.html some hosts answer for /notes", async () => {
+    const root = makeFixture();
+    writeFileSync(path.join(root, "content", "pages", "notes.md"), page("/notes", "All notes"));
+    writeFileSync(path.join(root, "content", "pages", "notes-index.md"), page("/notes/index", "Index"));
+    expectErrors(await failures(root), [
+      {
+        code: "RouteCollisionError",
+        message:
+          'The page path "/notes" of content/pages/notes.md would be written to notes.html, which clashes with ' +
+          "the page /notes/index of content/pages/notes-index.md (notes/index.html).",
+        location: { file: "content/pages/notes.md", line: 2, column: 1 },
+        hint: "choose another path for it; the other file keeps its place.",
+      },
+    ]);
+  });
+});

@@ -1,7 +1,8 @@
 // What the output folder cannot hold: two pages at one file; a page or feed where the build writes its own
 // file (serve.json, _headers, robots.txt, sitemap.xml), a passthrough file or another feed; a file inside
 // another's name (index.html/index.html under the home page's index.html); or two files whose names differ
-// only in letter case, which are one file on macOS and Windows disks and on hosts that ignore case.
+// only in letter case, which are one file on macOS and Windows disks and on hosts that ignore case. A page
+// /blog (blog.html) and pages under it (blog/x.html) are no clash: hosts serve both.
 import { PathShadowedInOutput, PathTakenInOutput, RouteCaseCollision, RouteCollision } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { FeedSpec, Route } from "./types.ts";
@@ -39,6 +40,8 @@ export function outputClashes(routes: Route[], feeds: FeedSpec[], passthrough: s
   const folded = new Map<string, Claim>();
   // Each folder the claims so far need, by its folded name: a later file of that name cannot be.
   const folders = new Map<string, Claim>();
+  // The files written and the names hosts look up first, apart: a folder beside a name looked up is no clash.
+  const around = { folders, files: new Map<string, Claim>(), served: new Map<string, Claim>() };
   const errors: HeirloomError[] = [];
   // One error for each page or feed, the first clash it meets.
   const reported = new Set<Route | FeedSpec>();
@@ -48,7 +51,7 @@ export function outputClashes(routes: Route[], feeds: FeedSpec[], passthrough: s
     const sameButCase = folded.get(key);
     const subject = claim.route ?? claim.feed;
     if (subject && !reported.has(subject)) {
-      const error = clash(claim, same, sameButCase, () => folders.get(key) ?? inFileOf(key, folded));
+      const error = clash(claim, same, sameButCase, () => aroundOf(claim, key, around));
       if (error) {
         errors.push(error);
         reported.add(subject);
@@ -56,6 +59,8 @@ export function outputClashes(routes: Route[], feeds: FeedSpec[], passthrough: s
     }
     if (!same) exact.set(claim.file, claim);
     if (!sameButCase) folded.set(key, claim);
+    const kind = claim.served ? around.served : around.files;
+    if (!kind.has(key)) kind.set(key, claim);
     for (let end = key.indexOf("/"); end > 0; end = key.indexOf("/", end + 1)) {
       if (!folders.has(key.slice(0, end))) folders.set(key.slice(0, end), claim);
     }
@@ -82,13 +87,29 @@ function clash(
     return errorFrom(RouteCaseCollision, args, location);
   }
   const other = around();
+  if (other && claim.served) {
+    // The folder's index.html: some hosts answer it for the URL, others the page's own file.
+    const args = { subject: subjectOf(claim), outFile: claim.route!.outFile, other: other.named };
+    return errorFrom(PathTakenInOutput, args, location);
+  }
   return other && taken(claim, other);
 }
 
+/**
+ * An earlier claim around this one: a file of the name of a folder it is in, or a folder of its own name. A host
+ * asked for /blog finds the folder blog/ (of /blog/x's blog/x.html), goes on to blog.html and serves it, as GitHub
+ * Pages, Netlify, serve and nginx's try_files do; only the folder's index.html would come first.
+ */
+function aroundOf(claim: Claim, key: string, around: Record<"folders" | "files" | "served", Map<string, Claim>>) {
+  if (claim.served) return around.files.get(`${key}/index.html`);
+  const index = key.endsWith("/index.html") ? around.served.get(key.slice(0, -"/index.html".length)) : undefined;
+  return index ?? around.folders.get(key) ?? inFileOf(key, around.files);
+}
+
 /** An earlier claim whose file has the name of one of the folders `key` is in. */
-function inFileOf(key: string, folded: Map<string, Claim>): Claim | undefined {
+function inFileOf(key: string, files: Map<string, Claim>): Claim | undefined {
   for (let end = key.indexOf("/"); end > 0; end = key.indexOf("/", end + 1)) {
-    const found = folded.get(key.slice(0, end));
+    const found = files.get(key.slice(0, end));
     if (found) return found;
   }
   return undefined;
