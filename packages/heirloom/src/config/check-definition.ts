@@ -27,6 +27,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   for (const path of definition.unregistered ?? []) {
     if (!/^\/[\w\-./~]*$/.test(path)) fail(messages.BadUnregisteredPath, { path }, path);
   }
+  const redirects = checkRedirects(definition, fail);
   throwIfAny(errors);
   return {
     collections,
@@ -38,6 +39,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     base: definition.base ?? "/",
     siteUrl: definition.siteUrl ?? "",
     unregistered: definition.unregistered ?? [],
+    redirects,
     passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
     markdown,
     source,
@@ -82,6 +84,9 @@ function checkRoutes(definition: SiteDefinition, collections: Map<string, Resolv
   for (const route of routes?.entries ?? []) {
     known(route.collection, "An entry route");
     if (!/^\/.*:\w+/.test(route.path)) fail(messages.EntryRouteWithoutParameter, { path: route.path }, route.path);
+    if (route.aliases !== undefined && typeof route.aliases !== "function") {
+      fail(messages.AliasesNotAFunction, { path: route.path }, "aliases");
+    }
   }
   for (const list of routes?.lists ?? []) {
     const { collection, perPage, feed } = list;
@@ -93,6 +98,31 @@ function checkRoutes(definition: SiteDefinition, collections: Map<string, Resolv
     }
     if (feed && !/^\/[^\s]*\.xml$/.test(feed.path)) fail(messages.BadFeedPath, { path: feed.path }, feed.path);
   }
+}
+
+/** A site path as an old URL: slashes, letters, digits and - . _ ~, no "." or ".." segment. */
+const SITE_PATH = /^\/(?:[\w\-.~]+\/?)*$/;
+
+/** The site's redirects, each from a site path to a site path or an http(s) URL. */
+function checkRedirects(definition: SiteDefinition, fail: Fail): ResolvedSite["redirects"] {
+  const given: unknown = definition.redirects ?? {};
+  if (typeof given !== "object" || given === null || Array.isArray(given)) {
+    fail(messages.RedirectsNotAnObject, {}, "redirects");
+    return [];
+  }
+  return Object.entries(given).flatMap(([from, to]) => {
+    if (!SITE_PATH.test(from) || /\/\.{1,2}(?:\/|$)/.test(from)) {
+      fail(messages.BadRedirectFrom, { from }, `"${from}"`);
+      return [];
+    }
+    const url = typeof to === "string" && URL.canParse(to) ? new URL(to) : undefined;
+    const site = typeof to === "string" && /^\/(?:[\w\-.~]+\/?)*(?:#[\w\-.~:]*)?$/.test(to);
+    if (!site && url?.protocol !== "https:" && url?.protocol !== "http:") {
+      fail(messages.BadRedirectTarget, { from, to: JSON.stringify(to) }, `"${from}"`);
+      return [];
+    }
+    return [{ from, to: to as string }];
+  });
 }
 
 /** Every form with its defaults: a usable field name, https frame origins. */

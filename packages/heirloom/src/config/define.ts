@@ -143,7 +143,7 @@ export interface FeedOptions<E> {
   limit?: number;
 }
 
-export interface EntryRoute<K extends string> {
+export interface EntryRoute<K extends string, E = Record<string, unknown>> {
   collection: K;
   /**
    * URL pattern, such as "/blog/:slug/": `:slug` is the entry's slug, `:field` any text or number field, and
@@ -154,6 +154,13 @@ export interface EntryRoute<K extends string> {
   path: string;
   /** Name of the template (an export of templates/index.ts's `templates`). */
   template: string;
+  /**
+   * Old URLs of each entry's page, as site paths (the base path is added): each gets a page that sends the
+   * visitor on (meta refresh, canonical link, a link to follow, noindex) and a 301 in `_redirects` and
+   * serve.json. "/old/" is written to old/index.html, "/old.html" to old.html, "/old" in the site's form. Such as
+   * `(post) => post.redirect_from` (Jekyll's jekyll-redirect-from) or `(post) => post.aliases` (Hugo).
+   */
+  aliases?: (entry: E) => string | readonly string[] | null | undefined;
 }
 
 export interface ListRoute<K extends string, E> {
@@ -171,7 +178,7 @@ export interface RoutesOptions<C extends Collections> {
   /** The collection whose entries are pages: each names its own `path` and `template`. */
   pages?: Extract<keyof C, string>;
   /** One page per entry of a collection. */
-  entries?: Array<{ [K in Extract<keyof C, string>]: EntryRoute<K> }[Extract<keyof C, string>]>;
+  entries?: Array<{ [K in Extract<keyof C, string>]: EntryRoute<K, EntryOf<C[K]>> }[Extract<keyof C, string>]>;
   /** Paginated lists of a collection's entries, with an optional feed. */
   lists?: Array<{ [K in Extract<keyof C, string>]: ListRoute<K, EntryOf<C[K]>> }[Extract<keyof C, string>]>;
 }
@@ -206,6 +213,12 @@ export interface SiteOptions<C extends Collections> {
   siteUrl?: string;
   /** Paths that are linked on purpose but not published yet: they show the 404 page. */
   unregistered?: string[];
+  /**
+   * Old site paths and where they lead now, such as `{ "/about-us": "/about/", "/feed": "https://example.org/" }`:
+   * each old path gets a redirect page and a 301 in `_redirects` and serve.json, as an entry route's `aliases`
+   * do. A target is a site path (the base path is added; it must lead to a page or file) or an http(s) URL.
+   */
+  redirects?: Record<string, string>;
   /** Files or folders under content/ copied to the output as they are, at the same path. */
   passthrough?: string[];
   /** markdown-it plugins, the code highlighting themes and the heading anchors. */

@@ -132,7 +132,7 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   return { kind: "unexpected", reason: extension === "md" ? "markdown" : "other" };
 }
 
-/** The path under the collection's folder without its extension; a dated file's name after its date, if it reads them. */
+/** The path under the collection's folder without its extension; a dated name's part after its date, if read so. */
 function slugOf(relative: string, best: { source: string }, collection?: ResolvedCollection): string {
   const dated = collection?.datedFileNames ? datedFileName(relative) : undefined;
   return dated?.slug ?? relative.slice(best.source.length + 1).replace(/\.mdx?$/, "");

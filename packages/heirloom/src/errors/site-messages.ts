@@ -91,6 +91,24 @@ export const PathShadowedInOutput = entry({
   hint: () => "choose another path for it; the other file keeps its place.",
 });
 
+export const BadAlias = entry({
+  code: "PagePathError",
+  title: "An entry's alias is not a site path",
+  message: ({ alias, file }: { alias: string; file: string }) => `The alias ${alias} of ${file} is not a site path.`,
+  hint: () =>
+    "an alias is an old URL from the site's root, such as /2019/old-title/ or /old-title.html (letters, digits, " +
+    "- . _ ~ and /); one relative to a section (Hugo's) can be made whole in the route's aliases function.",
+});
+
+export const RedirectTaken = entry({
+  code: "RouteCollisionError",
+  title: "An old URL is where the output holds another page or file",
+  message: ({ subject, outFile, other }: { subject: string; outFile: string; other: string; where: string }) =>
+    `${subject} would be written to ${outFile}, which clashes with ${other}.`,
+  hint: ({ where }) =>
+    `remove it from ${where}: an old URL leads to one place, and a page or file already there answers it.`,
+});
+
 export const StillUnregistered = entry({
   code: "UnregisteredRouteError",
   title: "A page publishes a path still listed as unregistered",

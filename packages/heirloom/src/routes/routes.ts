@@ -16,7 +16,8 @@ import {
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
-import type { EarlierRoutes, FeedSpec, Pagination, Pattern, Route } from "./types.ts";
+import { entryAliases, siteRedirects } from "./redirects.ts";
+import type { EarlierRoutes, FeedSpec, Pagination, Pattern, Redirect, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
 
 /** Derives every route; problems are returned, located, with the routes that could be made. */
@@ -24,11 +25,12 @@ export function createRoutes(
   site: ResolvedSite,
   content: ValidatedContent,
   options: { base: string; complete: boolean; passthrough: string[]; earlier?: EarlierRoutes },
-): { routes: Route[]; feeds: FeedSpec[]; errors: HeirloomError[] } {
+): { routes: Route[]; feeds: FeedSpec[]; redirects: Redirect[]; errors: HeirloomError[] } {
   const { base } = options;
   const format = site.urlFormat;
   const errors: HeirloomError[] = [];
   const routes: Route[] = [];
+  const redirects: Redirect[] = [];
   // An entry's URL is that of the first route that shows it (set afresh: entries may come from an earlier build).
   const placed = new Set<ContentItem>();
   const show = (item: ContentItem, route: Route, url: string | undefined) => {
@@ -47,11 +49,13 @@ export function createRoutes(
     for (const item of content.items.get(declared.collection) ?? []) {
       // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
       const known = options.earlier?.route(item, d);
-      if (known?.pattern === pattern && known.route.template === declared.template && known.base === base) {
+      const same = known?.pattern === pattern && known.route.template === declared.template && known.base === base;
+      const path = same ? known.route.path : fillPattern(pattern, item, errors);
+      if (path && declared.aliases) redirects.push(...entryAliases(declared, item, path, format, errors));
+      if (same) {
         show(item, known.route, known.url);
         continue;
       }
-      const path = fillPattern(pattern, item, errors);
       if (!path) continue;
       const route: Route = {
         path,
@@ -92,13 +96,15 @@ export function createRoutes(
       });
     }
   }
-  errors.push(...outputClashes(routes, feeds, options.passthrough), ...unregistered(routes, site.unregistered, format));
+  redirects.push(...siteRedirects(site, format));
+  const clashes = outputClashes(routes, feeds, options.passthrough, redirects);
+  errors.push(...clashes, ...unregistered(routes, site.unregistered, format));
   // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
   if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
     const folder = site.collections.get(site.pages)!.source;
     errors.push(errorFrom(NoNotFoundPage, { folder }, { location: { file: `content/${folder}` } }));
   }
-  return { routes: sortByPath(routes), feeds, errors };
+  return { routes: sortByPath(routes), feeds, redirects, errors };
 }
 
 function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]): Route | undefined {
