@@ -55,7 +55,9 @@ export function outputClashes(
   ];
   const exact = new Map<string, Claim>();
   const folded = new Map<string, Claim>();
-  const around: Around = { folders: new Map(), files: new Map(), served: new Map(), urls: new Map() };
+  // URLs are compared only for old URLs: a site without them skips that work for each of its pages.
+  const urls = redirects.length > 0 ? new Map<string, Claim>() : undefined;
+  const around: Around = { folders: new Map(), files: new Map(), served: new Map(), urls };
   const errors: HeirloomError[] = [];
   // One error for each page, feed or redirect, the first clash it meets.
   const reported = new Set<Route | FeedSpec | Redirect>();
@@ -86,7 +88,7 @@ interface Around {
   files: Map<string, Claim>;
   served: Map<string, Claim>;
   /** By URL without its trailing slash: hosts that read redirect rules take /x and /x/ as one. */
-  urls: Map<string, Claim>;
+  urls?: Map<string, Claim>;
 }
 
 function remember(claim: Claim, key: string, around: Around): void {
@@ -95,8 +97,8 @@ function remember(claim: Claim, key: string, around: Around): void {
   for (let end = key.indexOf("/"); end > 0; end = key.indexOf("/", end + 1)) {
     if (!around.folders.has(key.slice(0, end))) around.folders.set(key.slice(0, end), claim);
   }
-  const url = urlOf(claim);
-  if (url !== undefined && !around.urls.has(url)) around.urls.set(url, claim);
+  const url = around.urls && urlOf(claim);
+  if (url !== undefined && !around.urls!.has(url)) around.urls!.set(url, claim);
 }
 
 /** A page's or redirect's URL without its trailing slash; none for the 404 page and the other claims. */
@@ -147,7 +149,7 @@ function clash(
 function aroundOf(claim: Claim, key: string, around: Around) {
   if (claim.served) return around.files.get(`${key}/index.html`);
   const index = key.endsWith("/index.html") ? around.served.get(key.slice(0, -"/index.html".length)) : undefined;
-  const url = claim.redirect ? around.urls.get(urlOf(claim)!) : undefined;
+  const url = claim.redirect ? around.urls?.get(urlOf(claim)!) : undefined;
   return index ?? around.folders.get(key) ?? inFileOf(key, around.files) ?? url;
 }
 

@@ -146,7 +146,8 @@ function compilePattern(source: string, format: UrlFormat): Pattern {
     const parts = pieces.filter((_, i) => i % 2 === 0);
     // The fixed parts must be plain; each value is checked as it is filled in.
     const names = pieces.filter((_, i) => i % 2 === 1);
-    pattern = { source, parts, names, valid: isPlainPath(parts.join("x")), file };
+    const dated = names.some((name) => DATE_PARTS.has(name));
+    pattern = { source, parts, names, valid: isPlainPath(parts.join("x")), file, dated };
     patterns.set(key, pattern);
   }
   return pattern;
@@ -159,8 +160,8 @@ function compilePattern(source: string, format: UrlFormat): Pattern {
 function fillPattern(pattern: Pattern, item: ContentItem, errors: HeirloomError[]): string | undefined {
   const { source } = pattern;
   const { file } = item.source;
-  const date = pattern.names.some((name) => DATE_PARTS.has(name)) ? dateParts(item.value.date) : undefined;
-  if (!date && pattern.names.some((name) => DATE_PARTS.has(name))) {
+  const date = pattern.dated ? dateParts(item.value.date) : undefined;
+  if (pattern.dated && !date) {
     const location = { file, ...item.source.locate(["date"]) };
     const value = item.value.date === undefined ? undefined : String(item.value.date);
     errors.push(errorFrom(EntryWithoutDate, { file, pattern: source, value }, { location }));

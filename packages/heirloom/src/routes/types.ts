@@ -71,6 +71,8 @@ export interface Pattern {
   valid: boolean;
   /** It ends in ".html": each page is written to that file whatever the URL form ("/:year/:slug.html"). */
   file: boolean;
+  /** It names :year, :month or :day, read from the entry's date. */
+  dated: boolean;
 }
 
 /** The route an entry route made for an entry, with what it was made from. */
