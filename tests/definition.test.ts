@@ -18,6 +18,42 @@ const lineOf = (root: string, needle: string) =>
     .findIndex((l) => l.includes(needle)) + 1;
 
 describe("the site definition", () => {
+  it("refuses aliases that are no function, redirects from no site path or to no address, at their lines", async () => {
+    const root = edit(makeFixture(), 'template: "note" }', 'template: "note", aliases: "redirect_from" }');
+    edit(
+      root,
+      'unregistered: ["/later"],',
+      'unregistered: ["/later"],\n  redirects: { "old page": "/x", "/ok": "ftp://x" },',
+    );
+    const at = (needle: string) => {
+      const line = lineOf(root, needle);
+      const text = readFileSync(path.join(root, "site.config.ts"), "utf8").split("\n")[line - 1];
+      return { file: "site.config.ts", line, column: text.indexOf(needle) + 1 };
+    };
+    expectErrors(await failures(root), [
+      {
+        code: "ConfigError",
+        message: 'The aliases of the entry route "/notes/:slug" is not a function.',
+        location: at("aliases"),
+        hint: "write a function of the entry that returns its old URLs, such as aliases: (post) => post.redirect_from.",
+      },
+      {
+        code: "ConfigError",
+        message: 'The redirect from "old page" is not from a site path.',
+        location: at('"old page"'),
+        hint:
+          "write the old path from the site's root, such as /about-us or /2019/old-title/ (letters, digits, - . _ ~ " +
+          "and /); the base path is added.",
+      },
+      {
+        code: "ConfigError",
+        message: 'The redirect from "/ok" leads to "ftp://x", which is neither a site path nor an http(s) address.',
+        location: at('"/ok"'),
+        hint: "write a site path such as /about/ (the base path is added) or an address such as https://example.org/.",
+      },
+    ]);
+  });
+
   it("must exist", async () => {
     const root = makeFixture();
     rmSync(path.join(root, "site.config.ts"));
@@ -188,6 +224,20 @@ describe("the site definition", () => {
           hint:
             "write html: true to let its markdown hold raw HTML (which trusts its authors), " +
             "or leave it out to escape it.",
+        },
+      ]);
+    });
+
+    it("refuses a collection's datedFileNames option that is not true or false", async () => {
+      const root = edit(makeFixture(), 'folder: "notes",', 'folder: "notes",\n      datedFileNames: "yes",');
+      expectErrors(await failures(root), [
+        {
+          code: "ConfigError",
+          message: 'The collection "notes" has datedFileNames: "yes", which is not true or false.',
+          location: at(root, 'datedFileNames: "yes"'),
+          hint:
+            "write datedFileNames: true to read 2024-01-15-hello.md as the entry hello dated 2024-01-15, " +
+            "or leave it out.",
         },
       ]);
     });

@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -165,6 +166,20 @@ describe("a second build", () => {
   it("with another base path or site URL renders every page", async () => {
     expect((await build({ base: "/journal/" })).rendered).toHaveLength(ALL_PAGES);
     expect((await build({ base: "/journal/", siteUrl: "https://other.example" })).rendered).toHaveLength(ALL_PAGES);
+  });
+
+  it("after a dated file is renamed to another day, renders its page with the date its name gives now", async () => {
+    edit(root, "site.config.ts", 'folder: "posts",', 'folder: "posts",\n      datedFileNames: true,');
+    const posts = path.join(root, "content", "posts");
+    const text = readFileSync(path.join(posts, "post-13.md"), "utf8").replace(/date: .*\n/, "");
+    rmSync(path.join(posts, "post-13.md"));
+    writeFileSync(path.join(posts, "2025-01-14-post-13.md"), text);
+    await build();
+    // The same bytes under another name: the post's slug is the same, its date is not.
+    renameSync(path.join(posts, "2025-01-14-post-13.md"), path.join(posts, "2025-01-15-post-13.md"));
+    expect((await build()).rendered).toContain("/blog/post-13/");
+    const page = readFileSync(path.join(root, "dist", "blog", "post-13", "index.html"), "utf8");
+    expect([page.includes("2025-01-15"), page.includes("2025-01-14")]).toEqual([true, false]);
   });
 
   it("does not trust an output file changed since it was written, and --no-cache renders everything", async () => {

@@ -1,34 +1,45 @@
 // What the README promises of `npx serve dist`: the built site looked at as a static host serves it, without
-// the engine. serve reads the serve.json the build writes: the same headers, clean URLs and the 404 page.
+// the engine. serve reads the serve.json the build writes: the same headers, clean URLs, the 404 page, and the
+// redirects of a site's old URLs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildProject, makeProject, repoRoot } from "./helpers/site.ts";
+import { buildProject, makeFixture, makeProject, repoRoot } from "./helpers/site.ts";
 
-let server: ChildProcess | undefined;
+const servers: ChildProcess[] = [];
 let origin: string;
+let ported: string;
 
 beforeAll(async () => {
   const root = makeProject();
   await buildProject(root);
+  origin = await serve(root);
+  const blog = makeFixture("ported-blog");
+  await buildProject(blog);
+  ported = await serve(blog);
+});
+
+afterAll(() => servers.forEach((server) => server.kill()));
+
+/** `serve dist` in the project, until it accepts connections; its origin. */
+async function serve(root: string): Promise<string> {
   const port = await freePort();
-  const serve = path.join(repoRoot, "node_modules", ".bin", "serve");
-  server = spawn(serve, ["dist", "--listen", `tcp://127.0.0.1:${port}`, "--no-clipboard"], { cwd: root });
-  origin = `http://127.0.0.1:${port}`;
+  const bin = path.join(repoRoot, "node_modules", ".bin", "serve");
+  const server = spawn(bin, ["dist", "--listen", `tcp://127.0.0.1:${port}`, "--no-clipboard"], { cwd: root });
+  servers.push(server);
   await new Promise<void>((resolve, reject) => {
     let output = "";
     const look = (chunk: Buffer) => {
       output += chunk;
       if (output.includes("Accepting connections")) resolve();
     };
-    server!.stdout!.on("data", look);
-    server!.stderr!.on("data", look);
-    server!.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+    server.stdout!.on("data", look);
+    server.stderr!.on("data", look);
+    server.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
   });
-});
-
-afterAll(() => server?.kill());
+  return `http://127.0.0.1:${port}`;
+}
 
 describe("npx serve dist", () => {
   it("serves every page at its address, with the headers the build wrote for hosts", async () => {
@@ -44,6 +55,30 @@ describe("npx serve dist", () => {
     const missing = await fetch(`${origin}/testimonials`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Page Not Found");
+  });
+});
+
+describe("npx serve dist of a ported blog", () => {
+  const moved = async (url: string) => {
+    const response = await fetch(ported + url, { redirect: "manual" });
+    return [response.status, response.headers.get("location")];
+  };
+
+  it("answers each old URL with a 301 to where it leads now", async () => {
+    expect(await moved("/blog/hello/")).toEqual([301, "/2024/01/15/hello.html"]);
+    expect(await moved("/blog/hello")).toEqual([301, "/2024/01/15/hello.html"]);
+    expect(await moved("/about-us")).toEqual([301, "/about/team"]);
+    expect(await moved("/elsewhere/")).toEqual([301, "https://example.org/away?from=fixture&to=there"]);
+    // serve sends /x.html on to /x first, whose rule then sends it on.
+    expect(await moved("/hello.html")).toEqual([301, "/hello"]);
+    expect(await moved("/hello")).toEqual([301, "/2024/01/15/hello.html"]);
+  });
+
+  it("serves /notes (notes.html) and /notes/first (notes/first.html) side by side", async () => {
+    const [list, first] = await Promise.all([fetch(`${ported}/notes`), fetch(`${ported}/notes/first`)]);
+    expect([list.status, first.status]).toEqual([200, 200]);
+    expect(await list.text()).toContain("<h1>All notes</h1>");
+    expect(await first.text()).toContain("<h1>First</h1>");
   });
 });
 

@@ -28,7 +28,7 @@ import { renderIslandsPlain } from "../render/island.ts";
 import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "../render/render.ts";
 import { type Templates, compileTemplates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
-import type { FeedSpec, Route } from "../routes/types.ts";
+import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { siteModules } from "./site-modules.ts";
 
 /** Everything a build knows before it renders a page: configuration, content, routes and assets. */
@@ -40,6 +40,8 @@ export interface PreparedSite {
   content: Record<string, unknown>;
   routes: Route[];
   feeds: FeedSpec[];
+  /** Old URLs kept: entries' aliases and the site's redirects. */
+  redirects: Redirect[];
   assets: Assets;
   templates: Templates;
   bundle: BundledAssets;
@@ -64,6 +66,7 @@ interface ReadSite {
   validated: ValidatedContent;
   routes: Route[];
   feeds: FeedSpec[];
+  redirects: Redirect[];
   errors: HeirloomError[];
   renderers: Map<string, MarkdownRenderer>;
   /** Whether an entry has a highlighted code block. */
@@ -102,7 +105,7 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
     problems.push(...(await linksOfPartialSite(site, read, templates, parts)));
   }
   if (problems.length > 0 || !site || !read || !templates) throw failureOf(problems);
-  const { config, raw, validated, routes, feeds, renderers } = read;
+  const { config, raw, validated, routes, feeds, redirects, renderers } = read;
   const imagesMade = buildImages(config.contentDir, validated.images, config.base, {
     cacheDir: paths.cacheDir,
     onProgress: options.onProgress,
@@ -117,7 +120,8 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   const keyOf = (entry: SourceEntry) => markdownKey(entry.hash, config.base, renderers.get(entry.collection)!);
   const refs = refTableOf(config, read, content);
   return {
-    ...{ config, site, raw, content, routes, feeds, assets, templates, bundle, islandBundle, islands, images, refs },
+    ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
+    ...{ images, refs },
     ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf },
   };
 }
@@ -157,8 +161,8 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const routed = createRoutes(site, valid.content, { base, complete, passthrough, earlier: loan.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
   const code = await readyHighlighting(site, valid.content, errors, loan.mdx);
-  const { routes, feeds } = routed;
-  return { config, raw, validated: valid.content, routes, feeds, errors, renderers, code } as ReadSite;
+  const { routes, feeds, redirects } = routed;
+  return { config, raw, validated: valid.content, routes, feeds, redirects, errors, renderers, code } as ReadSite;
 }
 
 /**
@@ -207,23 +211,22 @@ export function loadDefinition(root: string): Promise<ResolvedSite> {
 
 /** The broken links of the pages that render while the content has mistakes (images are not made). */
 async function linksOfPartialSite(site: ResolvedSite, read: ReadSite, templates: Templates, parts: Compiling) {
-  const { config, raw, validated, routes, feeds } = read;
+  const { config, raw, validated, routes, feeds, redirects } = read;
   const bundle = await parts.assets.catch((): BundledAssets => ({ files: [] }));
   const islandBundle = await parts.islands.catch(() => undefined);
   const assets = templateAssets(config, bundle);
   const islands = islandScripts(config, islandBundle ?? { modules: {}, preload: {} });
   const content = collectionsOf(site, validated);
   const refs = refTableOf(config, read, content);
-  const files = [...bundle.files, ...(islandBundle?.files ?? []), ...hostingFiles(config, routes, feeds)].map(
-    (f) => f.path,
-  );
+  const hosting = hostingFiles(config, routes, feeds, redirects);
+  const files = [...bundle.files, ...(islandBundle?.files ?? []), ...hosting].map((f) => f.path);
   return linksDespiteMistakes({
     config,
     site,
     raw,
     validated,
     routes,
-    files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1))],
+    files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1)), ...redirects.map((r) => r.outFile)],
     render: (route) =>
       renderRoute(route, { templates, content, assets, islands, refs }, { canonical: undefined, feeds: [] }),
     published: publishedOn(refs, content),

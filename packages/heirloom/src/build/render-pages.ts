@@ -8,7 +8,7 @@ import type { PageState } from "../incremental/build-state.ts";
 import type { PageReuse } from "../incremental/incremental.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { checkLinks, pageLinks } from "../output/links.ts";
+import { checkLinks, checkRedirectTargets, pageLinks } from "../output/links.ts";
 import { type PageRecord, createPageWriter } from "../output/page-writer.ts";
 import { feedEntries } from "../output/feeds.ts";
 import { siteFiles } from "../output/site-files.ts";
@@ -76,15 +76,18 @@ export async function renderPages(
     site.feeds.filter((f) => !kept.has(f.path.slice(1))),
   );
   const ids = new Map(records.map((r) => [r.outFile, { text: r.ids, set: undefined as Set<string> | undefined }]));
+  const published = new Set([...records.map((r) => r.outFile), ...files.map((f) => f.path), ...kept]);
+  const { base } = site.config;
+  const { unregistered } = site.site;
   const problems = checkLinks({
     pages: records.map((record, i) => {
       const route = site.routes[i];
       const { links, fragments, outFile } = record;
       return { route: route.path, links, fragments, outFile, file: route.entry.file };
     }),
-    files: new Set([...records.map((r) => r.outFile), ...files.map((f) => f.path), ...kept]),
-    base: site.config.base,
-    unregistered: site.site.unregistered,
+    files: published,
+    base,
+    unregistered,
     entries: site.raw.entries,
     published: publishedOn(site.refs, site.content),
     contentFiles: site.raw.images,
@@ -96,6 +99,7 @@ export async function renderPages(
       return known.text === undefined ? undefined : (known.set ??= new Set(known.text ? known.text.split("\n") : []));
     },
   });
+  problems.push(...checkRedirectTargets(site.redirects, { files: published, base, unregistered }));
   const rendered = made.map(({ index }) => site.routes[index].path);
   return { records, files, problems, pages, feeds, rendered };
 }

@@ -27,6 +27,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   for (const path of definition.unregistered ?? []) {
     if (!/^\/[\w\-./~]*$/.test(path)) fail(messages.BadUnregisteredPath, { path }, path);
   }
+  const redirects = checkRedirects(definition, fail);
   throwIfAny(errors);
   return {
     collections,
@@ -38,6 +39,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     base: definition.base ?? "/",
     siteUrl: definition.siteUrl ?? "",
     unregistered: definition.unregistered ?? [],
+    redirects,
     passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
     markdown,
     source,
@@ -56,9 +58,13 @@ function checkCollections(definition: SiteDefinition, fail: Fail): Map<string, R
     }
     const { single, source, schema, unique } = c;
     const [body, sort] = [c.body as ResolvedCollection["body"], c.sort as ResolvedCollection["sort"]];
-    const html = c.html ?? false;
+    const [html, dated] = [c.html ?? false, c.datedFileNames ?? false];
     if (typeof html !== "boolean") fail(messages.BadCollectionHtml, { name, value: JSON.stringify(html) }, "html");
-    collections.set(name, { name, single, source, schema, body, sort, unique, html: html === true });
+    if (typeof dated !== "boolean") {
+      fail(messages.BadDatedFileNames, { name, value: JSON.stringify(dated) }, "datedFileNames");
+    }
+    const datedFileNames = dated === true;
+    collections.set(name, { name, single, source, schema, body, sort, unique, html: html === true, datedFileNames });
   }
   return collections;
 }
@@ -78,6 +84,9 @@ function checkRoutes(definition: SiteDefinition, collections: Map<string, Resolv
   for (const route of routes?.entries ?? []) {
     known(route.collection, "An entry route");
     if (!/^\/.*:\w+/.test(route.path)) fail(messages.EntryRouteWithoutParameter, { path: route.path }, route.path);
+    if (route.aliases !== undefined && typeof route.aliases !== "function") {
+      fail(messages.AliasesNotAFunction, { path: route.path }, "aliases");
+    }
   }
   for (const list of routes?.lists ?? []) {
     const { collection, perPage, feed } = list;
@@ -89,6 +98,31 @@ function checkRoutes(definition: SiteDefinition, collections: Map<string, Resolv
     }
     if (feed && !/^\/[^\s]*\.xml$/.test(feed.path)) fail(messages.BadFeedPath, { path: feed.path }, feed.path);
   }
+}
+
+/** A site path as an old URL: slashes, letters, digits and - . _ ~, no "." or ".." segment. */
+const SITE_PATH = /^\/(?:[\w\-.~]+\/?)*$/;
+
+/** The site's redirects, each from a site path to a site path or an http(s) URL. */
+function checkRedirects(definition: SiteDefinition, fail: Fail): ResolvedSite["redirects"] {
+  const given: unknown = definition.redirects ?? {};
+  if (typeof given !== "object" || given === null || Array.isArray(given)) {
+    fail(messages.RedirectsNotAnObject, {}, "redirects");
+    return [];
+  }
+  return Object.entries(given).flatMap(([from, to]) => {
+    if (!SITE_PATH.test(from) || /\/\.{1,2}(?:\/|$)/.test(from)) {
+      fail(messages.BadRedirectFrom, { from }, `"${from}"`);
+      return [];
+    }
+    const url = typeof to === "string" && URL.canParse(to) ? new URL(to) : undefined;
+    const site = typeof to === "string" && /^\/(?:[\w\-.~]+\/?)*(?:#[\w\-.~:]*)?$/.test(to);
+    if (!site && url?.protocol !== "https:" && url?.protocol !== "http:") {
+      fail(messages.BadRedirectTarget, { from, to: JSON.stringify(to) }, `"${from}"`);
+      return [];
+    }
+    return [{ from, to: to as string }];
+  });
 }
 
 /** Every form with its defaults: a usable field name, https frame origins. */

@@ -37,6 +37,13 @@ export interface CollectionOptions<S extends z.ZodType> {
   unique?: Array<FieldOf<z.output<S>> | Array<FieldOf<z.output<S>>>>;
   /** true: raw HTML in the markdown is kept as written (it trusts the authors); default false: it is escaped. */
   html?: boolean;
+  /**
+   * true: a file named as Jekyll and Hugo name posts, "2024-01-15-hello.md", is the entry with the slug "hello"
+   * (its folders left out, as Jekyll's `:slug` leaves them) and, when its front matter has no `date`, the date
+   * "2024-01-15", set before the schema reads it (so the schema must declare `date`). No two entries may share a
+   * slug and date. Other names keep their slug. Default false.
+   */
+  datedFileNames?: boolean;
 }
 
 export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single extends boolean = boolean> {
@@ -48,6 +55,7 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
   readonly sort?: SortOrder<z.output<S>>;
   readonly unique: string[][];
   readonly html: boolean;
+  readonly datedFileNames: boolean;
 }
 
 /** Declares a collection: a folder of entries, or a single file. */
@@ -69,6 +77,7 @@ export function defineCollection<S extends z.ZodType>(options: CollectionOptions
     sort: options.sort,
     unique: (options.unique ?? []).map((key) => (Array.isArray(key) ? key : [key])),
     html: options.html ?? false,
+    datedFileNames: options.datedFileNames ?? false,
   };
 }
 
@@ -134,12 +143,24 @@ export interface FeedOptions<E> {
   limit?: number;
 }
 
-export interface EntryRoute<K extends string> {
+export interface EntryRoute<K extends string, E = Record<string, unknown>> {
   collection: K;
-  /** URL pattern; `:slug` is the entry's slug and `:field` any text field, such as "/blog/:slug/". */
+  /**
+   * URL pattern, such as "/blog/:slug/": `:slug` is the entry's slug, `:field` any text or number field, and
+   * `:year`, `:month` and `:day` the zero-padded parts of its `date` (YYYY-MM-DD or an ISO date-time as written, a
+   * Date in UTC). A pattern ending in ".html" names the file each page is written to, whatever `urlFormat` says:
+   * "/:year/:month/:day/:slug.html" writes 2024/01/15/slug.html, as Jekyll's default permalinks do.
+   */
   path: string;
   /** Name of the template (an export of templates/index.ts's `templates`). */
   template: string;
+  /**
+   * Old URLs of each entry's page, as site paths (the base path is added): each gets a page that sends the
+   * visitor on (meta refresh, canonical link, a link to follow, noindex) and a 301 in `_redirects` and
+   * serve.json. "/old/" is written to old/index.html, "/old.html" to old.html, "/old" in the site's form. Such as
+   * `(post) => post.redirect_from` (Jekyll's jekyll-redirect-from) or `(post) => post.aliases` (Hugo).
+   */
+  aliases?: (entry: E) => string | readonly string[] | null | undefined;
 }
 
 export interface ListRoute<K extends string, E> {
@@ -157,7 +178,7 @@ export interface RoutesOptions<C extends Collections> {
   /** The collection whose entries are pages: each names its own `path` and `template`. */
   pages?: Extract<keyof C, string>;
   /** One page per entry of a collection. */
-  entries?: Array<{ [K in Extract<keyof C, string>]: EntryRoute<K> }[Extract<keyof C, string>]>;
+  entries?: Array<{ [K in Extract<keyof C, string>]: EntryRoute<K, EntryOf<C[K]>> }[Extract<keyof C, string>]>;
   /** Paginated lists of a collection's entries, with an optional feed. */
   lists?: Array<{ [K in Extract<keyof C, string>]: ListRoute<K, EntryOf<C[K]>> }[Extract<keyof C, string>]>;
 }
@@ -192,6 +213,12 @@ export interface SiteOptions<C extends Collections> {
   siteUrl?: string;
   /** Paths that are linked on purpose but not published yet: they show the 404 page. */
   unregistered?: string[];
+  /**
+   * Old site paths and where they lead now, such as `{ "/about-us": "/about/", "/feed": "https://example.org/" }`:
+   * each old path gets a redirect page and a 301 in `_redirects` and serve.json, as an entry route's `aliases`
+   * do. A target is a site path (the base path is added; it must lead to a page or file) or an http(s) URL.
+   */
+  redirects?: Record<string, string>;
   /** Files or folders under content/ copied to the output as they are, at the same path. */
   passthrough?: string[];
   /** markdown-it plugins, the code highlighting themes and the heading anchors. */

@@ -13,12 +13,21 @@ export interface ResolvedCollection {
   unique: string[][];
   /** Raw HTML in its markdown kept as written. */
   html: boolean;
+  /** "2024-01-15-hello.md" is the entry "hello" dated 2024-01-15. */
+  datedFileNames: boolean;
 }
 
 export interface ResolvedEntryRoute {
   collection: string;
   path: string;
   template: string;
+  aliases?: (entry: Record<string, unknown>) => unknown;
+}
+
+/** An old site path and where it leads: a site path or an http(s) URL. */
+export interface ResolvedRedirect {
+  from: string;
+  to: string;
 }
 
 export interface ResolvedListRoute {
@@ -45,6 +54,7 @@ export interface ResolvedSite {
   base: string;
   siteUrl: string;
   unregistered: string[];
+  redirects: ResolvedRedirect[];
   passthrough: string[];
   markdown: ResolvedMarkdown;
   /** The text of site.config.ts, to locate problems found later (an unknown template, a missing page). */

@@ -2,7 +2,7 @@
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { ResolvedSite } from "../config/types.ts";
+import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
 import {
   InNoCollection,
   NeitherEntryNorImage,
@@ -13,6 +13,7 @@ import {
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { EarlierLoad, MarkdownCache, Placement, RawContent, SourceEntry } from "./types.ts";
+import { datedFileName } from "./dates.ts";
 import { type ParsedSource, toRawEntry } from "./front-matter.ts";
 import { markdownKey } from "./markdown.ts";
 import { type ReadResult, type RenderAhead, readAll } from "./read.ts";
@@ -118,16 +119,23 @@ function placeOf(site: ResolvedSite, relative: string): Place {
       best = { name, source: collection.source };
     }
   }
+  const collection = best && site.collections.get(best.name);
   if (best && extension === "md")
-    return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -3) };
+    return { kind: "entry", collection: best.name, slug: slugOf(relative, best, collection) };
   if (best && extension === "mdx") {
-    if (site.collections.get(best.name)?.body !== "mdx") return { kind: "mdx outside", collection: best.name };
-    return { kind: "entry", collection: best.name, slug: relative.slice(best.source.length + 1, -4) };
+    if (collection?.body !== "mdx") return { kind: "mdx outside", collection: best.name };
+    return { kind: "entry", collection: best.name, slug: slugOf(relative, best, collection) };
   }
   // Listed for passthrough, a file is published as it is, a picture too (an image is published when read).
   if (site.passthrough.some((p) => relative === p || relative.startsWith(`${p}/`))) return { kind: "passthrough" };
   if (IMAGES.has(extension)) return { kind: "image" };
   return { kind: "unexpected", reason: extension === "md" ? "markdown" : "other" };
+}
+
+/** The path under the collection's folder without its extension; a dated name's part after its date, if read so. */
+function slugOf(relative: string, best: { source: string }, collection?: ResolvedCollection): string {
+  const dated = collection?.datedFileNames ? datedFileName(relative) : undefined;
+  return dated?.slug ?? relative.slice(best.source.length + 1).replace(/\.mdx?$/, "");
 }
 
 function unexpected(site: ResolvedSite, file: string, reason: "markdown" | "other"): HeirloomError {

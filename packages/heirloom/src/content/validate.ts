@@ -13,6 +13,7 @@ import type {
 import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
 import { DuplicateItem, ImageNotFound, UnexpectedBody } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
+import { datedFileName } from "./dates.ts";
 import { type ImageRef, findImageRefs, imageRef } from "./image-field.ts";
 import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
@@ -67,7 +68,17 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   for (const collection of site.collections.values()) {
     const list = items.get(collection.name)!;
     list.sort(compareBy(collection));
-    for (const key of collection.unique) errors.push(...duplicates(collection, list, key));
+    for (const key of collection.unique) errors.push(...duplicates(collection, list, key).errors);
+    if (!collection.datedFileNames) continue;
+    // Jekyll's rule for dated names: two posts may share a slug, not a slug and a date. The second is left out, so
+    // its page is not reported again as a clash with the first's.
+    const twice = duplicates(collection, list, ["slug", "date"]);
+    errors.push(...twice.errors);
+    if (twice.items.size > 0)
+      items.set(
+        collection.name,
+        list.filter((item) => !twice.items.has(item)),
+      );
   }
   return { content: { items, images, bodyImages, languages } satisfies ValidatedContent, errors };
 }
@@ -79,6 +90,9 @@ function validateEntry(
   errors: HeirloomError[],
 ): ContentItem | undefined {
   const { draft: _draft, ...data } = source.data;
+  // "2024-01-15-hello.md" dates an entry whose front matter does not: before the schema reads it.
+  const named = collection.datedFileNames ? datedFileName(source.file) : undefined;
+  if (named && data.date === undefined) data.date = named.date;
   const draftCheck = draftField.safeParse(source.data);
   if (!draftCheck.success) {
     errors.push(...issuesToErrors(draftCheck.error.issues, source, draftField));
@@ -117,7 +131,8 @@ function validateEntry(
   } as EntryValue;
   if (mdx) setMdxBody(value, mdx, options.mdx);
   else setBody(value, body);
-  Object.defineProperty(value, SOURCE_HASH, { value: source.hash });
+  // What its file's name gives the entry (a slug, a date) is part of what a page showing it is made from.
+  Object.defineProperty(value, SOURCE_HASH, { value: named ? `${source.hash}:${source.file}` : source.hash });
   // Searched in the parsed data (the same objects as in the value), never through the lazy html.
   const images = findImageRefs(result.data);
   // An MDX body's blocks are highlighted once it is compiled (highlightMdx), never when it renders.
@@ -175,9 +190,11 @@ function compareKeys(a: number | string, b: number | string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-function duplicates(collection: ResolvedCollection, list: ContentItem[], key: string[]): HeirloomError[] {
+/** Each entry whose values of `key` an earlier one has, and its error. */
+function duplicates(collection: ResolvedCollection, list: ContentItem[], key: string[]) {
   const seen = new Map<string, ContentItem>();
   const errors: HeirloomError[] = [];
+  const items = new Set<ContentItem>();
   for (const item of list) {
     const values = key.map((field) => item.value[field]);
     if (values.some((v) => v === undefined)) continue;
@@ -191,8 +208,9 @@ function duplicates(collection: ResolvedCollection, list: ContentItem[], key: st
     const [file, many] = [item.source.file, key.length > 1];
     const args = { fields, values: shown, file, first: first.source.file, many, collection: collection.name };
     errors.push(errorFrom(DuplicateItem, args, { location: { file, ...item.source.locate([key[key.length - 1]]) } }));
+    items.add(item);
   }
-  return errors;
+  return { errors, items };
 }
 
 /** The collections as templates receive them: a list per folder collection, the entry of a single file. */

@@ -66,6 +66,13 @@ export const EntryRouteWithoutParameter = entry({
   hint: () => 'write a pattern such as "/blog/:slug/", where :slug is each entry\'s file name.',
 });
 
+export const AliasesNotAFunction = entry({
+  code: "ConfigError",
+  title: "An entry route's aliases is not a function",
+  message: ({ path }: { path: string }) => `The aliases of the entry route "${path}" is not a function.`,
+  hint: () => "write a function of the entry that returns its old URLs, such as aliases: (post) => post.redirect_from.",
+});
+
 export const BadPerPage = entry({
   code: "ConfigError",
   title: "A list's perPage is not a whole number above 0",
@@ -118,6 +125,30 @@ export const BadUnregisteredPath = entry({
   hint: () => "write paths such as /about.",
 });
 
+export const RedirectsNotAnObject = entry({
+  code: "ConfigError",
+  title: "redirects is not an object of old paths and targets",
+  message: () => "redirects in site.config.ts is not an object of old paths and where they lead.",
+  hint: () => 'write it as redirects: { "/old-path": "/new-path/", "/gone": "https://example.org/" }.',
+});
+
+export const BadRedirectFrom = entry({
+  code: "ConfigError",
+  title: "A redirect's old path is not a site path",
+  message: ({ from }: { from: string }) => `The redirect from "${from}" is not from a site path.`,
+  hint: () =>
+    "write the old path from the site's root, such as /about-us or /2019/old-title/ (letters, digits, - . _ ~ and " +
+    "/); the base path is added.",
+});
+
+export const BadRedirectTarget = entry({
+  code: "ConfigError",
+  title: "A redirect leads neither to a site path nor to an http(s) address",
+  message: ({ from, to }: { from: string; to: string }) =>
+    `The redirect from "${from}" leads to ${to}, which is neither a site path nor an http(s) address.`,
+  hint: () => "write a site path such as /about/ (the base path is added) or an address such as https://example.org/.",
+});
+
 export const BadCollectionHtml = entry({
   code: "ConfigError",
   title: "A collection's html option is not true or false",
@@ -125,6 +156,15 @@ export const BadCollectionHtml = entry({
     `The collection "${name}" has html: ${value}, which is not true or false.`,
   hint: () =>
     "write html: true to let its markdown hold raw HTML (which trusts its authors), or leave it out to escape it.",
+});
+
+export const BadDatedFileNames = entry({
+  code: "ConfigError",
+  title: "A collection's datedFileNames option is not true or false",
+  message: ({ name, value }: { name: string; value: string }) =>
+    `The collection "${name}" has datedFileNames: ${value}, which is not true or false.`,
+  hint: () =>
+    "write datedFileNames: true to read 2024-01-15-hello.md as the entry hello dated 2024-01-15, or leave it out.",
 });
 
 export const BadMarkdownOption = entry({

@@ -60,6 +60,20 @@ export const LinkNotCanonical = entry({
     (inContent ? "" : " The link is written in templates/; correct it there."),
 });
 
+export const RedirectToNothing = entry({
+  code: "BrokenLinkError",
+  title: "A redirect leads to no page or file of the site",
+  message: ({ from, to, canonical }: { from: string; to: string; canonical?: string }) =>
+    `The redirect from "${from}" leads to ${to}, ` +
+    (canonical
+      ? `which is not the address of the page there, ${canonical}.`
+      : "which no page or file of the site is at."),
+  hint: ({ canonical }) =>
+    canonical
+      ? `write ${canonical}, the address that page is served at, in \`redirects\` in site.config.ts.`
+      : "correct the target in `redirects` in site.config.ts, or publish a page there.",
+});
+
 export const BrokenFragment = entry({
   code: "BrokenLinkError",
   title: "A link's #fragment names no element of the page it leads to",

@@ -47,6 +47,17 @@ export const NotAPlainSegment = entry({
       : `use letters, digits and - in ${field}.`,
 });
 
+export const EntryWithoutDate = entry({
+  code: "PagePathError",
+  title: "An entry route's pattern needs a date the entry does not have",
+  message: ({ file, pattern, value }: { file: string; pattern: string; value?: string }) =>
+    `${file} cannot be published at ${pattern}: ` +
+    (value === undefined ? "it has no date." : `its date "${value}" is not a date such as 2024-01-15.`),
+  hint: () =>
+    "write its date as `date: 2024-01-15` (a time may follow: 2024-01-15T09:30:00Z), or name the file " +
+    "2024-01-15-<slug>.md in a collection with `datedFileNames: true`.",
+});
+
 export const RouteCollision = entry({
   code: "RouteCollisionError",
   title: "Two pages have the same path",
@@ -78,6 +89,24 @@ export const PathShadowedInOutput = entry({
   message: ({ subject, outFile, other }: { subject: string; outFile: string; other: string }) =>
     `${subject} would be answered with ${other}: hosts serve a file of the URL's own name before ${outFile}.`,
   hint: () => "choose another path for it; the other file keeps its place.",
+});
+
+export const BadAlias = entry({
+  code: "PagePathError",
+  title: "An entry's alias is not a site path",
+  message: ({ alias, file }: { alias: string; file: string }) => `The alias ${alias} of ${file} is not a site path.`,
+  hint: () =>
+    "an alias is an old URL from the site's root, such as /2019/old-title/ or /old-title.html (letters, digits, " +
+    "- . _ ~ and /); one relative to a section (Hugo's) can be made whole in the route's aliases function.",
+});
+
+export const RedirectTaken = entry({
+  code: "RouteCollisionError",
+  title: "An old URL is where the output holds another page or file",
+  message: ({ subject, outFile, other }: { subject: string; outFile: string; other: string; where: string }) =>
+    `${subject} would be written to ${outFile}, which clashes with ${other}.`,
+  hint: ({ where }) =>
+    `remove it from ${where}: an old URL leads to one place, and a page or file already there answers it.`,
 });
 
 export const StillUnregistered = entry({

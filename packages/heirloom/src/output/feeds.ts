@@ -7,6 +7,7 @@ import { FeedEntryWithoutTitleOrDate } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { FeedSpec } from "../routes/types.ts";
 import { absoluteUrl } from "../routes/urls.ts";
+import { isoDate } from "../content/dates.ts";
 import { withoutHeadingAnchors } from "../content/headings.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { escapeXml } from "./hosting.ts";
@@ -118,21 +119,6 @@ function itemOf(feed: FeedSpec, entry: EntryValue, errors: HeirloomError[]): Ite
     { entry, title: mapped.title, updated, summary: typeof mapped.summary === "string" ? mapped.summary : undefined },
   ];
 }
-
-/**
- * "2026-01-31" -> "2026-01-31T00:00:00Z"; a Date or an ISO 8601 date-time -> UTC ISO; anything else -> undefined.
- * Without an offset, a date-time is read as UTC: JavaScript would read it (and any other form of date) in
- * the build machine's time zone, and two machines would write two feeds.
- */
-function isoDate(value: unknown): string | undefined {
-  const iso = typeof value === "string" ? ISO_DATE.exec(value.trim()) : null;
-  const date =
-    value instanceof Date ? value : iso ? new Date(`${iso[1]}${iso[2] ?? "T00:00:00"}${iso[3] ?? "Z"}`) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date.toISOString().replace(/\.000Z$/, "Z") : undefined;
-}
-
-/** YYYY-MM-DD, optionally with a time and optionally with Z or an offset. */
-const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /**
  * Site paths in rendered HTML ("/blog/x/", srcset candidates too) as absolute URLs, and "#id" as the entry's page's: feed readers have

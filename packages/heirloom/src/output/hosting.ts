@@ -1,9 +1,10 @@
-// Files static hosts read: sitemap.xml, robots.txt, _headers (Netlify, Cloudflare Pages) and serve.json (serve).
+// Files static hosts read: sitemap.xml, robots.txt, _headers and _redirects (Netlify, Cloudflare Pages) and
+// serve.json (serve, and heirloom preview).
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
 import { HOSTING_FILES } from "../routes/clashes.ts";
-import type { FeedSpec, Route } from "../routes/types.ts";
-import { NOT_FOUND, absoluteUrl } from "../routes/urls.ts";
+import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
+import { NOT_FOUND, absoluteUrl, withBase } from "../routes/urls.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
@@ -39,17 +40,24 @@ export function securityHeaders(config: SiteConfig): Record<string, string> {
 }
 
 /**
- * sitemap.xml (only when the site URL is known), robots.txt (only at the host's root: crawlers read it
- * nowhere else, so a site under a sub-path gets none and the build says so), _headers and serve.json.
+ * sitemap.xml (only when the site URL is known; pages and feeds, never redirects), robots.txt (only at the host's
+ * root: crawlers read it nowhere else, so a site under a sub-path gets none and the build says so), _headers,
+ * serve.json, and _redirects when the site keeps old URLs.
  */
-export function hostingFiles(config: SiteConfig, routes: Route[], feeds: FeedSpec[]): OutputFile[] {
+export function hostingFiles(
+  config: SiteConfig,
+  routes: Route[],
+  feeds: FeedSpec[],
+  redirects: Redirect[] = [],
+): OutputFile[] {
   // Their names are reserved where routes are made: no page or feed may take them.
-  const [ROBOTS, SITEMAP, HEADERS, SERVE] = HOSTING_FILES;
+  const [ROBOTS, SITEMAP, HEADERS, SERVE, REDIRECTS] = HOSTING_FILES;
   const pages = routes.filter((r) => r.path !== NOT_FOUND);
   const files: Array<[string, string]> = [
     ...(config.base === "/" ? [[ROBOTS, robots(config)] as [string, string]] : []),
     [HEADERS, netlifyHeaders(config, pages)],
-    [SERVE, serveJson(config)],
+    [SERVE, serveJson(config, redirects, pages)],
+    ...(redirects.length > 0 ? [[REDIRECTS, netlifyRedirects(config, redirects)] as [string, string]] : []),
   ];
   if (config.siteUrl)
     files.push([SITEMAP, sitemap(config, [...pages.map((r) => r.path), ...feeds.map((f) => f.path)])]);
@@ -82,11 +90,36 @@ function netlifyHeaders(config: SiteConfig, pages: Route[]): string {
   return [
     block(`${config.base}*`, securityHeaders(config)),
     block(`${config.base}assets/*`, { "Cache-Control": IMMUTABLE }),
-    ...[...html, `${config.base}404.html`].map((p) => block(p, { "Cache-Control": REVALIDATE })),
+    ...[...new Set(html), `${config.base}404.html`].map((p) => block(p, { "Cache-Control": REVALIDATE })),
   ].join("\n");
 }
 
-function serveJson(config: SiteConfig): string {
+/** One 301 a line, "from to 301", both with the base path: the form Netlify and Cloudflare Pages read. */
+function netlifyRedirects(config: SiteConfig, redirects: Redirect[]): string {
+  return redirects.map((r) => `${withBase(config.base, r.from)} ${withBase(config.base, r.to)} 301\n`).join("");
+}
+
+/**
+ * serve's redirects. Their sources are paths in the published folder (preview takes the base off first), matched
+ * without a trailing slash (serve's own rule for "/old/" never matches); serve sends "/old.html" on to "/old" before
+ * it reads them (cleanUrls), so that is the source, unless a page is there.
+ */
+function serveRedirects(config: SiteConfig, redirects: Redirect[], pages: Route[]) {
+  const paths = new Set(pages.map((r) => r.path.replace(/\/$/, "")));
+  return redirects.map(({ from, to }) => {
+    const bare = from.replace(/\.html$/, "");
+    const source = bare !== from && !paths.has(bare) ? bare : from.replace(/(.)\/$/, "$1");
+    return { source, destination: servePattern(withBase(config.base, to)), type: 301 };
+  });
+}
+
+/** A target as a pattern serve fills in: its scheme left as it is (serve looks for it), ":" and the like escaped. */
+function servePattern(target: string): string {
+  const [, scheme, rest] = /^([a-z][a-z\d+.-]*:)?(.*)$/is.exec(target)!;
+  return (scheme ?? "") + rest.replace(/[:()*+?\\]/g, "\\$&");
+}
+
+function serveJson(config: SiteConfig, redirects: Redirect[], pages: Route[]): string {
   const rule = (source: string, headers: Record<string, string>) => ({
     source,
     headers: Object.entries(headers).map(([key, value]) => ({ key, value })),
@@ -97,6 +130,7 @@ function serveJson(config: SiteConfig): string {
       rule("**", { ...securityHeaders(config), "Cache-Control": REVALIDATE }),
       rule("assets/**", { "Cache-Control": IMMUTABLE }),
     ],
+    ...(redirects.length > 0 ? { redirects: serveRedirects(config, redirects, pages) } : {}),
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

@@ -1,9 +1,17 @@
 // Link check: every internal link and asset URL in the rendered pages must reach a route or a file, and a
 // #fragment an element of the page it leads to (the ids are read from the rendered pages).
-import { BrokenFragment, BrokenLink, LinkNotCanonical, LinkToUnpublishedFile } from "../errors/catalogue.ts";
+import {
+  BrokenFragment,
+  BrokenLink,
+  LinkNotCanonical,
+  LinkToUnpublishedFile,
+  RedirectToNothing,
+} from "../errors/catalogue.ts";
 import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import type { RawEntry } from "../content/front-matter.ts";
 import { distance } from "../content/schema-errors.ts";
+import type { Redirect } from "../routes/types.ts";
+import { withBase } from "../routes/urls.ts";
 import { type WrittenLink, frontMatterLink, writtenLinks } from "./written-links.ts";
 
 export interface PageLinks {
@@ -114,6 +122,25 @@ function sourceFinder(input: LinkCheckInput) {
 }
 
 const placeOf = (location: SourceLocation) => `${location.file}:${location.line}:${location.column}`;
+
+/**
+ * Each redirect to a site path that leads to no page or file (or to one in the other URL form), at the line that
+ * declares it. An old URL itself is a file of the output: a link to it is not broken.
+ */
+export function checkRedirectTargets(
+  redirects: Redirect[],
+  input: Pick<LinkCheckInput, "files" | "base" | "unregistered">,
+): HeirloomError[] {
+  const { files, base } = input;
+  const allowed = new Set(input.unregistered.map((p) => p.replace(/\/+$/, "")));
+  return redirects.flatMap(({ from, to, location }) => {
+    if (!to.startsWith("/")) return [];
+    const outcome = resolves(withBase(base, to.replace(/#.*$/, "")), base, files, allowed);
+    if ("file" in outcome) return [];
+    const canonical = "redirect" in outcome ? `/${outcome.redirect.slice(base.length)}` : undefined;
+    return [errorFrom(RedirectToNothing, { from, to, canonical }, { location })];
+  });
+}
 
 /** Fragments that name no element: "#" alone, "#top" and text fragments lead somewhere on every page. */
 const ANY_PAGE = /^(?:|top|:~:.*)$/i;

@@ -1,14 +1,16 @@
 // Everything the output holds besides the pages: the script and stylesheet, the islands' modules, the images
-// templates read, the feeds, the passthrough files and the hosting files (robots.txt, sitemap, headers).
+// templates read, the feeds, the passthrough files, the old URLs' redirect pages and the hosting files
+// (robots.txt, sitemap, headers, redirects). All made again by every build: none is kept from the last.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { RawContent } from "../content/types.ts";
 import { throwIfAny } from "../errors/errors.ts";
-import type { FeedSpec, Route } from "../routes/types.ts";
+import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { feedFiles } from "./feeds.ts";
 import { hostingFiles } from "./hosting.ts";
+import { redirectFiles } from "./redirects.ts";
 import { type RefTable, resolveRefs } from "../render/refs.ts";
 
 /** How a feed resolves what its entries' links name: as on each entry's page. */
@@ -22,6 +24,7 @@ export interface SiteParts {
   raw: Pick<RawContent, "passthrough">;
   routes: Route[];
   feeds: FeedSpec[];
+  redirects: Redirect[];
   bundle: { files: OutputFile[] };
   codeStyles?: OutputFile;
   islandBundle: { files: OutputFile[] };
@@ -38,8 +41,9 @@ export async function siteFiles(site: SiteParts, toWrite: FeedSpec[] = site.feed
   throwIfAny(feeds.errors);
   const read = (p: string) => readFile(path.join(config.contentDir, p));
   const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));
-  const hosting = hostingFiles(config, site.routes, site.feeds);
+  const hosting = hostingFiles(config, site.routes, site.feeds, site.redirects);
   const code = site.codeStyles ? [site.codeStyles] : [];
   const assets = [...site.bundle.files, ...site.islandBundle.files, ...code];
-  return [...assets, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...hosting];
+  const redirects = redirectFiles(config, site.redirects);
+  return [...assets, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...redirects, ...hosting];
 }

@@ -3,9 +3,11 @@
 // learns its URL.
 import type { ResolvedSite } from "../config/types.ts";
 import { locate } from "../config/definition-file.ts";
+import { dateParts } from "../content/dates.ts";
 import type { ContentItem, EntryValue, ValidatedContent } from "../content/types.ts";
 import {
   BadPagePath,
+  EntryWithoutDate,
   ListOnMissingPage,
   NoNotFoundPage,
   NotAPlainSegment,
@@ -14,7 +16,8 @@ import {
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
-import type { EarlierRoutes, FeedSpec, Pagination, Pattern, Route } from "./types.ts";
+import { entryAliases, siteRedirects } from "./redirects.ts";
+import type { EarlierRoutes, FeedSpec, Pagination, Pattern, Redirect, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
 
 /** Derives every route; problems are returned, located, with the routes that could be made. */
@@ -22,11 +25,12 @@ export function createRoutes(
   site: ResolvedSite,
   content: ValidatedContent,
   options: { base: string; complete: boolean; passthrough: string[]; earlier?: EarlierRoutes },
-): { routes: Route[]; feeds: FeedSpec[]; errors: HeirloomError[] } {
+): { routes: Route[]; feeds: FeedSpec[]; redirects: Redirect[]; errors: HeirloomError[] } {
   const { base } = options;
   const format = site.urlFormat;
   const errors: HeirloomError[] = [];
   const routes: Route[] = [];
+  const redirects: Redirect[] = [];
   // An entry's URL is that of the first route that shows it (set afresh: entries may come from an earlier build).
   const placed = new Set<ContentItem>();
   const show = (item: ContentItem, route: Route, url: string | undefined) => {
@@ -45,15 +49,17 @@ export function createRoutes(
     for (const item of content.items.get(declared.collection) ?? []) {
       // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
       const known = options.earlier?.route(item, d);
-      if (known?.pattern === pattern && known.route.template === declared.template && known.base === base) {
+      const same = known?.pattern === pattern && known.route.template === declared.template && known.base === base;
+      const path = same ? known.route.path : fillPattern(pattern, item, errors);
+      if (path && declared.aliases) redirects.push(...entryAliases(declared, item, path, format, errors));
+      if (same) {
         show(item, known.route, known.url);
         continue;
       }
-      const path = fillPattern(pattern, item, errors);
       if (!path) continue;
       const route: Route = {
         path,
-        outFile: outFileFor(path, format),
+        outFile: pattern.file ? path.slice(1) : outFileFor(path, format),
         template: declared.template,
         entry: item.value,
         source: item.source,
@@ -90,13 +96,15 @@ export function createRoutes(
       });
     }
   }
-  errors.push(...outputClashes(routes, feeds, options.passthrough), ...unregistered(routes, site.unregistered, format));
+  redirects.push(...siteRedirects(site, format));
+  const clashes = outputClashes(routes, feeds, options.passthrough, redirects);
+  errors.push(...clashes, ...unregistered(routes, site.unregistered, format));
   // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
   if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
     const folder = site.collections.get(site.pages)!.source;
     errors.push(errorFrom(NoNotFoundPage, { folder }, { location: { file: `content/${folder}` } }));
   }
-  return { routes: sortByPath(routes), feeds, errors };
+  return { routes: sortByPath(routes), feeds, redirects, errors };
 }
 
 function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]): Route | undefined {
@@ -124,35 +132,52 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
 
 const patterns = new Map<string, Pattern>();
 const SEGMENTS = /^[\w\-.~]+(\/[\w\-.~]+)*$/;
+/** The parameters a pattern fills from the entry's `date` rather than from fields of their own name. */
+const DATE_PARTS = new Set(["year", "month", "day"]);
 
 function compilePattern(source: string, format: UrlFormat): Pattern {
   const key = `${format}\0${source}`;
   let pattern = patterns.get(key);
   if (!pattern) {
-    const normalized = normalizePath(source, format);
+    // "/:year/:slug.html" names its file; any other pattern is a path in the site's form.
+    const file = /\.html$/.test(source.trim());
+    const normalized = file ? `/${source.trim().replace(/^\/+/, "")}` : normalizePath(source, format);
     const pieces = normalized.split(/:(\w+)/);
     const parts = pieces.filter((_, i) => i % 2 === 0);
     // The fixed parts must be plain; each value is checked as it is filled in.
-    pattern = { source, parts, names: pieces.filter((_, i) => i % 2 === 1), valid: isPlainPath(parts.join("x")) };
+    const names = pieces.filter((_, i) => i % 2 === 1);
+    const dated = names.some((name) => DATE_PARTS.has(name));
+    pattern = { source, parts, names, valid: isPlainPath(parts.join("x")), file, dated };
     patterns.set(key, pattern);
   }
   return pattern;
 }
 
-/** "/blog/:slug/" with the entry's values; a value that cannot be a plain path segment is an error. */
+/**
+ * "/blog/:slug/" with the entry's values (":year", ":month" and ":day" from its date); a value that cannot be a
+ * plain path segment, or a date the pattern needs and the entry lacks, is an error.
+ */
 function fillPattern(pattern: Pattern, item: ContentItem, errors: HeirloomError[]): string | undefined {
   const { source } = pattern;
+  const { file } = item.source;
+  const date = pattern.dated ? dateParts(item.value.date) : undefined;
+  if (pattern.dated && !date) {
+    const location = { file, ...item.source.locate(["date"]) };
+    const value = item.value.date === undefined ? undefined : String(item.value.date);
+    errors.push(errorFrom(EntryWithoutDate, { file, pattern: source, value }, { location }));
+    return undefined;
+  }
   let filled = pattern.parts[0];
   let bad: string | undefined;
   for (let i = 0; i < pattern.names.length; i++) {
-    const value = item.value[pattern.names[i]];
+    const name = pattern.names[i];
+    const value = date && DATE_PARTS.has(name) ? date[name as keyof typeof date] : item.value[name];
     const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
-    if (!SEGMENTS.test(text)) bad ??= pattern.names[i];
+    if (!SEGMENTS.test(text)) bad ??= name;
     filled += text + pattern.parts[i + 1];
   }
   if (bad === undefined && pattern.valid) return filled;
   const field = bad ?? "slug";
-  const { file } = item.source;
   const location = field === "slug" ? { file } : { file, ...item.source.locate([field]) };
   const value = String(item.value[field] ?? "");
   errors.push(errorFrom(NotAPlainSegment, { file, pattern: source, field, value }, { location }));

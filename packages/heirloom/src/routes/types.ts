@@ -2,6 +2,7 @@
 // for entries that are still the same (the dev server's, see src/incremental/).
 import type { FeedOptions } from "../config/define.ts";
 import type { ContentItem, EntryValue, SourceEntry } from "../content/types.ts";
+import type { SourceLocation } from "../errors/errors.ts";
 
 /** A page of a paginated list; `E` is the listed collection's entry type. */
 export interface Pagination<E = EntryValue> {
@@ -35,6 +36,21 @@ export interface Route {
   pagination?: Pagination;
 }
 
+/** An old URL kept: a page of its own that sends the visitor on, and a 301 for hosts that read redirect rules. */
+export interface Redirect {
+  /** The old URL's site path as written, without the base: "/old/", "/old.html" or "/old". */
+  from: string;
+  /** The file a static host serves for it: old/index.html, old.html, or for "/old" the site's form's. */
+  outFile: string;
+  /** Where it leads: a site path without the base ("/2024/01/15/x.html"), or an http(s) address. */
+  to: string;
+  /** 'the alias "/old/" of content/posts/x.md' or 'the redirect "/old" of site.config.ts', as errors name it. */
+  named: string;
+  /** Where it is written, and what to say in a hint: "its aliases" or "`redirects` in site.config.ts". */
+  location: SourceLocation;
+  where: string;
+}
+
 /** A feed to write: its path, its items (newest first) and how to read them. */
 export interface FeedSpec {
   path: string;
@@ -53,6 +69,10 @@ export interface Pattern {
   parts: string[];
   names: string[];
   valid: boolean;
+  /** It ends in ".html": each page is written to that file whatever the URL form ("/:year/:slug.html"). */
+  file: boolean;
+  /** It names :year, :month or :day, read from the entry's date. */
+  dated: boolean;
 }
 
 /** The route an entry route made for an entry, with what it was made from. */

@@ -11,6 +11,7 @@ import { feedFiles } from "../output/feeds.ts";
 import { linkResolver } from "../output/site-files.ts";
 import { publishedOn } from "../render/refs.ts";
 import { hostingFiles } from "../output/hosting.ts";
+import { redirectFiles } from "../output/redirects.ts";
 import { checkLinks, pageLinks } from "../output/links.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import { HOSTING_FILES } from "../routes/clashes.ts";
@@ -69,11 +70,15 @@ export function createDevSite(
     files.set(
       name,
       () =>
-        (hosting ??= hostingFiles(prepared.config, prepared.routes, prepared.feeds)).find((f) => f.path === name)
-          ?.contents ?? "",
+        (hosting ??= hostingFiles(prepared.config, prepared.routes, prepared.feeds, prepared.redirects)).find(
+          (f) => f.path === name,
+        )?.contents ?? "",
     );
   }
   for (const p of prepared.raw.passthrough) files.set(p, () => readFileSync(path.join(prepared.config.contentDir, p)));
+  for (const redirect of prepared.redirects) {
+    files.set(redirect.outFile, () => redirectFiles(prepared.config, [redirect])[0].contents);
+  }
   for (const feed of prepared.feeds) {
     const resolve = linkResolver(prepared);
     files.set(feed.path.slice(1), () => feedFiles([feed], prepared.config, resolve).files[0]?.contents ?? "");
