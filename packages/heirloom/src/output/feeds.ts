@@ -72,6 +72,7 @@ function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[], resol
   errors.push(...problems);
   // A feed without entries has no date in content: the source's (SOURCE_DATE_EPOCH), never the clock's.
   const updated = items[0]?.updated ?? (config.sourceDate || "1970-01-01T00:00:00Z");
+  const resolved = { resolve, base: config.base, origin };
   const entries = items.map((item) => {
     const url = item.entry.url ? origin + item.entry.url : absolute(feed.listPath);
     return [
@@ -82,9 +83,7 @@ function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[], resol
       `    <published>${item.updated}</published>`,
       `    <updated>${item.updated}</updated>`,
       item.summary ? `    <summary>${text(item.summary)}</summary>` : "",
-      item.entry.html
-        ? `    <content type="html">${text(absolutize(resolve(item.entry.html, item.entry.url ?? config.base), origin, url))}</content>`
-        : "",
+      item.entry.html ? `    <content type="html">${text(contentOf(item.entry, resolved, url))}</content>` : "",
       "  </entry>",
     ]
       .filter(Boolean)
@@ -120,9 +119,20 @@ function itemOf(feed: FeedSpec, entry: EntryValue, errors: HeirloomError[]): Ite
   ];
 }
 
+/** An entry's HTML as a feed holds it: its links resolved as on its page, then absolute. */
+function contentOf(entry: EntryValue, { resolve, base, origin }: Resolved, url: string): string {
+  return absolutize(resolve(entry.html, entry.url ?? base), origin, url);
+}
+
+interface Resolved {
+  resolve: ResolveLinks;
+  base: string;
+  origin: string;
+}
+
 /**
- * Site paths in rendered HTML ("/blog/x/", srcset candidates too) as absolute URLs, and "#id" as the entry's page's: feed readers have
- * no base URL. The links after headings are left out: a reader shows them as a bare "#".
+ * Site paths in rendered HTML ("/blog/x/", srcset candidates too) as absolute URLs, and "#id" as the entry's
+ * page's: feed readers have no base URL. The links after headings are left out: a reader shows them as a bare "#".
  */
 function absolutize(html: string, origin: string, page: string): string {
   return withoutHeadingAnchors(html)
