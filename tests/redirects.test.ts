@@ -95,9 +95,13 @@ describe("old URLs", () => {
       makeFixture("ported-blog"),
       "content/pages/about/team.md",
       "We are a **small** team.",
-      "We are a **small** team. Our [first post](/blog/hello/) and [the old page](/about-us).",
+      "We are a **small** team. Our [first post](/blog/hello/), [again](/blog/hello) and [the old page](/about-us).",
     );
     await buildProject(root);
+    // Written as where each leads now, in its own form: no redirect on the way.
+    const team = read(path.join(root, "dist"), "about/team.html");
+    expect(team).toContain('Our <a href="/2024/01/15/hello.html">first post</a>, <a href="/2024/01/15/hello.html">');
+    expect(team).toContain('<a href="/about/team">the old page</a>');
   });
 
   it("follow each change on a rebuild: an alias, a post's date, the redirects; a kept build keeps them", async () => {

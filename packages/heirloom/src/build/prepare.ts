@@ -127,8 +127,9 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
 }
 
 function refTableOf(config: SiteConfig, read: ReadSite, content: Record<string, unknown>) {
-  const { raw, validated, routes } = read;
-  return refTable({ base: config.base, content, images: validated.bodyImages, passthrough: raw.passthrough, routes });
+  const { raw, validated, routes, redirects } = read;
+  const images = validated.bodyImages;
+  return refTable({ base: config.base, content, images, passthrough: raw.passthrough, routes, redirects });
 }
 
 /** Hands MDX bodies the site's components (templates/mdx.ts); each one a body lacks, located. */

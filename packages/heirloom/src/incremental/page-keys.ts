@@ -13,7 +13,7 @@ import type { Assets } from "../render/contract.ts";
 import type { IslandScripts } from "../render/render.ts";
 import type { Templates } from "../render/templates.ts";
 import { currentValue } from "../render/track.ts";
-import type { FeedSpec, Route } from "../routes/types.ts";
+import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { ENGINE_KEY } from "../version.ts";
 import { type PageState, hashOf } from "./build-state.ts";
 
@@ -28,6 +28,8 @@ export interface SiteInputs {
   islands: IslandScripts;
   images: { key: string };
   feeds: FeedSpec[];
+  /** Old URLs and where they lead: a body's link to one is written as its new address. */
+  redirects?: Redirect[];
   content: Record<string, unknown>;
   /** The content hash of an entry (of its file's bytes). */
   entryHash(entry: unknown): string;
@@ -47,8 +49,10 @@ export function inputsKey(inputs: {
 }
 
 /** Everything every page depends on: a change to any of it renders every page again. */
-export function contextKey({ config, site, templates, assets, islands, images, feeds }: SiteInputs): string {
+export function contextKey(inputs: SiteInputs): string {
+  const { config, site, templates, assets, islands, images, feeds } = inputs;
   const feedList = JSON.stringify(feeds.map((f) => [f.path, f.title]));
+  const moved = JSON.stringify((inputs.redirects ?? []).map((r) => [r.from, r.to]));
   const settings = settingsOf(config, site);
   // The URLs a page may name: the script, the stylesheets, the islands' modules (hashed, so their code is in them).
   const { script, stylesheet, codeStylesheet } = assets;
@@ -59,7 +63,7 @@ export function contextKey({ config, site, templates, assets, islands, images, f
     islands.loader ?? "",
     islands.preload,
   ]);
-  return hashOf(ENGINE_KEY, templates.hash, site.hash, settings, feedList, urls, images.key);
+  return hashOf(ENGINE_KEY, templates.hash, site.hash, settings, feedList, urls, images.key, moved);
 }
 
 function settingsOf(config: SiteConfig, site: ResolvedSite): string {

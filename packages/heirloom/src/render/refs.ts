@@ -3,7 +3,7 @@
 // WebP), a passthrough file at its path, a site path in its page's own form; else as the browser resolves it.
 import type { BuiltImage, ImageRef } from "../content/image-field.ts";
 import { MARKER, isSiteRef, markerParts, refTarget } from "../content/refs.ts";
-import type { Route } from "../routes/types.ts";
+import type { Redirect, Route } from "../routes/types.ts";
 
 /** What a marker may name: the site's entries, the images bodies name, passthrough files and pages. */
 export interface RefTable {
@@ -16,6 +16,8 @@ export interface RefTable {
   passthrough: Set<string>;
   /** Every page's path (without the base path). */
   pages: Set<string>;
+  /** Old URLs (aliases, the site's redirects) in each form a host serves them, and where each leads now. */
+  moved: Map<string, string>;
 }
 
 /** The table of a site's content, images and routes. */
@@ -25,6 +27,7 @@ export function refTable(input: {
   images: Map<string, ImageRef>;
   passthrough: string[];
   routes: Route[];
+  redirects?: Redirect[];
 }): RefTable {
   const entries = new Map<string, { collection: string; index: number }>();
   for (const [collection, value] of Object.entries(input.content)) {
@@ -32,7 +35,16 @@ export function refTable(input: {
     else if (value) entries.set(fileOf(value), { collection, index: -1 });
   }
   const pages = new Set(input.routes.map((route) => route.path));
-  return { base: input.base, entries, images: input.images, passthrough: new Set(input.passthrough), pages };
+  const moved = new Map<string, string>();
+  for (const { from, to } of input.redirects ?? []) for (const form of formsOf(from)) moved.set(form, to);
+  const passthrough = new Set(input.passthrough);
+  return { base: input.base, entries, images: input.images, passthrough, pages, moved };
+}
+
+/** "/old", "/old/", "/old.html" and "/old/index.html" for any of them: a host serves each of an old URL. */
+function formsOf(path: string): string[] {
+  const bare = path.replace(/(\/index)?\.html$|\/+$/, "");
+  return [path, bare, `${bare}/`, `${bare}.html`, `${bare}/index.html`];
 }
 
 const fileOf = (entry: unknown) => String((entry as { file?: string }).file);
@@ -69,6 +81,9 @@ export function resolveRef(
   if (url.startsWith("/")) {
     const end = url.search(/[?#]/);
     const [path, rest] = end < 0 ? [url, ""] : [url.slice(0, end), url.slice(end)];
+    const to = table.pages.has(path) ? undefined : table.moved.get(path);
+    // A link to an old URL is written as where it leads now: no redirect on the way.
+    if (to !== undefined) return to.startsWith("/") ? base + pageForm(table.pages, to).slice(1) + rest : to;
     return base + pageForm(table.pages, path).slice(1) + rest;
   }
   const target = refTarget(file, url);
