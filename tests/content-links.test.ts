@@ -178,3 +178,27 @@ describe("a broken link whose address is percent-encoded when published", () => 
     expect(error.location).toEqual({ file: "content/notes/third.md", line: 9, column: 5 });
   });
 });
+
+describe('brokenLinks: "warn"', () => {
+  it("publishes, telling each broken link and #fragment at its place; another value is an error at its line", async () => {
+    const root = siteWith("A [lost](missing.md) link and [far](#nowhere).\n");
+    const config = path.join(root, "site.config.ts");
+    const text = readFileSync(config, "utf8");
+    writeFileSync(config, text.replace('urlFormat: "file",', 'urlFormat: "file",\n  brokenLinks: "warn",'));
+    const result = await buildProject(root);
+    expect(result.warnings).toContain(
+      "The link /notes/missing.md on /notes/third leads to no page or file of the site. (content/notes/third.md:9:10)",
+    );
+    expect(result.warnings.some((w) => w.startsWith('The link #nowhere on /notes/third names the id "nowhere"'))).toBe(
+      true,
+    );
+    expect(page(root, "notes/third.html")).toContain('<a href="#nowhere">far</a>');
+    const other = siteWith("Text.\n");
+    writeFileSync(
+      path.join(other, "site.config.ts"),
+      text.replace('urlFormat: "file",', 'urlFormat: "file",\n  brokenLinks: "ignore",'),
+    );
+    const [error] = await failures(other);
+    expect([error.message, error.location?.line]).toEqual(['brokenLinks is "ignore".', 35]);
+  });
+});

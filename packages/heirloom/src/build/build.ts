@@ -42,7 +42,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   await removeLeftovers(config.outDir);
   const published = publishedManifest(output);
   const routes = reportRoutes(site, rendered.records, rendered.files);
-  const warnings = [...warningsFor(config, site.feeds), ...(site.bundle.warnings ?? [])];
+  const warnings = [...warningsFor(config, site.feeds), ...(site.bundle.warnings ?? []), ...rendered.linkWarnings];
   const report = { routes, warnings, siteHash: published.site };
   await incremental.finish({ site, pages: rendered.pages, feeds: rendered.feeds, output, retired, report });
   if (manifestFile) await writeManifest(manifestFile, published);
@@ -77,9 +77,9 @@ async function renderAndWrite(
 /** Renders every page and checks every link without writing anything (heirloom check). */
 export async function checkSite(options: BuildOptions = {}): Promise<{ pages: number; warnings: string[] }> {
   const site = await prepareSite(options);
-  const { records, problems } = await renderPages(site, undefined, undefined, options.onProgress);
+  const { records, problems, linkWarnings } = await renderPages(site, undefined, undefined, options.onProgress);
   throwIfAny(problems);
-  return { pages: records.length, warnings: site.bundle.warnings ?? [] };
+  return { pages: records.length, warnings: [...(site.bundle.warnings ?? []), ...linkWarnings] };
 }
 
 /** What the stamp of the previous build is compared with: everything the build is made from besides content/. */

@@ -23,8 +23,10 @@ export interface RenderedSite {
   records: PageRecord[];
   /** Everything else the output holds that is written now (kept feeds are copied already). */
   files: OutputFile[];
-  /** Broken internal links. */
+  /** Broken internal links (none when the site has them warned about: see `linkWarnings`). */
   problems: HeirloomError[];
+  /** Broken internal links of a site with `brokenLinks: "warn"`, each with its place. */
+  linkWarnings: string[];
   /** What the next build needs to know of each page and feed. */
   pages: Map<string, PageState>;
   feeds: Map<string, string>;
@@ -101,7 +103,17 @@ export async function renderPages(
   });
   problems.push(...checkRedirectTargets(site.redirects, { files: published, base, unregistered }));
   const rendered = made.map(({ index }) => site.routes[index].path);
-  return { records, files, problems, pages, feeds, rendered };
+  // A ported site may publish with the broken links its old posts hold: each is told, at its place.
+  const warn = site.site.brokenLinks === "warn";
+  const linkWarnings = warn ? problems.map(warningOf) : [];
+  return { records, files, problems: warn ? [] : problems, linkWarnings, pages, feeds, rendered };
+}
+
+/** A problem told as a warning: its message and where it is written. */
+function warningOf(problem: HeirloomError): string {
+  const { file, line, column } = problem.location ?? {};
+  const place = file ? ` (${[file, line, column].filter((part) => part !== undefined).join(":")})` : "";
+  return `${problem.message}${place}`;
 }
 
 /** The ids of a written page's elements, one a line; undefined when the file cannot be read. */

@@ -28,6 +28,8 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     if (!/^\/[\w\-./~]*$/.test(path)) fail(messages.BadUnregisteredPath, { path }, path);
   }
   const redirects = checkRedirects(definition, fail);
+  const brokenLinks = definition.brokenLinks ?? "error";
+  if (brokenLinks !== "error" && brokenLinks !== "warn") fail(messages.BadBrokenLinks, { brokenLinks }, "brokenLinks");
   throwIfAny(errors);
   return {
     collections,
@@ -40,6 +42,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     siteUrl: definition.siteUrl ?? "",
     unregistered: definition.unregistered ?? [],
     redirects,
+    brokenLinks,
     passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
     markdown,
     source,

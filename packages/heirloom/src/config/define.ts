@@ -223,6 +223,11 @@ export interface SiteOptions<C extends Collections> {
   passthrough?: string[];
   /** markdown-it plugins, the code highlighting themes and the heading anchors. */
   markdown?: MarkdownOptions;
+  /**
+   * What a broken link (or #fragment) does: "error" (the default) fails the build; "warn" prints each, at the
+   * place it is written, and publishes: for a ported site whose old posts hold links broken already.
+   */
+  brokenLinks?: "error" | "warn";
 }
 
 const SITE = Symbol.for("heirloom.site");

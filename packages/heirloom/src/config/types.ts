@@ -56,6 +56,7 @@ export interface ResolvedSite {
   unregistered: string[];
   redirects: ResolvedRedirect[];
   passthrough: string[];
+  brokenLinks: "error" | "warn";
   markdown: ResolvedMarkdown;
   /** The text of site.config.ts, to locate problems found later (an unknown template, a missing page). */
   source: string;

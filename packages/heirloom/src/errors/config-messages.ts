@@ -103,6 +103,13 @@ export const BadUrlFormat = entry({
   hint: () => 'use "file" (/pricing served from pricing.html) or "directory" (/pricing/ from pricing/index.html).',
 });
 
+export const BadBrokenLinks = entry({
+  code: "ConfigError",
+  title: "brokenLinks is neither error nor warn",
+  message: ({ brokenLinks }: { brokenLinks: unknown }) => `brokenLinks is "${String(brokenLinks)}".`,
+  hint: () => 'use "error" (a broken link fails the build) or "warn" (each is printed, and the site published).',
+});
+
 export const FormWithoutField = entry({
   code: "ConfigError",
   title: "A form has no usable field name",
