@@ -2,12 +2,12 @@
 // declared passthrough file, or the build fails naming it. Entries are strict UTF-8 and never empty.
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readEntry } from "../packages/heirloom/src/content/front-matter.ts";
-import { buildProject, makeFixture } from "./helpers/site.ts";
+import { buildProject, copyJournal, fixturesDir, makeFixture } from "./helpers/site.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 
 const NOTE =
@@ -278,4 +278,34 @@ describe("files that cannot be read as text", () => {
       socket.close();
     }
   }, 10_000);
+});
+
+describe("posts ported from other generators build as their authors wrote them", () => {
+  /** A copy of examples/journal with the posts of tests/fixtures/ported-posts/ added. */
+  const journalWithPortedPosts = () => {
+    const root = copyJournal("heirloom-ported-");
+    cpSync(path.join(fixturesDir, "ported-posts"), root, { recursive: true });
+    return root;
+  };
+  const POSTS = path.join("content", "posts");
+
+  it("a post with a blank line before its opening --- is read, its fields located below it", async () => {
+    const built = await buildProject(journalWithPortedPosts());
+    const page = readFileSync(path.join(built.outDir, "blog/cooking-with-nonna/index.html"), "utf8");
+    expect(page).toContain("<h1>Cooking With Nonna</h1>");
+    expect(page).toContain('<time dateTime="2024-01-15">15 January 2024</time>');
+    const root = journalWithPortedPosts();
+    const file = path.join(root, POSTS, "cooking-with-nonna.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("date: 2024-01-15", "date: 15 January 2024"));
+    expectErrors(await failures(root), [
+      {
+        code: "ContentSchemaError",
+        message:
+          'The field "date" in content/posts/cooking-with-nonna.md must be a date written as YYYY-MM-DD, ' +
+          'such as 2026-03-14; found the text "15 January 2024".',
+        location: { file: "content/posts/cooking-with-nonna.md", line: 4, column: 1 },
+        hint: "correct the value and build again.",
+      },
+    ]);
+  });
 });

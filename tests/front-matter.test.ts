@@ -5,7 +5,7 @@ import { repoRoot } from "./helpers/site.ts";
 import { describe, expect, it } from "vitest";
 import { HeirloomError } from "../packages/heirloom/src/errors/errors.ts";
 import { readEntry } from "../packages/heirloom/src/content/front-matter.ts";
-import { frontMatterPosition } from "../packages/heirloom/src/content/yaml-positions.ts";
+import { frontMatterPosition, guessFields } from "../packages/heirloom/src/content/yaml-positions.ts";
 
 const source = [
   "---",
@@ -67,6 +67,45 @@ describe("readEntry", () => {
     },
   );
 
+  it("skips a byte order mark and blank or whitespace-only lines before the opening ---, as Hugo does", () => {
+    const text = "\uFEFF\n  \n\t\r\n---\ntitle: A\ntags:\n  - x\n  - y\n---\nBody\n";
+    const entry = readEntry("content/posts/a.md", text);
+    expect([entry.data, entry.body, entry.bodyLine, entry.format]).toEqual([
+      { title: "A", tags: ["x", "y"] },
+      "Body\n",
+      10,
+      "yaml",
+    ]);
+    expect(entry.locate(["title"])).toEqual({ line: 5, column: 1 });
+    expect(entry.locate(["tags", 1])).toEqual({ line: 8, column: 5 });
+    // A missing field points at the first line of the front matter, below the opening ---.
+    expect(entry.locate(["date"])).toEqual({ line: 5, column: 1 });
+  });
+
+  it("locates errors of front matter below blank lines at their own line", () => {
+    const syntax = catchError(() => readEntry("a.md", "\n\n---\nname: ok\ntitle: a: b\n---\n"));
+    expect([syntax.code, syntax.location]).toEqual(["FrontMatterParseError", { file: "a.md", line: 5, column: 8 }]);
+    const list = catchError(() => readEntry("a.md", "\n---\n- 1\n---\n"));
+    expect([list.code, list.location]).toEqual(["FrontMatterParseError", { file: "a.md", line: 3 }]);
+    const js = catchError(() => readEntry("a.md", "\n\n\n---js\n{}\n---\n"));
+    expect(js.location).toEqual({ file: "a.md", line: 4 });
+  });
+
+  it("keeps blank lines before text that opens with no fence as the body", () => {
+    expect(readEntry("a.md", "\uFEFF\n\nJust text\n---\nmore\n")).toMatchObject({
+      data: {},
+      body: "\n\nJust text\n---\nmore\n",
+      bodyLine: 1,
+      format: "none",
+    });
+  });
+
+  it("counts the body's first line after an empty front matter and an opening --- with trailing spaces", () => {
+    expect(readEntry("a.md", "---\n---\nBody\n").bodyLine).toBe(3);
+    const spaced = readEntry("a.md", "---  \ntitle: A\nprice: 2\n---\nBody\n");
+    expect([spaced.locate(["price"]), spaced.bodyLine]).toEqual([{ line: 3, column: 1 }, 5]);
+  });
+
   it("refuses front matter in another language than YAML (gray-matter would run ---js as code)", () => {
     const error = catchError(() =>
       readEntry("content/pages/home.md", "---js\n{ title: (() => 'ran')() }\n---\nBody\n"),
@@ -122,6 +161,12 @@ describe("readEntry", () => {
 
   it("refuses front matter that is a list instead of fields", () => {
     expect(catchError(() => readEntry("a.md", "---\n- 1\n---\n")).code).toBe("FrontMatterParseError");
+  });
+});
+
+describe("guessFields", () => {
+  it("guesses the fields of a file that does not parse below blank lines too", () => {
+    expect(guessFields("\n\n---\npath: /x\ntitle: 'never closed\n---\nBody\n")).toMatchObject({ path: "/x" });
   });
 });
 
