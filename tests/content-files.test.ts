@@ -128,6 +128,16 @@ describe("files too large or too deep to be content", () => {
         `${Array.from({ length: 60 }, (_, i) => `${"  ".repeat(i + 1)}k${i}:`).join("\n")} x\n---\n`,
       57,
     ],
+    [
+      "a TOML dotted key 100,000 levels deep",
+      `+++\norder = 3\ntitle = "Third"\nprice = 9\ntags = ["a"]\nfeatured = false\n${"k.".repeat(100_000)}k = 1\n+++\n`,
+      7,
+    ],
+    [
+      "50,000 nested TOML lists",
+      `+++\norder = 3\ntitle = "Third"\nprice = 9\ntags = ${"[".repeat(50_000)}${"]".repeat(50_000)}\n+++\n`,
+      5,
+    ],
   ])("front matter with %s is refused with a message about its depth", async (_what, text, line) => {
     const root = makeFixture();
     writeFileSync(path.join(root, "content", "notes", "third.md"), text);
@@ -280,15 +290,15 @@ describe("files that cannot be read as text", () => {
   }, 10_000);
 });
 
-describe("posts ported from other generators build as their authors wrote them", () => {
-  /** A copy of examples/journal with the posts of tests/fixtures/ported-posts/ added. */
-  const journalWithPortedPosts = () => {
-    const root = copyJournal("heirloom-ported-");
-    cpSync(path.join(fixturesDir, "ported-posts"), root, { recursive: true });
-    return root;
-  };
-  const POSTS = path.join("content", "posts");
+/** A copy of examples/journal with the posts of tests/fixtures/ported-posts/ added. */
+function journalWithPortedPosts(): string {
+  const root = copyJournal("heirloom-ported-");
+  cpSync(path.join(fixturesDir, "ported-posts"), root, { recursive: true });
+  return root;
+}
+const POSTS = path.join("content", "posts");
 
+describe("posts ported from other generators build as their authors wrote them", () => {
   it("a post with a blank line before its opening --- is read, its fields located below it", async () => {
     const built = await buildProject(journalWithPortedPosts());
     const page = readFileSync(path.join(built.outDir, "blog/cooking-with-nonna/index.html"), "utf8");
@@ -304,6 +314,29 @@ describe("posts ported from other generators build as their authors wrote them",
           'The field "date" in content/posts/cooking-with-nonna.md must be a date written as YYYY-MM-DD, ' +
           'such as 2026-03-14; found the text "15 January 2024".',
         location: { file: "content/posts/cooking-with-nonna.md", line: 4, column: 1 },
+        hint: "correct the value and build again.",
+      },
+    ]);
+  });
+});
+
+describe("posts ported from Hugo and Zola with TOML front matter", () => {
+  it("a post between +++ lines is read, its date as YAML's, its fields located", async () => {
+    const built = await buildProject(journalWithPortedPosts());
+    const page = readFileSync(path.join(built.outDir, "blog/spring-in-the-garden/index.html"), "utf8");
+    expect(page).toContain("<h1>Spring in the Garden</h1>");
+    expect(page).toContain('<time dateTime="2024-03-20">20 March 2024</time>');
+    expect(page).toContain("<p>The roses came back this year.");
+    const root = journalWithPortedPosts();
+    const file = path.join(root, POSTS, "spring-in-the-garden.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("date = 2024-03-20", "date = 2024-03-20T09:30:00+01:00"));
+    expectErrors(await failures(root), [
+      {
+        code: "ContentSchemaError",
+        message:
+          'The field "date" in content/posts/spring-in-the-garden.md must be a date written as YYYY-MM-DD, ' +
+          'such as 2026-03-14; found the text "2024-03-20T09:30:00+01:00".',
+        location: { file: "content/posts/spring-in-the-garden.md", line: 3, column: 1 },
         hint: "correct the value and build again.",
       },
     ]);

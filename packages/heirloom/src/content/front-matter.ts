@@ -1,19 +1,21 @@
 // Reads one markdown file: gray-matter splits the front matter off (after a byte order mark and blank lines), js-yaml
-// reads it (front matter in a language gray-matter would run as code is refused); yaml-positions.ts locates errors.
+// or smol-toml reads it (a language gray-matter would run as code is refused); errors are located in the file.
 import matter from "gray-matter";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import {
   FrontMatterAliasBomb,
   FrontMatterNotFields,
-  FrontMatterNotYaml,
+  FrontMatterOtherLanguage,
   FrontMatterSyntax,
-  FrontMatterTooDeep,
 } from "../errors/catalogue.ts";
 import { HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
+import { MAX_ALIASED_VALUES, MAX_DEPTH, aliasExpansion, deepestPath, tooDeep } from "./front-matter-limits.ts";
+import { readToml } from "./toml.ts";
+import { tomlFieldLocator } from "./toml-positions.ts";
 import { type Position, explainYaml, fieldLocator, frontMatterPosition } from "./yaml-positions.ts";
 
-/** How a file's front matter is written: YAML between --- lines, or not at all. */
-export type FrontMatterFormat = "yaml" | "none";
+/** How a file's front matter is written: YAML between --- lines, TOML between +++ lines, or not at all. */
+export type FrontMatterFormat = "yaml" | "toml" | "none";
 
 /** A content file as read from disk, before validation. */
 export interface RawEntry {
@@ -49,15 +51,15 @@ type Split = Omit<ParsedSource, "data" | "bodyLine">;
 type Where = (position?: Position) => SourceLocation;
 
 /**
- * Parses a markdown file with front matter; malformed YAML throws FrontMatterParseError.
- * js-yaml (YAML 1.2 core schema) reads the data: it is several times faster than a parse that keeps
+ * Parses a markdown file with front matter; malformed YAML or TOML throws FrontMatterParseError.
+ * js-yaml (YAML 1.2 core schema) reads YAML: it is several times faster than a parse that keeps
  * positions. The position-keeping parser runs only when something is wrong: to explain a syntax error,
- * and to locate a field an error is about.
+ * and to locate a field an error is about. smol-toml reads TOML; a scan of its lines locates fields.
  */
 export function parseSource(file: string, source: string): ParsedSource {
   const split = splitFrontMatter(file, source);
   const where = whereIn(file, split.openingLine);
-  const data = split.format === "none" ? {} : readYaml(file, split.frontMatter, where);
+  const data = readFields(file, split, where);
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw errorFrom(FrontMatterNotFields, { file }, { location: { file, line: split.openingLine + 1 } });
   }
@@ -68,7 +70,7 @@ export function parseSource(file: string, source: string): ParsedSource {
     throw errorFrom(FrontMatterAliasBomb, { file, limit: MAX_ALIASED_VALUES, field: aliased.largest }, { location });
   }
   const deep = deepestPath(record, MAX_DEPTH);
-  if (deep) throw tooDeep(where(fieldLocator(split.frontMatter)(deep)));
+  if (deep) throw tooDeep(where(positionsOf(split)(deep)));
   return {
     data: record,
     bodyOffset: split.bodyOffset,
@@ -84,13 +86,14 @@ const LEADING = /^\uFEFF?(?:[ \t]*\r?\n)*/;
 
 const FENCES: Record<string, { format: Exclude<FrontMatterFormat, "none">; marks: RegExp }> = {
   "---": { format: "yaml", marks: /^(ya?ml)?$/i },
+  "+++": { format: "toml", marks: /^(toml)?$/i },
 };
 
 /**
  * The front matter gray-matter splits off: after a first line `---` (or `---yaml`), up to the next line that
- * starts with `---`; its text keeps the line break that ends the opening line. Without an opening fence the
- * whole file but a byte order mark is the body. A fence marked with another language is refused: gray-matter
- * would run `---js`.
+ * starts with `---`, or between `+++` lines (or `+++toml`); its text keeps the line break that ends the opening
+ * line. Without an opening fence the whole file but a byte order mark is the body. A fence marked with another
+ * language is refused: gray-matter would run `---js`.
  */
 function splitFrontMatter(file: string, source: string): Split {
   const skipped = LEADING.exec(source)![0];
@@ -115,10 +118,11 @@ function splitFrontMatter(file: string, source: string): Split {
 const unread = () => ({});
 const GRAY_MATTER = {
   yaml: { language: "yaml", engines: { yaml: unread } },
+  toml: { language: "toml", delimiters: "+++", engines: { toml: unread } },
 } as Record<string, Parameters<typeof matter>[1]>;
 
 function otherLanguage(file: string, language: string, line: number): HeirloomError {
-  return errorFrom(FrontMatterNotYaml, { file, language }, { location: { file, line } });
+  return errorFrom(FrontMatterOtherLanguage, { file, language }, { location: { file, line } });
 }
 
 /** The 1-based line of an offset in a text. */
@@ -132,7 +136,13 @@ function whereIn(file: string, openingLine: number): Where {
   return (position) => (position ? { file, line: position.line + openingLine - 1, column: position.column } : { file });
 }
 
-/** The front matter's fields: js-yaml reads them; the position-keeping parser explains what it refuses. */
+/** The front matter's fields, read in its language ({} without front matter). */
+function readFields(file: string, split: Split, where: Where): unknown {
+  if (split.format === "toml") return readToml(file, split.frontMatter, where);
+  return split.format === "yaml" ? readYaml(file, split.frontMatter, where) : {};
+}
+
+/** YAML's fields: js-yaml reads them; the position-keeping parser explains what it refuses. */
 function readYaml(file: string, text: string, where: Where): unknown {
   try {
     return loadYaml(text, { schema: CORE_SCHEMA }) ?? {};
@@ -170,71 +180,21 @@ export function toRawEntry(file: string, parsed: ParsedSource, source: string): 
 /** Finds fields of a parsed file at their line and column in the file; a file without front matter at 1:1. */
 function locatorOf(parsed: ParsedSource): RawEntry["locate"] {
   if (parsed.format === "none") return () => ({ line: 1, column: 1 });
-  const find = fieldLocator(parsed.frontMatter);
+  const find = positionsOf(parsed);
   return (path) => {
     const { line, column } = find(path);
     return { line: line + parsed.openingLine - 1, column };
   };
 }
 
+/** Finds fields in the front matter, at positions whose line 1 is the opening fence's. */
+function positionsOf(split: Split): (path: ReadonlyArray<PropertyKey>) => Position {
+  return split.format === "toml" ? tomlFieldLocator(split.frontMatter) : fieldLocator(split.frontMatter);
+}
+
 /** Parses a markdown file into an entry. */
 export function parseEntry(file: string, source: string): RawEntry {
   return toRawEntry(file, parseSource(file, source), source);
-}
-
-/** Content needs a few levels of lists and fields; far deeper front matter is a mistake or an attack. */
-export const MAX_DEPTH = 50;
-
-function tooDeep(location: SourceLocation, cause?: unknown): HeirloomError {
-  return errorFrom(FrontMatterTooDeep, { file: location.file, depth: MAX_DEPTH }, { location, cause });
-}
-
-/** Values that aliases (`*name`) may repeat in one file: a few small reuses, never a "billion laughs". */
-export const MAX_ALIASED_VALUES = 10_000;
-
-/**
- * How many values the front matter holds beyond those written once: an alias is read as the same object
- * again, so a kilobyte of aliases of aliases can stand for millions of values, which every later step (the
- * depth check, validation, the build cache) would walk. Counted with each object's size kept by identity:
- * linear in what was written, however far it expands. `largest` is the field that expands most.
- */
-function aliasExpansion(data: Record<string, unknown>): { extra: number; largest: string } {
-  const sizes = new Map<object, number>();
-  let written = 0;
-  // js-yaml refuses nesting over 100 levels: the recursion is that deep at most.
-  const sizeOf = (value: unknown): number => {
-    if (!value || typeof value !== "object") return 1;
-    const known = sizes.get(value);
-    if (known !== undefined) return known;
-    const children = Object.values(value);
-    written += children.length;
-    let size = 1;
-    for (const child of children) size += sizeOf(child);
-    sizes.set(value, size);
-    return size;
-  };
-  let largest = "";
-  let most = -1;
-  for (const [key, value] of Object.entries(data)) {
-    const size = sizeOf(value);
-    if (size > most) [largest, most] = [key, size];
-  }
-  const total = sizeOf(data) - 1;
-  return { extra: total - written, largest };
-}
-
-/** The path to a value nested deeper than `limit` levels (objects and lists), if there is one. */
-function deepestPath(data: unknown, limit: number): PropertyKey[] | undefined {
-  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: data, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    if (path.length > limit) return path;
-    if (value && typeof value === "object") {
-      for (const [key, child] of Object.entries(value))
-        stack.push({ value: child, path: [...path, Array.isArray(value) ? Number(key) : key] });
-    }
-  }
-  return undefined;
 }
 
 /** Wraps front matter failures into a FrontMatterParseError with a 1-based file location. */
