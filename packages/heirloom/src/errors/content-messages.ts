@@ -177,6 +177,17 @@ const schemaHints: Record<SchemaHint, (field: string) => string> = {
   other: () => "correct the value and build again.",
 };
 
+export const MissingFrontMatter = entry({
+  code: "MissingFrontMatterError",
+  title: "An entry has no front matter, and its collection requires fields",
+  message: ({ file, collection, fields }: { file: string; collection: string; fields: string[] }) =>
+    `${file} has no front matter; entries of "${collection}" need the field${fields.length > 1 ? "s" : ""} ` +
+    `${fields.join(", ")}.`,
+  hint: ({ fields }) =>
+    "add it at the top of the file, a value after each name:\n    ---\n" +
+    `${fields.map((field) => `    ${field}: ...\n`).join("")}    ---`,
+});
+
 export const MissingField = entry({
   code: "ContentSchemaError",
   title: "The front matter lacks a field the schema requires",
