@@ -4,7 +4,16 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync,
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixturesDir, makeFixture, makeProject, ownTemplates, repoRoot, cliPath, engineRoot } from "./helpers/site.ts";
+import {
+  fixturesDir,
+  makeFixture,
+  makeProject,
+  ownTemplates,
+  repoRoot,
+  cliPath,
+  copyJournal,
+  engineRoot,
+} from "./helpers/site.ts";
 
 const bin = cliPath;
 function heirloom(cwd: string, ...args: string[]) {
@@ -76,6 +85,23 @@ describe("heirloom build", () => {
     const json = heirloom(root, "build", "--json");
     for (const raw of ["\u202e", "\u001b"]) expect(json.stdout).not.toContain(raw);
     expect(JSON.parse(json.stdout).problems[0].file).toBe(`content/${name}`);
+  });
+
+  it("reads TOML front matter between +++ lines, and names a TOML error's line and column", () => {
+    const root = copyJournal("heirloom-cli-toml-");
+    cpSync(path.join(fixturesDir, "ported-posts"), root, { recursive: true });
+    const built = heirloom(os.tmpdir(), "build", "--root", root);
+    expect(built.code, built.stderr).toBe(0);
+    const page = readFileSync(path.join(root, "dist", "blog", "spring-in-the-garden", "index.html"), "utf8");
+    expect(page).toContain('<h1>Spring in the Garden</h1><p class="meta"><time dateTime="2024-03-20">');
+    const post = path.join(root, "content", "posts", "spring-in-the-garden.md");
+    writeFileSync(post, readFileSync(post, "utf8").replace('title = "Spring in the Garden"', "title = Spring"));
+    const broken = heirloom(os.tmpdir(), "build", "--root", root);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(
+      "error FrontMatterParseError: Could not parse the front matter of content/posts/spring-in-the-garden.md: " +
+        "invalid value.\n  at content/posts/spring-in-the-garden.md:2:9\n",
+    );
   });
 
   it("prints a stack trace with --debug", () => {

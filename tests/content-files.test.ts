@@ -2,12 +2,12 @@
 // declared passthrough file, or the build fails naming it. Entries are strict UTF-8 and never empty.
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readEntry } from "../packages/heirloom/src/content/front-matter.ts";
-import { buildProject, makeFixture } from "./helpers/site.ts";
+import { buildProject, copyJournal, fixturesDir, makeFixture } from "./helpers/site.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 
 const NOTE =
@@ -127,6 +127,16 @@ describe("files too large or too deep to be content", () => {
       "---\norder: 3\ntitle: Third\nprice: 9\ntags: [a]\nfeatured: false\ndeep:\n" +
         `${Array.from({ length: 60 }, (_, i) => `${"  ".repeat(i + 1)}k${i}:`).join("\n")} x\n---\n`,
       57,
+    ],
+    [
+      "a TOML dotted key 100,000 levels deep",
+      `+++\norder = 3\ntitle = "Third"\nprice = 9\ntags = ["a"]\nfeatured = false\n${"k.".repeat(100_000)}k = 1\n+++\n`,
+      7,
+    ],
+    [
+      "50,000 nested TOML lists",
+      `+++\norder = 3\ntitle = "Third"\nprice = 9\ntags = ${"[".repeat(50_000)}${"]".repeat(50_000)}\n+++\n`,
+      5,
     ],
   ])("front matter with %s is refused with a message about its depth", async (_what, text, line) => {
     const root = makeFixture();
@@ -278,4 +288,57 @@ describe("files that cannot be read as text", () => {
       socket.close();
     }
   }, 10_000);
+});
+
+/** A copy of examples/journal with the posts of tests/fixtures/ported-posts/ added. */
+function journalWithPortedPosts(): string {
+  const root = copyJournal("heirloom-ported-");
+  cpSync(path.join(fixturesDir, "ported-posts"), root, { recursive: true });
+  return root;
+}
+const POSTS = path.join("content", "posts");
+
+describe("posts ported from other generators build as their authors wrote them", () => {
+  it("a post with a blank line before its opening --- is read, its fields located below it", async () => {
+    const built = await buildProject(journalWithPortedPosts());
+    const page = readFileSync(path.join(built.outDir, "blog/cooking-with-nonna/index.html"), "utf8");
+    expect(page).toContain("<h1>Cooking With Nonna</h1>");
+    expect(page).toContain('<time dateTime="2024-01-15">15 January 2024</time>');
+    const root = journalWithPortedPosts();
+    const file = path.join(root, POSTS, "cooking-with-nonna.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("date: 2024-01-15", "date: 15 January 2024"));
+    expectErrors(await failures(root), [
+      {
+        code: "ContentSchemaError",
+        message:
+          'The field "date" in content/posts/cooking-with-nonna.md must be a date written as YYYY-MM-DD, ' +
+          'such as 2026-03-14; found the text "15 January 2024".',
+        location: { file: "content/posts/cooking-with-nonna.md", line: 4, column: 1 },
+        hint: "correct the value and build again.",
+      },
+    ]);
+  });
+});
+
+describe("posts ported from Hugo and Zola with TOML front matter", () => {
+  it("a post between +++ lines is read, its date as YAML's, its fields located", async () => {
+    const built = await buildProject(journalWithPortedPosts());
+    const page = readFileSync(path.join(built.outDir, "blog/spring-in-the-garden/index.html"), "utf8");
+    expect(page).toContain("<h1>Spring in the Garden</h1>");
+    expect(page).toContain('<time dateTime="2024-03-20">20 March 2024</time>');
+    expect(page).toContain("<p>The roses came back this year.");
+    const root = journalWithPortedPosts();
+    const file = path.join(root, POSTS, "spring-in-the-garden.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("date = 2024-03-20", "date = 2024-03-20T09:30:00+01:00"));
+    expectErrors(await failures(root), [
+      {
+        code: "ContentSchemaError",
+        message:
+          'The field "date" in content/posts/spring-in-the-garden.md must be a date written as YYYY-MM-DD, ' +
+          'such as 2026-03-14; found the text "2024-03-20T09:30:00+01:00".',
+        location: { file: "content/posts/spring-in-the-garden.md", line: 3, column: 1 },
+        hint: "correct the value and build again.",
+      },
+    ]);
+  });
 });

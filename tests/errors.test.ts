@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { BadBasePath, catalogue } from "../packages/heirloom/src/errors/catalogue.ts";
+import { BadBasePath, MissingFrontMatter, catalogue } from "../packages/heirloom/src/errors/catalogue.ts";
 import {
   BuildFailure,
   HeirloomError,
@@ -51,6 +51,25 @@ describe("errorsOf", () => {
     expect(errorsOf(new BuildFailure([a, b]))).toEqual([a, b]);
     expect(errorsOf(a)).toEqual([a]);
     expect(errorsOf(new Error("x"))).toEqual([]);
+  });
+});
+
+describe("a hint of several lines", () => {
+  it("prints the block it shows indented under the hint's first line", () => {
+    const args = { file: "content/posts/x.md", collection: "posts", fields: ["title", "date"] };
+    const error = errorFrom(MissingFrontMatter, args, { location: { file: "content/posts/x.md", line: 1, column: 1 } });
+    expect(formatError(error)).toBe(
+      [
+        'error MissingFrontMatterError: content/posts/x.md has no front matter; entries of "posts" need the fields ' +
+          "title, date.",
+        "  at content/posts/x.md:1:1",
+        "  hint: add it at the top of the file, a value after each name:",
+        "    ---",
+        "    title: ...",
+        "    date: ...",
+        "    ---",
+      ].join("\n"),
+    );
   });
 });
 

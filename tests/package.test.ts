@@ -198,7 +198,9 @@ describe("the packed engine", () => {
     const refused = heirloom(site, "check");
     writeFileSync(post, before);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain('content/posts/second-post.md is marked as "js"; only YAML front matter is read.');
+    expect(refused.stderr).toContain(
+      'content/posts/second-post.md is marked as "js"; only YAML (between --- lines) and TOML (between +++ lines)',
+    );
     expect(refused.stderr).toContain("at content/posts/second-post.md:1");
     expect(existsSync(ran)).toBe(false);
   });

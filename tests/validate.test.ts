@@ -368,6 +368,27 @@ describe("each authoring mistake has its own message", () => {
     ]);
   });
 
+  it("a file with no front matter at all: one error each, naming the fields and showing the block to add", async () => {
+    expectErrors(await failures(makeFixture("missing-front-matter")), [
+      {
+        code: "MissingFrontMatterError",
+        message:
+          'content/notes/third.md has no front matter; entries of "notes" need the fields order, title, price, ' +
+          "tags, featured.",
+        location: { file: "content/notes/third.md", line: 1, column: 1 },
+        hint:
+          "add it at the top of the file, a value after each name:\n    ---\n    order: ...\n    title: ...\n" +
+          "    price: ...\n    tags: ...\n    featured: ...\n    ---",
+      },
+      {
+        code: "MissingFrontMatterError",
+        message: 'content/settings.md has no front matter; entries of "settings" need the fields name, logo.',
+        location: { file: "content/settings.md", line: 1, column: 1 },
+        hint: "add it at the top of the file, a value after each name:\n    ---\n    name: ...\n    logo: ...\n    ---",
+      },
+    ]);
+  });
+
   it("text below the front matter of a collection without a body: an error, not silently dropped", async () => {
     expectErrors(await failures(makeFixture("unexpected-body")), [
       {

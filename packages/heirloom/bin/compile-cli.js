@@ -132,8 +132,9 @@ function zodEnglishOnly() {
 
 /**
  * gray-matter's own engines (js-yaml 3 for YAML, `eval` for JavaScript front matter) are never called: the
- * engine hands it its own YAML reader and refuses every other language. Left out of the bundle, they cost
- * neither 60 kB nor 20 ms of start, and the command holds no code that could run front matter.
+ * engine has gray-matter only split the front matter off, reads YAML and TOML itself and refuses every other
+ * language. Left out of the bundle, they cost neither 60 kB nor 20 ms of start, and the command holds no code
+ * that could run front matter.
  */
 function grayMatterNoEngines() {
   return {

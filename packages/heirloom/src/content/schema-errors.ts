@@ -1,10 +1,30 @@
 // Turns a schema issue into an error a content editor can act on: file, line, field, expected, found, hint.
 import type { z } from "zod";
-import { InvalidField, MissingField, type SchemaHint, UnknownField } from "../errors/catalogue.ts";
+import { InvalidField, MissingField, MissingFrontMatter, type SchemaHint, UnknownField } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 
 type Issue = z.core.$ZodIssue;
+
+/**
+ * The schema's issues with one content file as located errors: for a file with no front matter at all, one
+ * that says so and names the fields the schema requires (not one "missing field" each); else one per problem.
+ */
+export function schemaErrors(
+  issues: readonly Issue[],
+  entry: RawEntry,
+  schema: z.ZodType,
+  collection: string,
+): HeirloomError[] {
+  if (entry.format === "none") {
+    const required = issues.filter((issue) => issue.path.length > 0 && valueAt(entry.data, issue.path) === undefined);
+    const fields = [...new Set(required.map((issue) => String(issue.path[0])))];
+    const location = { file: entry.file, line: 1, column: 1 };
+    if (fields.length > 0)
+      return [errorFrom(MissingFrontMatter, { file: entry.file, collection, fields }, { location })];
+  }
+  return issuesToErrors(issues, entry, schema);
+}
 
 /**
  * All schema issues of one content file as located errors, one per problem. A misspelt field is reported

@@ -19,7 +19,7 @@ import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
 import { compileMdxBody } from "./mdx-compile.ts";
 import { type MdxComponents, setMdxBody } from "./mdx.ts";
-import { issuesToErrors } from "./schema-errors.ts";
+import { issuesToErrors, schemaErrors } from "./schema-errors.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
 z.config({ jitless: true });
@@ -102,7 +102,7 @@ function validateEntry(
   if (draftCheck.data.draft && !options.drafts) return undefined;
   const result = collection.schema.safeParse(data);
   const before = errors.length;
-  if (!result.success) errors.push(...issuesToErrors(result.error.issues, source, collection.schema));
+  if (!result.success) errors.push(...schemaErrors(result.error.issues, source, collection.schema, collection.name));
   let body: Body | undefined;
   const kind =
     typeof collection.body === "function"
@@ -117,7 +117,8 @@ function validateEntry(
     else mdx = compiled;
   } else if (kind === "markdown" || kind === "mdx") {
     body = markdownBody(source, options.renderers.get(collection.name)!, options, errors);
-  } else if (source.body.trim() !== "") {
+  } else if (source.body.trim() !== "" && (result.success || source.format !== "none")) {
+    // A file without front matter whose schema fails was told so: its text is not "below its front matter".
     errors.push(unexpectedBody(collection, source));
   }
   if (!result.success || errors.length > before) return undefined;

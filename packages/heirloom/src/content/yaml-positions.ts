@@ -83,7 +83,7 @@ function locateIn(frontMatter: string, doc: Document | undefined, path: Readonly
  * such as where a broken page would be published; never for building.
  */
 export function guessFields(source: string): Record<string, unknown> | undefined {
-  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(source);
+  const match = /^\uFEFF?(?:[ \t]*\r?\n)*---[ \t]*\r?\n([\s\S]*?)\r?\n---/.exec(source);
   if (!match) return undefined;
   try {
     const value = parseDocument(match[1], { prettyErrors: false, uniqueKeys: false }).toJS() as unknown;

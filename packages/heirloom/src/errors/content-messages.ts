@@ -95,12 +95,15 @@ export const FrontMatterNotFields = entry({
   hint: () => "write one `name: value` per line between the --- lines.",
 });
 
-export const FrontMatterNotYaml = entry({
+export const FrontMatterOtherLanguage = entry({
   code: "FrontMatterParseError",
-  title: "The front matter is marked as another language than YAML",
+  title: "The front matter is marked as another language than YAML or TOML",
   message: ({ file, language }: { file: string; language: string }) =>
-    `The front matter of ${file} is marked as "${language}"; only YAML front matter is read.`,
-  hint: () => "write the first line as --- alone and the fields as YAML (`name: value`).",
+    `The front matter of ${file} is marked as "${language}"; only YAML (between --- lines) ` +
+    "and TOML (between +++ lines) are read.",
+  hint: () =>
+    "write the first line as --- alone with the fields as YAML below it (`name: value`), " +
+    "or as +++ alone with the fields as TOML (`name = value`).",
 });
 
 export const FrontMatterTooDeep = entry({
@@ -128,6 +131,16 @@ export const FrontMatterSyntax = entry({
   hint: () =>
     "look for an unclosed quote, a missing colon, a tab, or wrong indentation between the --- lines; " +
     "quote values that contain a colon.",
+});
+
+export const FrontMatterTomlSyntax = entry({
+  code: "FrontMatterParseError",
+  title: "The front matter is not valid TOML",
+  message: ({ file, reason }: { file: string; reason: string }) =>
+    `Could not parse the front matter of ${file}: ${reason}.`,
+  hint: () =>
+    'write one `name = value` a line between the +++ lines, text in quotes (title = "A day out"), ' +
+    'dates as 2024-01-15 and lists as ["a", "b"]; look for an unclosed quote or a field written twice.',
 });
 
 export const UnknownField = entry({
@@ -163,6 +176,17 @@ const schemaHints: Record<SchemaHint, (field: string) => string> = {
   list: () => "write a list: one `- item` per line, indented under the field.",
   other: () => "correct the value and build again.",
 };
+
+export const MissingFrontMatter = entry({
+  code: "MissingFrontMatterError",
+  title: "An entry has no front matter, and its collection requires fields",
+  message: ({ file, collection, fields }: { file: string; collection: string; fields: string[] }) =>
+    `${file} has no front matter; entries of "${collection}" need the field${fields.length > 1 ? "s" : ""} ` +
+    `${fields.join(", ")}.`,
+  hint: ({ fields }) =>
+    "add it at the top of the file, a value after each name:\n    ---\n" +
+    `${fields.map((field) => `    ${field}: ...\n`).join("")}    ---`,
+});
 
 export const MissingField = entry({
   code: "ContentSchemaError",

@@ -12,6 +12,7 @@ export interface SourceLocation {
 export type ErrorCode =
   | "FrontMatterParseError"
   | "ContentSchemaError"
+  | "MissingFrontMatterError"
   | "UnknownFieldError"
   | "MissingContentError"
   | "DuplicateItemError"
