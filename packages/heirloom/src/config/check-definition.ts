@@ -17,13 +17,13 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   }
   const errors: HeirloomError[] = [];
   const fail: Fail = (entry, args, near) => errors.push(errorFrom(entry, args, { location: locate(source, near) }));
-  const collections = checkCollections(definition, fail);
+  const markdown = resolveMarkdown(definition.markdown, fail);
+  const collections = checkCollections(definition, markdown.html, fail);
   const { routes } = definition;
   checkRoutes(definition, collections, fail);
   const urlFormat = definition.urlFormat ?? "directory";
   if (urlFormat !== "file" && urlFormat !== "directory") fail(messages.BadUrlFormat, { urlFormat }, "urlFormat");
   const forms = checkForms(definition, fail);
-  const markdown = resolveMarkdown(definition.markdown, fail);
   for (const path of definition.unregistered ?? []) {
     if (!/^\/[\w\-./~]*$/.test(path)) fail(messages.BadUnregisteredPath, { path }, path);
   }
@@ -45,8 +45,8 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   };
 }
 
-/** Every collection made with defineCollection(), by its name. */
-function checkCollections(definition: SiteDefinition, fail: Fail): Map<string, ResolvedCollection> {
+/** Every collection made with defineCollection(), by its name; raw HTML kept or not as `html` when not written. */
+function checkCollections(definition: SiteDefinition, html: boolean, fail: Fail): Map<string, ResolvedCollection> {
   const collections = new Map<string, ResolvedCollection>();
   for (const [name, value] of Object.entries(definition.collections ?? {})) {
     const c = value as CollectionDefinition;
@@ -56,9 +56,9 @@ function checkCollections(definition: SiteDefinition, fail: Fail): Map<string, R
     }
     const { single, source, schema, unique } = c;
     const [body, sort] = [c.body as ResolvedCollection["body"], c.sort as ResolvedCollection["sort"]];
-    const html = c.html ?? false;
-    if (typeof html !== "boolean") fail(messages.BadCollectionHtml, { name, value: JSON.stringify(html) }, "html");
-    collections.set(name, { name, single, source, schema, body, sort, unique, html: html === true });
+    const raw = c.html ?? html;
+    if (typeof raw !== "boolean") fail(messages.BadCollectionHtml, { name, value: JSON.stringify(raw) }, "html");
+    collections.set(name, { name, single, source, schema, body, sort, unique, html: raw === true });
   }
   return collections;
 }
