@@ -243,7 +243,7 @@ async function highlighting(md, names) {
     highlight(code, info) {
       const lang = info.toLowerCase();
       if (!known.includes(lang)) return "";
-      const lines = highlighter.codeToTokensWithThemes(code.replace(/\n$/, ""), { lang, themes });
+      const lines = highlighter.codeToTokensWithThemes(code.replace(/\n$/, ""), { lang, themes, tokenizeTimeLimit: 0 });
       const html = lines.map((line) => {
         const spans = line.map(({ content, variants }) => {
           const names = [

@@ -1,7 +1,7 @@
 // Markdown to HTML: escaped raw HTML (unless a collection opts in), unsafe links refused, heading ids and anchors,
 // the headings list, the site's plugins, and code blocks highlighted by Shiki with classes.
 import type { MarkdownIt } from "markdown-it";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
 import { type CodeThemes, codeStylesheet, prepareHighlighting } from "../packages/heirloom/src/content/highlight.ts";
 import { slugOf } from "../packages/heirloom/src/content/headings.ts";
@@ -245,6 +245,20 @@ describe("code blocks", () => {
         '<span class="sl-a0111f sd-ff9492">=</span> <span class="sl-032563 sd-addcff">"x"</span>; ' +
         '<span class="sl-66707b sd-bdc4cc">// note</span></span></code></pre>',
     );
+  });
+
+  it("are highlighted whole however long a line takes: the output never depends on the machine's load", async () => {
+    const source = '```ts\nconst a = "x"; // note\n```';
+    const calm = (await rendered(source)).html;
+    // Each reading of the clock half a second later than the last: Shiki's default stops a line after 500 ms and
+    // leaves the rest of it plain, as happened now and then to the test above on a busy machine.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => (now += 500));
+    try {
+      expect((await rendered(source)).html).toBe(calm);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it("name their language in any case, and keep HTML in the code as text", async () => {
