@@ -5,7 +5,9 @@
 // Document and Post templates, written out by hand, its island's markup and script tag among them) with
 // renderToStaticMarkup, and write it. No list pages, feed or sitemap; no validation, link check, sizes, hashes,
 // cache or atomic swap; the island's markup is written into the page's tree, not rendered on its own.
-// Headings get the engine's ids and links, code blocks its Shiki classes (Shiki loaded only when a post has one).
+// Headings get the engine's ids and links, code blocks its Shiki classes (Shiki loaded only when a post has one),
+// and GitHub's extensions are on as in the engine (tables' alignment as align=, <del>, task lists, GitHub's
+// autolinks, footnotes); the typographer is markdown-it's own, which does a little more than the engine's.
 // Usage: node scripts/bench-floor.js <posts folder> <output folder>
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -15,6 +17,7 @@ import path from "node:path";
 process.env.NODE_ENV ??= "production";
 const { default: yaml } = await import("js-yaml");
 const { default: MarkdownIt } = await import("markdown-it");
+const { default: footnote } = await import("markdown-it-footnote");
 const { createElement: h } = await import("react");
 const { renderToStaticMarkup } = await import("react-dom/server");
 
@@ -24,7 +27,8 @@ if (!posts || !out) {
   process.exit(2);
 }
 // As src/content/markdown.ts and front-matter.ts configure them.
-const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
+const md = new MarkdownIt({ html: false, linkify: true, typographer: true }).use(footnote);
+github(md);
 headings(md);
 const site = { name: "The Journal", url: "https://journal.example", tagline: "Notes", author: "The author" };
 
@@ -132,6 +136,34 @@ for (const { name, data, body } of read) {
   );
 }
 
+/** GitHub's extensions as src/content/gfm.ts writes them: align=, <del>, task lists, GitHub's autolinks. */
+function github(md) {
+  const match = md.linkify.set({ fuzzyLink: true }).add("ftp:", null).add("//", null).match.bind(md.linkify);
+  md.linkify.match = (text) => match(text)?.filter((link) => link.schema !== "" || /^www\./i.test(link.text)) ?? null;
+  md.core.ruler.push("github", (state) => {
+    const lists = [];
+    state.tokens.forEach((token, i) => {
+      if (/^(bullet|ordered)_list_open$/.test(token.type)) lists.push(token);
+      if (/^(bullet|ordered)_list_close$/.test(token.type)) lists.pop();
+      const align = /^text-align:(\w+)$/.exec(token.attrGet("style") ?? "")?.[1];
+      if (align) token.attrs = [["align", align]];
+      for (const child of token.children ?? []) if (/^s_(open|close)$/.test(child.type)) child.tag = "del";
+      const inline = state.tokens[i + 2];
+      const marker = /^\[([ xX])\][ \t]+/.exec(inline?.children?.[0]?.content ?? "");
+      if (token.type !== "list_item_open" || inline?.type !== "inline" || !marker) return;
+      if (inline.children[0].type !== "text") return;
+      inline.children[0].content = inline.children[0].content.slice(marker[0].length);
+      const checked = marker[1] === " " ? "" : " checked";
+      const checkbox = `<input class="task-list-item-checkbox" type="checkbox" disabled${checked}>`;
+      const open = Object.assign(new state.Token("html_inline", "", 0), { content: `<label>${checkbox} ` });
+      const close = Object.assign(new state.Token("html_inline", "", 0), { content: "</label>" });
+      inline.children = [open, ...inline.children, close];
+      token.attrJoin("class", "task-list-item");
+      if (!lists.at(-1).attrGet("class")) lists.at(-1).attrJoin("class", "contains-task-list");
+    });
+  });
+}
+
 /** Each heading gets GitHub's id (unique in the post) and a link to it after it, as src/content/headings.ts. */
 function headings(md) {
   const stripped = /(?![\p{Alphabetic} -])[\p{No}\p{Pd}\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}\p{S}\p{C}\p{Z}]/gu;
@@ -211,7 +243,7 @@ async function highlighting(md, names) {
     highlight(code, info) {
       const lang = info.toLowerCase();
       if (!known.includes(lang)) return "";
-      const lines = highlighter.codeToTokensWithThemes(code.replace(/\n$/, ""), { lang, themes });
+      const lines = highlighter.codeToTokensWithThemes(code.replace(/\n$/, ""), { lang, themes, tokenizeTimeLimit: 0 });
       const html = lines.map((line) => {
         const spans = line.map(({ content, variants }) => {
           const names = [

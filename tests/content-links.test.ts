@@ -180,7 +180,7 @@ describe("a broken link whose address is percent-encoded when published", () => 
 });
 
 describe('brokenLinks: "warn"', () => {
-  it("publishes, telling each broken link and #fragment at its place; another value is an error at its line", async () => {
+  it("publishes, telling each broken link and #fragment at its place; any other value is refused", async () => {
     const root = siteWith("A [lost](missing.md) link and [far](#nowhere).\n");
     const config = path.join(root, "site.config.ts");
     const text = readFileSync(config, "utf8");

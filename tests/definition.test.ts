@@ -155,7 +155,7 @@ describe("the site definition", () => {
           code: "ConfigError",
           message: "markdown.plugin in site.config.ts is not a markdown option.",
           location: at(root, "plugin: []"),
-          hint: "use plugins, highlight, anchors.",
+          hint: "use preset, gfm, typographer, ids, plugins, highlight, anchors.",
         },
       ]);
     });
@@ -178,6 +178,32 @@ describe("the site definition", () => {
             'link; found the text "Link".',
           location: at(root, 'label: "Link"'),
           hint: "write label: (heading) => `Lien vers ${heading}`.",
+        },
+      ]);
+    });
+
+    it("names a preset, an extension and a typographer of the wrong form, each at its line", async () => {
+      const root = withMarkdown(
+        '{\n    preset: "github",\n    gfm: { tasklists: "no" },\n    typographer: "smart",\n  }',
+      );
+      expectErrors(await failures(root), [
+        {
+          code: "ConfigError",
+          message: 'markdown.preset in site.config.ts must be "default" or "commonmark"; found the text "github".',
+          location: at(root, '"github"'),
+          hint: 'write preset: "commonmark" for CommonMark exactly, or leave it out.',
+        },
+        {
+          code: "ConfigError",
+          message: 'markdown.gfm.tasklists in site.config.ts must be true or false; found the text "no".',
+          location: at(root, '"no"'),
+          hint: "write gfm: { tasklists: false } to leave it out.",
+        },
+        {
+          code: "ConfigError",
+          message: 'markdown.typographer in site.config.ts must be true or false; found the text "smart".',
+          location: at(root, '"smart"'),
+          hint: "write typographer: false to keep quotes, dots and dashes as written.",
         },
       ]);
     });

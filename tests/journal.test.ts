@@ -99,6 +99,17 @@ describe("the journal", () => {
       "check-that-the-copy-opens",
     ]);
     expect(doc.querySelector('.body a[href="#check-that-the-copy-opens"]')?.text).toBe("check that it opens");
+    // GitHub's markdown: a table with its columns' alignment (no style attribute), a task list.
+    expect(doc.querySelectorAll(".body tr:nth-child(1) td").map((td) => [td.getAttribute("align"), td.text])).toEqual([
+      ["left", "The one you work on"],
+      ["left", "the laptop"],
+      ["right", "every week"],
+    ]);
+    expect(doc.querySelectorAll(".body .task-list-item input").map((i) => i.hasAttribute("checked"))).toEqual([
+      true,
+      false,
+    ]);
+    expect(html).not.toMatch(/\sstyle=/);
     expect(doc.querySelectorAll("pre.shiki").map((pre) => pre.getAttribute("data-language"))).toEqual(["sh", "json"]);
     expect(html).toContain('<span class="sl-702c00 sd-ffb757">rsync</span>');
     const code = doc.querySelectorAll('link[rel="stylesheet"]')[1]?.getAttribute("href") ?? "";

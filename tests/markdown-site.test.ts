@@ -105,6 +105,55 @@ describe("markdown in a site", () => {
   });
 });
 
+describe("markdown settings in a site", () => {
+  it('preset "commonmark": raw HTML kept unless a collection says html: false, headings without ids', async () => {
+    const root = makeFixture("markdown");
+    edit(root, "site.config.ts", 'urlFormat: "file",', 'urlFormat: "file",\n  markdown: { preset: "commonmark" },');
+    edit(root, "site.config.ts", 'folder: "notes",', 'folder: "notes",\n      html: false,');
+    edit(root, "content/pages/about/team.md", "We are", '<b>We</b> are "the"');
+    edit(root, "content/notes/first.md", /\n---\n/, "\n---\n<b>Raw</b>\n");
+    // Headings have no ids to link to: the guide's link to one would be broken (and the link check says so).
+    edit(root, "content/pages/guide.md", "[the steps](#set-up-steps)", "the steps");
+    const built = await buildProject(root);
+    const html = (file: string) => readFileSync(path.join(built.outDir, file), "utf8");
+    expect(html("about/team.html")).toContain("<b>We</b> are &quot;the&quot;");
+    expect(html("notes/first.html")).toContain("&lt;b&gt;Raw&lt;/b&gt;");
+    expect(html("guide.html")).toContain("<h2>Set-up steps</h2>");
+    expect(html("guide.html")).toContain('<pre><code class="language-ts">');
+  });
+
+  it("lets a template render markdown it holds in data with renderMarkdown and the site's settings", async () => {
+    const root = makeFixture();
+    ownTemplates(root);
+    edit(root, "site.config.ts", 'urlFormat: "file",', 'urlFormat: "file",\n  markdown: { typographer: false },');
+    edit(
+      root,
+      "templates/Pages.tsx",
+      'import type { PageProps } from "heirloom";',
+      [
+        'import { type PageProps, renderMarkdown } from "heirloom";',
+        'import definition from "../site.config.ts";',
+      ].join("\n"),
+    );
+    edit(
+      root,
+      "templates/Pages.tsx",
+      "<p data-price>{page.price}</p>",
+      [
+        "<p data-price>{page.price}</p>",
+        "<div data-summary dangerouslySetInnerHTML={{ __html: renderMarkdown(",
+        '  `"${page.title}" -- see [the team](/about/team).`, definition.markdown, { base: assets.href("/") },',
+        ").html }} />",
+      ].join("\n"),
+    );
+    edit(root, "templates/Pages.tsx", "export function Note({ page }", "export function Note({ page, assets }");
+    const built = await buildProject(root, { base: "/sub/" });
+    expect(readFileSync(path.join(built.outDir, "notes/first.html"), "utf8")).toContain(
+      '<div data-summary="true"><p>&quot;First&quot; -- see <a href="/sub/about/team">the team</a>.</p></div>',
+    );
+  });
+});
+
 describe("Shiki in the command's process", () => {
   // Shiki's modules by their names, not any file whose path says "shiki" (a checkout in a folder named so).
   const buildWatched = (root: string) => buildShikiWatched(root, /(^|[\\/])(shiki|@shikijs)\b/, "--no-cache");

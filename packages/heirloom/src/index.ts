@@ -15,8 +15,10 @@ export type {
   FormOptions,
   SiteDefinition,
 } from "./config/define.ts";
-export type { CodeTheme, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";
+export type { CodeTheme, GfmOptions, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";
 export { image } from "./content/image-field.ts";
+export { renderMarkdown } from "./content/render-markdown.ts";
+export type { RenderMarkdownOptions } from "./content/render-markdown.ts";
 export type { ImageOptions } from "./content/image-field.ts";
 export type {
   Assets,

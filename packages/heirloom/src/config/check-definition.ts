@@ -17,13 +17,13 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   }
   const errors: HeirloomError[] = [];
   const fail: Fail = (entry, args, near) => errors.push(errorFrom(entry, args, { location: locate(source, near) }));
-  const collections = checkCollections(definition, fail);
+  const markdown = resolveMarkdown(definition.markdown, fail);
+  const collections = checkCollections(definition, markdown.html, fail);
   const { routes } = definition;
   checkRoutes(definition, collections, fail);
   const urlFormat = definition.urlFormat ?? "directory";
   if (urlFormat !== "file" && urlFormat !== "directory") fail(messages.BadUrlFormat, { urlFormat }, "urlFormat");
   const forms = checkForms(definition, fail);
-  const markdown = resolveMarkdown(definition.markdown, fail);
   for (const path of definition.unregistered ?? []) {
     if (!/^\/[\w\-./~]*$/.test(path)) fail(messages.BadUnregisteredPath, { path }, path);
   }
@@ -50,8 +50,12 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   };
 }
 
-/** Every collection made with defineCollection(), by its name. */
-function checkCollections(definition: SiteDefinition, fail: Fail): Map<string, ResolvedCollection> {
+/** Every collection made with defineCollection(), by its name; raw HTML kept or not as `html` when not written. */
+function checkCollections(
+  definition: SiteDefinition,
+  htmlDefault: boolean,
+  fail: Fail,
+): Map<string, ResolvedCollection> {
   const collections = new Map<string, ResolvedCollection>();
   for (const [name, value] of Object.entries(definition.collections ?? {})) {
     const c = value as CollectionDefinition;
@@ -61,7 +65,7 @@ function checkCollections(definition: SiteDefinition, fail: Fail): Map<string, R
     }
     const { single, source, schema, unique } = c;
     const [body, sort] = [c.body as ResolvedCollection["body"], c.sort as ResolvedCollection["sort"]];
-    const [html, dated] = [c.html ?? false, c.datedFileNames ?? false];
+    const [html, dated] = [c.html ?? htmlDefault, c.datedFileNames ?? false];
     if (typeof html !== "boolean") fail(messages.BadCollectionHtml, { name, value: JSON.stringify(html) }, "html");
     if (typeof dated !== "boolean") {
       fail(messages.BadDatedFileNames, { name, value: JSON.stringify(dated) }, "datedFileNames");

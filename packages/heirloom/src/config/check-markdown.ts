@@ -1,10 +1,11 @@
-// Checks site.config.ts's `markdown` (plugins, highlight, anchors) with zod and resolves its defaults; a value of
-// the wrong form is told at its option, with what it must be and an example.
+// Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins, highlight, anchors) with zod and
+// resolves its defaults from the preset; a value of the wrong form is told at its option, with what to write.
 import { z } from "zod";
 import { BadMarkdownOption, UnknownMarkdownOption } from "../errors/catalogue.ts";
 import type { ErrorEntry } from "../errors/errors.ts";
 import {
   DEFAULT_CODE_THEMES,
+  type GfmOptions,
   type MarkdownOptions,
   type MarkdownPlugin,
   type ResolvedMarkdown,
@@ -15,7 +16,13 @@ type Fail = <A extends object>(entry: ErrorEntry<A>, args: A, near?: string) => 
 
 const fn = z.custom<(...args: unknown[]) => unknown>((value) => typeof value === "function");
 const theme = z.union([z.string().trim().min(1), z.record(z.string(), z.unknown())]);
+const GFM_KEYS = ["tables", "strikethrough", "tasklists", "autolinks", "footnotes"] as const;
+const flag = z.boolean().optional();
 const schema = z.strictObject({
+  preset: z.enum(["default", "commonmark"]).optional(),
+  gfm: z.union([z.boolean(), z.strictObject(Object.fromEntries(GFM_KEYS.map((k) => [k, flag])))]).optional(),
+  typographer: flag,
+  ids: flag,
   plugins: z.array(z.union([fn, z.tuple([fn], z.unknown())])).optional(),
   highlight: z
     .union([z.literal(false), z.strictObject({ themes: z.strictObject({ light: theme, dark: theme }).partial() })])
@@ -25,7 +32,17 @@ const schema = z.strictObject({
 
 /** What each option must be, and what to write (by the option's path, a list's index as "#", a scheme as "*"). */
 const RULES: Record<string, [rule: string, advice: string]> = {
-  "": ["must be an object of options", "write markdown: { plugins: [footnote], anchors: false }, or leave it out."],
+  "": ["must be an object of options", 'write markdown: { preset: "commonmark" }, or leave it out.'],
+  preset: ['must be "default" or "commonmark"', 'write preset: "commonmark" for CommonMark exactly, or leave it out.'],
+  gfm: [
+    "must be true, false or an object of GitHub's extensions",
+    "write gfm: false for none, or name those to change: gfm: { footnotes: false, tasklists: false }.",
+  ],
+  ...Object.fromEntries(
+    GFM_KEYS.map((key) => [`gfm.${key}`, ["must be true or false", `write gfm: { ${key}: false } to leave it out.`]]),
+  ),
+  typographer: ["must be true or false", "write typographer: false to keep quotes, dots and dashes as written."],
+  ids: ["must be true or false", "write ids: false for headings without ids (and without anchors)."],
   plugins: [
     "must be a list of markdown-it plugins",
     'list each plugin, or [plugin, options]: plugins: [footnote, [container, "note"]].',
@@ -66,14 +83,29 @@ export function resolveMarkdown(options: unknown, fail: Fail): ResolvedMarkdown 
   return resolved(checked.data as MarkdownOptions);
 }
 
+/** The options with the preset's defaults where they are not written. */
 function resolved(options: MarkdownOptions): ResolvedMarkdown {
   const plugins = (options.plugins ?? []).map((p) => (Array.isArray(p) ? p : [p])) as Array<[MarkdownPlugin]>;
-  const { highlight, anchors } = options;
+  const { preset = "default", highlight, anchors } = options;
+  const plain = preset === "commonmark";
+  const ids = options.ids ?? !plain;
   return {
+    preset,
+    gfm: gfmOf(options.gfm, !plain),
+    typographer: options.typographer ?? !plain,
+    ids,
+    html: plain,
     plugins,
-    highlight: highlight === false ? false : { ...DEFAULT_CODE_THEMES, ...highlight?.themes },
-    anchors: anchors === false ? false : { label: anchors?.label ?? defaultAnchorLabel },
+    highlight: highlight === false || (plain && !highlight) ? false : { ...DEFAULT_CODE_THEMES, ...highlight?.themes },
+    anchors: !ids || anchors === false || (plain && !anchors) ? false : { label: anchors?.label ?? defaultAnchorLabel },
   };
+}
+
+/** Each extension on or off: all as `gfm` says when it is true or false, else as written or as the preset has it. */
+function gfmOf(gfm: MarkdownOptions["gfm"], preset: boolean): Required<GfmOptions> {
+  const all = typeof gfm === "boolean" ? gfm : preset;
+  const written = typeof gfm === "object" ? gfm : {};
+  return Object.fromEntries(GFM_KEYS.map((key) => [key, written[key] ?? all])) as Required<GfmOptions>;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -98,8 +130,10 @@ function report(issue: Issue, options: unknown, fail: Fail): void {
   }
   const [rule, advice] = RULES[pathKey(issue.path)] ?? RULES[""];
   const value = issue.path.reduce<unknown>((v, key) => (v as Record<PropertyKey, unknown>)?.[key], options);
-  const near =
-    typeof value === "string" ? value : String([...issue.path].reverse().find((p) => typeof p === "string") ?? "");
+  // Where it is written: an option's name (a short value such as "no" may be written anywhere before it), a list's
+  // item by its text.
+  const last = issue.path.at(-1);
+  const near = typeof last === "string" ? last : typeof value === "string" ? value : String(issue.path[0] ?? "");
   fail(BadMarkdownOption, { option: name, rule, found: describe(value), advice }, near || "markdown");
 }
 

@@ -35,7 +35,10 @@ export interface CollectionOptions<S extends z.ZodType> {
   sort?: SortOrder<z.output<S>>;
   /** Fields, or groups of fields, whose values no two entries may share. */
   unique?: Array<FieldOf<z.output<S>> | Array<FieldOf<z.output<S>>>>;
-  /** true: raw HTML in the markdown is kept as written (it trusts the authors); default false: it is escaped. */
+  /**
+   * true: raw HTML in the markdown is kept as written (it trusts the authors); false: it is escaped. Default: as
+   * the markdown preset has it (escaped, but kept as written with `preset: "commonmark"`).
+   */
   html?: boolean;
   /**
    * true: a file named as Jekyll and Hugo name posts, "2024-01-15-hello.md", is the entry with the slug "hello"
@@ -54,7 +57,7 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
   readonly body: BodyKind | ((entry: z.output<S>) => BodyKind);
   readonly sort?: SortOrder<z.output<S>>;
   readonly unique: string[][];
-  readonly html: boolean;
+  readonly html?: boolean;
   readonly datedFileNames: boolean;
 }
 
@@ -76,7 +79,7 @@ export function defineCollection<S extends z.ZodType>(options: CollectionOptions
     body: options.body ?? "none",
     sort: options.sort,
     unique: (options.unique ?? []).map((key) => (Array.isArray(key) ? key : [key])),
-    html: options.html ?? false,
+    html: options.html,
     datedFileNames: options.datedFileNames ?? false,
   };
 }

@@ -1,5 +1,6 @@
-// How a site shapes its markdown (site.config.ts's `markdown`): markdown-it plugins, the code highlighting themes
-// and the heading anchors; and the heading list every entry with a body gets for a table of contents.
+// How a site shapes its markdown (site.config.ts's `markdown`): the preset, GitHub's extensions, the typographer,
+// heading ids and anchors, the code highlighting themes and markdown-it plugins; and the heading list every entry
+// with a body gets for a table of contents.
 
 /** A markdown-it plugin, as `md.use(plugin, ...options)` takes it. */
 // biome-ignore lint: any, so that every plugin's own parameter types fit
@@ -8,7 +9,34 @@ export type MarkdownPlugin = (md: any, ...options: any[]) => void;
 /** A Shiki theme: the name of one of its bundled themes ("github-light") or a theme object (VS Code's JSON). */
 export type CodeTheme = string | Record<string, unknown>;
 
+/** GitHub's extensions of CommonMark, each on (true) or off. */
+export interface GfmOptions {
+  /** Pipe tables; a column's alignment as GitHub writes it: align="right" (never a style attribute). */
+  tables?: boolean;
+  /** ~~text~~ as <del>. */
+  strikethrough?: boolean;
+  /** A list item that starts with [ ] or [x] as a disabled checkbox, in a label with its text. */
+  tasklists?: boolean;
+  /** Bare https://, http:// and www. addresses, and e-mail addresses, as links. */
+  autolinks?: boolean;
+  /** [^1] references and their notes, listed at the end of the body. */
+  footnotes?: boolean;
+}
+
 export interface MarkdownOptions {
+  /**
+   * What the other options default to. "default": GitHub's markdown (every `gfm` extension), the typographer,
+   * heading ids with anchors, highlighted code, raw HTML escaped unless a collection says `html: true`.
+   * "commonmark": CommonMark exactly: no extension, no typographer, no ids or anchors, plain code, raw HTML as
+   * written unless a collection says `html: false`. An option written beside the preset wins.
+   */
+  preset?: "default" | "commonmark";
+  /** GitHub's extensions: true or false for all of them, or some named (the others as the preset has them). */
+  gfm?: boolean | GfmOptions;
+  /** Curly quotes, … for ..., en and em dashes for -- and ---; never in code, URLs or raw HTML's code. */
+  typographer?: boolean;
+  /** GitHub's id on every heading (`## Try this!` is `#try-this`); false: none, and no anchors. */
+  ids?: boolean;
   /** markdown-it plugins in the order they apply, each the plugin or [plugin, ...options]. */
   plugins?: Array<MarkdownPlugin | [MarkdownPlugin, ...unknown[]]>;
   /**
@@ -29,12 +57,21 @@ export interface Heading {
   depth: number;
   /** Its text, without markup. */
   text: string;
-  /** Its id, unique in the body: the text as GitHub writes it ("Try this!" -> "try-this"), -1, -2 for repeats. */
+  /**
+   * Its id, unique in the body: the text as GitHub writes it ("Try this!" -> "try-this"), -1, -2 for repeats; ""
+   * with `ids: false` (the commonmark preset), where headings have none.
+   */
   id: string;
 }
 
 /** The markdown settings as the content stage uses them, defaults applied. */
 export interface ResolvedMarkdown {
+  preset: "default" | "commonmark";
+  gfm: Required<GfmOptions>;
+  typographer: boolean;
+  ids: boolean;
+  /** Whether raw HTML is kept where a collection does not say (the preset's choice). */
+  html: boolean;
   plugins: Array<[MarkdownPlugin, ...unknown[]]>;
   highlight: false | { light: CodeTheme; dark: CodeTheme };
   anchors: false | { label: (heading: string) => string };

@@ -44,6 +44,17 @@ function plainText(inline: Token | undefined): string {
   return text.trim();
 }
 
+/** The headings listed in `env.headings`, without ids (a plugin's kept): the commonmark preset's. */
+function listHeadings(state: StateCore): void {
+  const { tokens } = state;
+  const headings = tokens.flatMap((open, i) =>
+    open.type === "heading_open"
+      ? [{ depth: Number(open.tag.slice(1)), text: plainText(tokens[i + 1]), id: String(open.attrGet("id") ?? "") }]
+      : [],
+  );
+  (state.env as { headings?: Heading[] }).headings = headings;
+}
+
 /** Ids on every heading (an id a plugin set is kept), and the headings listed in `env.headings`. */
 function assignIds(state: StateCore): void {
   const used = new Map<string, number>();
@@ -83,13 +94,14 @@ const escapeAttribute = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
- * Gives every heading its id; with `label`, each heading is followed by a link to it in a wrapper
+ * Gives every heading its id (unless `ids` is false: then they are only listed); with `label`, each heading is
+ * followed by a link to it in a wrapper
  * (`<div class="heading-wrapper"><h2 id="x">…</h2><a class="heading-anchor" href="#x" aria-label="…">`): the
  * heading's own name stays its text, and the link has a name of its own, its "#" hidden from screen readers.
  */
-export function headingsPlugin(md: MarkdownIt, label: ((heading: string) => string) | false): void {
-  md.core.ruler.push("heirloom_headings", assignIds);
-  if (!label) return;
+export function headingsPlugin(md: MarkdownIt, label: ((heading: string) => string) | false, ids = true): void {
+  md.core.ruler.push("heirloom_headings", ids ? assignIds : listHeadings);
+  if (!label || !ids) return;
   md.renderer.rules.heading_open = (tokens, idx, options, _env, self) =>
     (tokens[idx].meta?.anchor ? '<div class="heading-wrapper">' : "") + self.renderToken(tokens, idx, options);
   md.renderer.rules.heading_close = (tokens, idx, options, _env, self) => {

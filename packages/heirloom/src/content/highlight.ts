@@ -125,6 +125,8 @@ export function highlightCode(code: string, lang: string, wanted: CodeThemes): s
   if (!loaded || !knownLanguage(lang)) return "";
   const [light, dark] = [themes.get(themeKey(wanted.light))!, themes.get(themeKey(wanted.dark))!];
   const pair = { light: light.name as BundledTheme, dark: dark.name as BundledTheme };
+  // No time limit: Shiki's default leaves the rest of a line plain once it has taken 500 ms, which a busy machine
+  // reaches on a first block, and a build's output would depend on the machine's load.
   const lines = loaded.highlighter.codeToTokensWithThemes(code.replace(/\n$/, ""), {
     ...TOKENIZE,
     lang: lang as BundledLanguage,

@@ -9,10 +9,12 @@ import { locate } from "../config/definition-file.ts";
 import { type Heading, type ResolvedMarkdown, defaultAnchorLabel } from "../config/markdown-options.ts";
 import { MarkdownPluginFailed, MarkdownRenderFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
+import { enableGfmRules, applyGfm } from "./gfm.ts";
 import { headingsPlugin } from "./headings.ts";
 import { refTarget } from "./refs.ts";
 import { type CodeThemes, TOKENIZE, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
+import { applyTypographer } from "./typography.ts";
 
 export { checkedUrl };
 
@@ -59,16 +61,25 @@ export interface MarkdownSite {
   root: string;
 }
 
-/** Each definition's renderers (a definition loaded again, after a save in dev, gets new ones). */
-const made = new WeakMap<ResolvedMarkdown, Map<boolean, MarkdownRenderer>>();
+/**
+ * Each definition's renderers (a definition loaded again, after a save in dev, gets new ones); and those of each
+ * object of options renderMarkdown() was given.
+ */
+const made = new WeakMap<object, Map<boolean, MarkdownRenderer>>();
 
 /** The renderer of a site's markdown, with raw HTML kept (`html`) or escaped. */
 export function markdownRenderer(site: MarkdownSite, html = false): MarkdownRenderer {
-  let bySetting = made.get(site.markdown);
-  if (!bySetting) made.set(site.markdown, (bySetting = new Map()));
+  return rendererOf(site.markdown, html, () => site);
+}
+
+/** The renderer made for `owner` (the settings, or what they were resolved from), made from `site` the first time. */
+export function rendererOf(owner: object, html: boolean, site: () => MarkdownSite): MarkdownRenderer {
+  let bySetting = made.get(owner);
+  if (!bySetting) made.set(owner, (bySetting = new Map()));
   let renderer = bySetting.get(html);
   if (!renderer) {
-    renderer = createRenderer(site, html, settingsKey(site, html));
+    const settings = site();
+    renderer = createRenderer(settings, html, settingsKey(settings, html));
     bySetting.set(html, renderer);
   }
   return renderer;
@@ -84,11 +95,18 @@ export function markdownKey(hash: string, base: string, renderer: MarkdownRender
   return `${hash}:${base}:${renderer.key}`;
 }
 
-function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {
-  const { plugins, highlight: themes, anchors } = site.markdown;
-  const md = new MarkdownIt({ html, linkify: false, typographer: true });
+/**
+ * markdown-it as the settings make it: CommonMark's rules, then what the settings add (markdown-it's own "default"
+ * preset is them all with its typographer), the site's plugins, heading ids, highlighting.
+ */
+function parserOf(site: MarkdownSite, html: boolean): InstanceType<typeof MarkdownIt> {
+  const { preset, gfm, typographer, ids, plugins, highlight: themes, anchors } = site.markdown;
+  const plain = preset === "commonmark";
+  const md = new MarkdownIt("commonmark", { html, xhtmlOut: plain, maxNesting: plain ? 20 : 100 });
   // Every link gets through the parser, so that unsafe ones are refused loudly instead of shown as text.
   md.validateLink = () => true;
+  enableGfmRules(md, gfm);
+  if (typographer) applyTypographer(md);
   for (const [index, [plugin, ...options]] of plugins.entries()) {
     try {
       md.use(plugin, ...options);
@@ -98,8 +116,16 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
       throw errorFrom(MarkdownPluginFailed, { index, reason }, { location, cause: error });
     }
   }
-  headingsPlugin(md, anchors ? anchors.label : false);
+  applyGfm(md, gfm);
+  headingsPlugin(md, anchors ? anchors.label : false, ids);
   if (themes) md.set({ highlight: (code, lang) => highlightCode(code, languageOf(lang), themes) });
+  return md;
+}
+
+function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {
+  const { highlight: themes, anchors, preset } = site.markdown;
+  const md = parserOf(site, html);
+  const plain = preset === "commonmark";
   const languagesIn = (tokens: Token[]) =>
     themes ? [...new Set(tokens.filter((t) => t.type === "fence").map((t) => languageOf(t.info)))].filter(Boolean) : [];
   return {
@@ -131,7 +157,9 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
         const found = refs.size > 0 ? { refs: [...refs] } : {};
         if (themes && languages.some((lang) => !highlightReady(lang, themes)))
           return { waitingFor: languages, ...found };
-        const rendered = md.renderer.render(tokens, md.options, env).trim();
+        const output = md.renderer.render(tokens, md.options, env);
+        // CommonMark's output is kept as markdown-it writes it, white space around raw HTML included.
+        const rendered = plain ? output : output.trim();
         const code = languages.length > 0 && rendered.includes('<pre class="shiki"');
         return { html: rendered, headings: env.headings ?? [], code, ...found };
       } catch (error) {
@@ -166,15 +194,17 @@ function checkLink(token: Token, block: Token, { file, firstLine, base, refs }: 
 }
 
 /**
- * A key of everything that shapes a renderer's output: raw HTML or not, the plugins (their code and options, the
- * definition's code, whose values they may read, and the site's lock file, which pins their versions), the
- * anchors' label, the themes, Shiki's version and how it tokenizes.
+ * A key of everything that shapes a renderer's output: raw HTML or not, the preset, GitHub's extensions, the
+ * typographer and ids, the plugins (their code and options, the definition's code, whose values they may read, and
+ * the site's lock file, which pins their versions), the anchors' label, the themes, Shiki's version and how it
+ * tokenizes.
  */
 export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: boolean): string {
-  const { plugins, highlight, anchors } = markdown;
+  const { preset, gfm, typographer, ids, plugins, highlight, anchors } = markdown;
   const own = plugins.length > 0 || (anchors && anchors.label !== defaultAnchorLabel);
   const parts = [
     `html:${html}`,
+    `markdown:${JSON.stringify({ preset, gfm, typographer, ids })}`,
     own ? `definition:${hash}` : "",
     plugins.length > 0 ? `plugins:${serialize(plugins)}:${lockOf(root)}` : "",
     `anchors:${anchors ? anchors.label.toString() : "none"}`,

@@ -47,6 +47,20 @@ export function refTarget(file: string, url: string): { path: string; rest: stri
   return { path: joined.slice("content/".length).replace(/\/$/, ""), rest };
 }
 
+/** A URL as an attribute's value holds it, as markdown-it writes one: &, <, > and " escaped. */
+export function attributeValue(url: string): string {
+  return url.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Markers resolved as written (a site path given the base path), where no site's files are known. */
+export function refsAsWritten(html: string, base: string): string {
+  if (!html.includes(PREFIX)) return html;
+  return html.replace(MARKER, (...match) => {
+    const { url } = markerParts(match as unknown as RegExpMatchArray);
+    return attributeValue(url.startsWith("/") ? base + url.slice(1) : url);
+  });
+}
+
 /** Every character but letters, digits and -._~ percent-encoded: safe in any attribute, escaped or not. */
 function encode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -177,15 +177,26 @@ export const BadDatedFileNames = entry({
 export const BadMarkdownOption = entry({
   code: "ConfigError",
   title: "A markdown option in site.config.ts has the wrong form",
-  message: ({ option, rule, found }: { option: string; rule: string; found: string; advice: string }) =>
-    `${option} in ${DEFINITION} ${rule}; found ${found}.`,
+  message: ({
+    option,
+    rule,
+    found,
+    where,
+  }: {
+    option: string;
+    rule: string;
+    found: string;
+    advice: string;
+    where?: string;
+  }) => `${option} in ${where ?? DEFINITION} ${rule}; found ${found}.`,
   hint: ({ advice }) => advice,
 });
 
 export const UnknownMarkdownOption = entry({
   code: "ConfigError",
   title: "site.config.ts names a markdown option that does not exist",
-  message: ({ option }: { option: string; known: string[] }) => `${option} in ${DEFINITION} is not a markdown option.`,
+  message: ({ option, where }: { option: string; known: string[]; where?: string }) =>
+    `${option} in ${where ?? DEFINITION} is not a markdown option.`,
   hint: ({ known }) => `use ${known.join(", ")}.`,
 });
 

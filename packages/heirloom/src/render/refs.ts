@@ -2,7 +2,7 @@
 // content file's entry by its page's URL, an image through the image pipeline (width, height, srcset, AVIF and
 // WebP), a passthrough file at its path, a site path in its page's own form; else as the browser resolves it.
 import type { BuiltImage, ImageRef } from "../content/image-field.ts";
-import { MARKER, isSiteRef, markerParts, refTarget } from "../content/refs.ts";
+import { MARKER, attributeValue, isSiteRef, markerParts, refTarget } from "../content/refs.ts";
 import type { Redirect, Route } from "../routes/types.ts";
 
 /** What a marker may name: the site's entries, the images bodies name, passthrough files and pages. */
@@ -65,7 +65,7 @@ export function resolveRefs(html: string, table: RefTable, page: string, content
     const found = match && resolveRef(table, markerParts(match).file, markerParts(match).url, page, content, true);
     return typeof found === "object" ? imageMarkup(tag, marker, found) : tag;
   });
-  return images.replace(MARKER, (...match) => String(at(match as unknown as RegExpMatchArray)));
+  return images.replace(MARKER, (...match) => attributeValue(String(at(match as unknown as RegExpMatchArray))));
 }
 
 /** What a URL written in `file` publishes as on the page at `page`: a URL, or with `image`, an image made. */
