@@ -29,6 +29,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const paths = resolvePaths(options);
   const manifestFile = options.manifest === undefined ? undefined : resolveManifestFile(options.manifest, paths);
+  await checkOutDir(paths, { force: options.force });
   await recoverInterrupted(paths.outDir);
   const incremental = await Incremental.forBuild(paths, options.cache !== false);
   const kept = await incremental.keptBuild(() => compiledInputs(paths, options, incremental));
@@ -37,7 +38,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const seed = incremental.stagingSeed();
   const site = await prepareSite(options, incremental);
   const { config } = site;
-  await checkOutDir(config.outDir, config.root, config.force);
   const { rendered, output, retired } = await renderAndWrite(site, incremental, seed, options.onProgress);
   await removeLeftovers(config.outDir);
   const published = publishedManifest(output);

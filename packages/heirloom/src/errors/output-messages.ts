@@ -84,11 +84,17 @@ interface FragmentArgs {
 
 export const ProtectedOutput = entry({
   code: "OutputDirError",
-  title: "The output folder is one a build must never replace",
-  message: ({ out }: { out: string }) =>
-    `Refusing to write the site to ${out}: the build replaces this folder, ` +
-    "and it holds things that are not build output.",
-  hint: () => "choose a folder of its own, such as dist.",
+  title: "The output folder is one of the site's own folders, inside one or around one",
+  message: ({ out, relation, folder, serving }: { out: string; relation: string; folder: string; serving: boolean }) =>
+    `Refusing to ${serving ? "serve" : "write the site to"} ${out}: it ${relation} ${folder}. ` +
+    (serving
+      ? "Preview serves every file of its folder, and this one holds files that are not the site's to publish."
+      : "A build replaces its output folder whole, and this one holds files that are not build output."),
+  hint: ({ serving }) =>
+    serving
+      ? "preview the folder a build wrote, such as dist (the default)."
+      : "build into a folder of its own, such as dist (the default), outside content/, templates/, .heirloom/, " +
+        "node_modules/ and the cache.",
 });
 
 export const OutputNotABuild = entry({
