@@ -106,6 +106,17 @@ export const OutputNotABuild = entry({
   hint: () => "choose an empty or new folder, or pass --force to replace it.",
 });
 
+export const BuildRunning = entry({
+  code: "OutputDirError",
+  title: "Another build of the same output folder is still running",
+  message: ({ out, holder, lock, waited }: { out: string; holder: string; lock: string; waited: string }) =>
+    `Another build of ${out} is still running: ${holder} has held its lock (${lock}) for over ${waited}.`,
+  hint: () =>
+    "let that build finish and build again, or stop it: the next build takes over the lock of a build that " +
+    "has ended. A holder on another machine sharing this folder cannot be seen from here: once its build is " +
+    "done, remove the lock file.",
+});
+
 export const TrackedFilesInOutput = entry({
   code: "OutputDirError",
   title: "The build would delete files git tracks",
