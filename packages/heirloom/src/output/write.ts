@@ -1,5 +1,6 @@
 // The output folder around a build: what a build killed mid-swap left is put back, what killed builds left
-// behind is removed, and folders a build must never replace are refused. (The staging folder is staging.ts.)
+// behind is removed, and folders a build must never replace, nor preview serve, are refused. (The staging
+// folder is staging.ts; the lock of its builds, output-lock.ts.)
 import { existsSync } from "node:fs";
 import { readdir, realpath, rename, rm } from "node:fs/promises";
 import os from "node:os";
