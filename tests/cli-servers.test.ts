@@ -179,6 +179,30 @@ describe("preview with nothing to serve", () => {
   });
 });
 
+describe("preview of one of the site's own folders (issue 35)", () => {
+  it("refuses .heirloom/, the site's folder and content/, and serves none of their files", async () => {
+    const root = makeFixture();
+    // A folder that looks built: before, preview served it, form entries included (GET /signup.jsonl).
+    mkdirSync(path.join(root, ".heirloom"));
+    writeFileSync(path.join(root, ".heirloom", "index.html"), "<!doctype html><title>x</title>");
+    writeFileSync(path.join(root, ".heirloom", "signup.jsonl"), '{"email":"ada@example.com"}\n');
+    writeFileSync(path.join(root, "index.html"), "<!doctype html><title>x</title>");
+    for (const [out, what] of [
+      [".heirloom", "is the site's .heirloom folder"],
+      [".", "is the site's folder"],
+      ["content", "is the site's content folder"],
+    ]) {
+      const preview = start(root, ["preview", "--port", "0", "--out", out]);
+      expect(await preview.exited(), out).toBe(1);
+      expect(preview.output()).toContain(
+        `error OutputDirError: Refusing to serve ${path.resolve(root, out)}: it ${what}`,
+      );
+      expect(preview.output()).toContain("hint: preview the folder a build wrote, such as dist (the default).");
+      expect(preview.output()).not.toContain("Serving");
+    }
+  });
+});
+
 describe("preview of a build under a base path", () => {
   it("serves it under the base it was built with, stylesheet included, without being told", async () => {
     const root = makeFixture();
@@ -249,7 +273,8 @@ describe("preview's form receivers", () => {
     expect(posted.status).toBe(200);
     await server.waitFor(/^signup: stored m\*{8}@example\.com$/m);
     expect(readFileSync(path.join(root, ".heirloom", "signup.jsonl"), "utf8")).toContain(address);
-    expect(existsSync(path.join(path.dirname(out), ".heirloom"))).toBe(false);
+    // Beside the output folder is only what its builds keep there (their lock), never a form's entries.
+    expect(existsSync(path.join(path.dirname(out), ".heirloom", "signup.jsonl"))).toBe(false);
     await fetch(new URL("__heirloom/signup", url), {
       method: "POST",
       body: `email=${encodeURIComponent(address.toUpperCase())}`,

@@ -140,6 +140,33 @@ describe("heirloom build --out", () => {
     },
   );
 
+  it.each([
+    [".heirloom", "is the site's .heirloom folder"],
+    [".heirloom/cache", "is inside the site's .heirloom folder"],
+    ["node_modules/site", "is inside the site's node_modules folder"],
+    ["content/site", "is inside the site's content folder"],
+    ["../ROOT/templates/../content", "is the site's content folder"],
+    ["..", "holds the site's folder"],
+  ])("refuses --out %s even with --force, naming the folder, with its form entries kept (issue 35)", (out, what) => {
+    const root = fixture();
+    const entries = path.join(root, ".heirloom", "signup.jsonl");
+    mkdirSync(path.dirname(entries));
+    writeFileSync(entries, '{"email":"ada@example.com"}\n');
+    const given = out.replace("ROOT", path.basename(root));
+    const { code, stderr } = heirloom(root, "build", "--out", given, "--force");
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `error OutputDirError: Refusing to write the site to ${path.resolve(root, given)}: it ${what}`,
+    );
+    expect(stderr).toContain("hint: build into a folder of its own, such as dist (the default)");
+    const json = heirloom(root, "build", "--out", given, "--force", "--json");
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).problems).toEqual([expect.objectContaining({ code: "OutputDirError" })]);
+    // Today's build into .heirloom kept the previous site inside it and later builds deleted the entries.
+    expect(readdirSync(path.dirname(entries))).toEqual(["signup.jsonl"]);
+    expect(readFileSync(entries, "utf8")).toBe('{"email":"ada@example.com"}\n');
+  });
+
   it("refuses a protected folder reached through a symbolic link, even with --force, and touches nothing", () => {
     const root = project();
     const link = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-link-")), "rootlink");

@@ -1,16 +1,17 @@
-// The lock the local receivers share across processes: a live holder is waited for, a holder killed with
-// SIGKILL (as a closed terminal or kill -9 leaves it) is taken over at once and said so, a lock naming a
-// reused pid or nobody is taken over, and holders never overlap, also when several take over at once.
+// The lock processes share (builds of one output folder, the local receivers): a live holder is waited for (and
+// who it is told once), a holder killed with SIGKILL (as a closed terminal or kill -9 leaves it) is taken over
+// at once and said so, a lock naming a reused pid or nobody is taken over, and holders never overlap, also when
+// several take over at once.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireLock, LockBusyError } from "../packages/heirloom/src/serve/file-lock.ts";
+import { acquireLock, LockBusyError } from "../packages/heirloom/src/output/file-lock.ts";
 import { engineRoot, repoRoot } from "./helpers/site.ts";
 
-const lockModule = JSON.stringify(path.join(engineRoot, "src/serve/file-lock.ts"));
+const lockModule = JSON.stringify(path.join(engineRoot, "src/output/file-lock.ts"));
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill();
@@ -63,8 +64,11 @@ describe("a lock held by another process", () => {
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ pid: holder.pid, host: os.hostname() });
 
     const waited = performance.now();
-    const refused = await acquireLock(file, { timeoutMs: 300 }).catch((error: unknown) => error);
+    const waits: string[] = [];
+    const refused = await acquireLock(file, { timeoutMs: 300, onWait: (h) => waits.push(h) }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(LockBusyError);
+    // Told once whom it waits for, however often it looks.
+    expect(waits).toEqual([`process ${holder.pid}`]);
     expect((refused as Error).message).toBe(`process ${holder.pid} has held entries.jsonl.lock for over 300 ms`);
     expect(performance.now() - waited).toBeGreaterThanOrEqual(300);
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LockBusyError, openEntryStore } from "../packages/heirloom/src/serve/entry-store.ts";
-import { acquireLock } from "../packages/heirloom/src/serve/file-lock.ts";
+import { acquireLock } from "../packages/heirloom/src/output/file-lock.ts";
 import { isValidEmail, maskValue, receiveFormPost } from "../packages/heirloom/src/serve/receiver.ts";
 import { repoRoot, engineRoot } from "./helpers/site.ts";
 

@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { WRITER_THREADS_FROM, createPageWriter, writerThreads } from "../packages/heirloom/src/output/page-writer.ts";
 import { listSeed, openStaging } from "../packages/heirloom/src/output/staging.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "../packages/heirloom/src/output/write.ts";
+import { resolvePaths } from "../packages/heirloom/src/config/options.ts";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-write-"));
 const file = (p: string, text: string) => ({ path: p, contents: Buffer.from(text) });
@@ -224,7 +225,7 @@ describe("recoverInterrupted", () => {
 describe("checkOutDir", () => {
   const root = temp();
   const refused = (out: string, force = false) =>
-    checkOutDir(out, root, force).then(
+    checkOutDir(resolvePaths({ root, outDir: out }), { force }).then(
       () => "ok",
       (e: Error) => e.message,
     );
@@ -274,5 +275,74 @@ describe("checkOutDir", () => {
     writeFileSync(path.join(notes, "thesis.txt"), "precious");
     expect(await refused(notes)).toMatch(/does not look like an earlier build.*/);
     expect(await refused(notes, true)).toBe("ok");
+  });
+});
+
+describe("checkOutDir and the site's own folders (issue 35, item 5)", () => {
+  // The cache is outside the site here, so that an output folder holding it is told apart from one holding the site.
+  const root = temp();
+  const cacheDir = path.join(temp(), "cache");
+  const links = temp();
+  for (const dir of [".heirloom", "content", "templates", "node_modules"]) mkdirSync(path.join(root, dir));
+  mkdirSync(cacheDir);
+  const refusal = (outDir: string, use: { force?: boolean; serving?: boolean } = { force: true }) =>
+    checkOutDir({ ...resolvePaths({ root, outDir }), cacheDir }, use).then(
+      () => "ok",
+      (e: Error) => e.message,
+    );
+  const folders: Array<[string, string]> = [
+    [".heirloom", "the site's .heirloom folder"],
+    ["content", "the site's content folder"],
+    ["templates", "the site's templates folder"],
+    ["node_modules", "the site's node_modules folder"],
+    ["cache", "the site's cache"],
+  ];
+  const dirOf = (name: string) => (name === "cache" ? cacheDir : path.join(root, name));
+
+  it.each(folders)("refuses %s by a relative, an absolute, a .. and a linked path, naming it", async (name, what) => {
+    const dir = dirOf(name);
+    const link = path.join(links, `${name}-link`);
+    symlinkSync(dir, link);
+    const forms = [path.relative(root, dir), dir, `${root}/content/../${path.relative(root, dir)}`, link];
+    for (const out of forms) {
+      expect(await refusal(out), out).toMatch(new RegExp(`^Refusing to write the site to .*: it is ${what}\\b`));
+    }
+    expect(await refusal(link)).toMatch(
+      new RegExp(`it is ${what}\\b.*, ${dir}\\. A build replaces its output folder whole`),
+    );
+  });
+
+  it.each(folders)("refuses a folder inside %s, also through a link, naming it", async (name, what) => {
+    const dir = dirOf(name);
+    const link = path.join(links, `${name}-inside`);
+    symlinkSync(dir, link);
+    for (const out of [path.join(dir, "site"), path.join(dir, "a", "b"), path.join(link, "site")]) {
+      expect(await refusal(out), out).toMatch(new RegExp(`: it is inside ${what}\\b.*, ${dir}\\. A build`));
+    }
+  });
+
+  it("refuses the site's folder and any folder holding it or the cache", async () => {
+    expect(await refusal(".")).toContain(`Refusing to write the site to ${root}: it is the site's folder.`);
+    expect(await refusal(`${root}/content/..`)).toContain("it is the site's folder.");
+    expect(await refusal(path.dirname(root))).toContain(`it holds the site's folder, ${root}.`);
+    expect(await refusal(path.dirname(cacheDir))).toContain(`it holds the site's cache, ${cacheDir}.`);
+  });
+
+  it("refuses an output named .heirloom anywhere: the site before it would be kept inside it", async () => {
+    const elsewhere = path.join(temp(), ".heirloom");
+    expect(await refusal(elsewhere)).toContain("it is the .heirloom folder where the site before this one is kept.");
+  });
+
+  it("refuses the same folders to preview, saying it would serve them", async () => {
+    expect(await refusal(".heirloom", { serving: true })).toMatch(
+      /^Refusing to serve .*\.heirloom: it is the site's \.heirloom folder .*Preview serves every file of its folder/,
+    );
+    expect(await refusal("dist", { serving: true })).toBe("ok");
+  });
+
+  it("accepts a folder of its own inside the site or beside it, also through a link", async () => {
+    symlinkSync(root, path.join(links, "site"));
+    for (const out of ["dist", "public/site", "content-dist", path.join(links, "site", "dist"), path.join(temp(), "x")])
+      expect(await refusal(out), out).toBe("ok");
   });
 });

@@ -8,6 +8,7 @@ import { publishedManifest, resolveManifestFile, writeManifest } from "../output
 import type { BuildSummary } from "../output/report.ts";
 import { type Seed, openStaging } from "../output/staging.ts";
 import { reportRoutes, warningsFor } from "../output/summary.ts";
+import { lockOutput } from "../output/output-lock.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "../output/write.ts";
 import { type PreparedSite, compileParts, prepareSite } from "./prepare.ts";
 import { type RenderedSite, renderPages } from "./render-pages.ts";
@@ -26,8 +27,20 @@ export interface BuildResult extends BuildSummary {
  * nothing changed at all, the output folder is kept as it is.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const started = performance.now();
   const paths = resolvePaths(options);
+  await checkOutDir(paths, { force: options.force });
+  // Another build of this output folder (two CI steps, two terminals) is waited for: see lockOutput.
+  const release = await lockOutput(paths.outDir, { waitMs: options.lockWaitMs, onNotice: options.onNotice });
+  try {
+    return await buildLocked(paths, options);
+  } finally {
+    await release();
+  }
+}
+
+/** The build itself, run while it holds the lock of its output folder. */
+async function buildLocked(paths: SitePaths, options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
   const manifestFile = options.manifest === undefined ? undefined : resolveManifestFile(options.manifest, paths);
   await recoverInterrupted(paths.outDir);
   const incremental = await Incremental.forBuild(paths, options.cache !== false);
@@ -37,7 +50,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const seed = incremental.stagingSeed();
   const site = await prepareSite(options, incremental);
   const { config } = site;
-  await checkOutDir(config.outDir, config.root, config.force);
   const { rendered, output, retired } = await renderAndWrite(site, incremental, seed, options.onProgress);
   await removeLeftovers(config.outDir);
   const published = publishedManifest(output);

@@ -58,6 +58,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
           manifest,
           env: withEnvFiles(path.resolve(root), "production", io.env),
           onProgress: opts.json ? undefined : progress.update,
+          onNotice: (message) => io.stderr.write(`${printable(message)}\n`),
         }).finally(progress.end);
         printWarnings(result.warnings, io, color);
         if (opts.json) io.stdout.write(jsonText(jsonReport(result)));

@@ -25,7 +25,7 @@ export function addPreviewCommand(program: Command, io: Io): void {
 
 /** `heirloom preview`: refuses an output with nothing to serve, then serves it until stopped. */
 async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
-  const [{ assertBuilt, startPreview }, { DEFINITION_FILE }, { loadDefinition }, path, { existsSync }] =
+  const [{ assertServable, startPreview }, { DEFINITION_FILE }, { loadDefinition }, path, { existsSync }] =
     await Promise.all([
       import("../serve/preview.ts"),
       import("../config/definition-file.ts"),
@@ -35,7 +35,7 @@ async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
     ]);
   const root = path.resolve(opts.root);
   const outDir = path.resolve(root, opts.out);
-  assertBuilt(outDir, buildCommandFor(opts));
+  await assertServable(root, outDir, buildCommandFor(opts));
   // The forms' local receivers come from the definition; a folder without one is served as it is.
   const { forms } = existsSync(path.join(root, DEFINITION_FILE)) ? await loadDefinition(root) : { forms: [] };
   const preview = await startPreview({

@@ -25,6 +25,10 @@ export interface BuildOptions {
   cache?: boolean;
   /** Told how far a long step has come ("Rendering pages", 120, 10000). */
   onProgress?: (what: string, done: number, total: number) => void;
+  /** Told what the person building should know at once: it waits for another build, or took over its lock. */
+  onNotice?: (message: string) => void;
+  /** How long to wait for another build of the same output folder, in ms (default 10 minutes). */
+  lockWaitMs?: number;
   /** Environment to read overrides from (default: process.env). */
   env?: Record<string, string | undefined>;
   /** Also write every published file with its size and SHA-256 to this file (relative to root, outside outDir). */

@@ -98,11 +98,17 @@ interface FragmentArgs {
 
 export const ProtectedOutput = entry({
   code: "OutputDirError",
-  title: "The output folder is one a build must never replace",
-  message: ({ out }: { out: string }) =>
-    `Refusing to write the site to ${out}: the build replaces this folder, ` +
-    "and it holds things that are not build output.",
-  hint: () => "choose a folder of its own, such as dist.",
+  title: "The output folder is one of the site's own folders, inside one or around one",
+  message: ({ out, relation, folder, serving }: { out: string; relation: string; folder: string; serving: boolean }) =>
+    `Refusing to ${serving ? "serve" : "write the site to"} ${out}: it ${relation} ${folder}. ` +
+    (serving
+      ? "Preview serves every file of its folder, and this one holds files that are not the site's to publish."
+      : "A build replaces its output folder whole, and this one holds files that are not build output."),
+  hint: ({ serving }) =>
+    serving
+      ? "preview the folder a build wrote, such as dist (the default)."
+      : "build into a folder of its own, such as dist (the default), outside content/, templates/, .heirloom/, " +
+        "node_modules/ and the cache.",
 });
 
 export const OutputNotABuild = entry({
@@ -112,6 +118,17 @@ export const OutputNotABuild = entry({
     `Refusing to write the site to ${out}: it is not empty and does not look like an earlier build ` +
     "(no index.html and 404.html).",
   hint: () => "choose an empty or new folder, or pass --force to replace it.",
+});
+
+export const BuildRunning = entry({
+  code: "OutputDirError",
+  title: "Another build of the same output folder is still running",
+  message: ({ out, holder, lock, waited }: { out: string; holder: string; lock: string; waited: string }) =>
+    `Another build of ${out} is still running: ${holder} has held its lock (${lock}) for over ${waited}.`,
+  hint: () =>
+    "let that build finish and build again, or stop it: the next build takes over the lock of a build that " +
+    "has ended. A holder on another machine sharing this folder cannot be seen from here: once its build is " +
+    "done, remove the lock file.",
 });
 
 export const TrackedFilesInOutput = entry({

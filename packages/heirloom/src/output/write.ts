@@ -1,11 +1,13 @@
 // The output folder around a build: what a build killed mid-swap left is put back, what killed builds left
-// behind is removed, and folders a build must never replace are refused. (The staging folder is staging.ts.)
+// behind is removed, and folders a build must never replace, nor preview serve, are refused. (The staging
+// folder is staging.ts; the lock of its builds, output-lock.ts.)
 import { existsSync } from "node:fs";
 import { readdir, realpath, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { OutputNotABuild, ProtectedOutput } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
+import type { SitePaths } from "../config/options.ts";
 
 /**
  * The swap is two renames; a build killed between them leaves the old site under `<out>.old-<pid>` and no
@@ -42,27 +44,74 @@ function isAlive(pid: number): boolean {
 /** Files a build always writes; a folder holding both looks like an earlier build output. */
 const BUILD_MARKERS = ["404.html", "index.html"];
 
+/** The folders checkOutDir needs: the site's own ones and the output folder. */
+export type OutDirPaths = Pick<SitePaths, "root" | "contentDir" | "templatesDir" | "outDir" | "cacheDir">;
+
 /**
- * Refuses output folders a build must never replace: the project, its sources, home, the file system
- * root, or a non-empty folder that does not look like an earlier build (unless forced). Real paths are
- * compared, so no symbolic link on the way can make a protected folder look like another one.
+ * Refuses an output folder a build must never replace, or preview serve: one of the site's own folders
+ * (guardedFolders), a folder inside one or holding one; and, for a build not forced, a non-empty folder
+ * that does not look like an earlier build. Real paths are compared, so no symbolic link or `..` on the way
+ * can make a guarded folder look like another one.
  */
-export async function checkOutDir(outDir: string, root: string, force: boolean): Promise<void> {
-  const out = path.resolve(outDir);
-  const [realOut, realRoot] = await Promise.all([realPathOf(out), realPathOf(root)]);
-  const protectedDirs = ["content", "templates", "src", "bin", "tests", "node_modules", ".git"].map((d) =>
-    realPathOf(path.join(realRoot, d)),
-  );
-  const never = [path.parse(realOut).root, await realPathOf(os.homedir()), ...(await Promise.all(protectedDirs))];
-  // The project itself, or any folder that holds it, is refused as well.
-  if (never.includes(realOut) || holds(realOut, realRoot)) {
-    throw errorFrom(ProtectedOutput, { out });
-  }
-  if (force || !existsSync(out)) return;
+export async function checkOutDir(paths: OutDirPaths, use: { force?: boolean; serving?: boolean } = {}) {
+  const out = path.resolve(paths.outDir);
+  const clash = await clashingFolder(out, paths);
+  if (clash) throw errorFrom(ProtectedOutput, { out, ...clash, serving: use.serving ?? false });
+  if (use.serving || use.force || !existsSync(out)) return;
   const names = await readdir(out);
   if (names.length > 0 && !BUILD_MARKERS.every((m) => names.includes(m))) {
     throw errorFrom(OutputNotABuild, { out });
   }
+}
+
+/**
+ * A folder the output may not be; "within": nor be inside it or hold it; "around": nor hold it (the site's
+ * own folder, which the output folder is usually inside).
+ */
+interface GuardedFolder {
+  dir: string;
+  name: string;
+  reach: "equal" | "within" | "around";
+}
+
+/** The site's folder, first, and the folders whose files a build must never delete, nor preview serve. */
+function guardedFolders(out: string, paths: OutDirPaths): GuardedFolder[] {
+  const { root } = paths;
+  const within = (dir: string, name: string) => ({ dir, name, reach: "within" as const });
+  const equal = (dir: string, name: string) => ({ dir, name, reach: "equal" as const });
+  return [
+    { dir: root, name: "the site's folder", reach: "around" },
+    within(path.join(root, ".heirloom"), "the site's .heirloom folder (form entries, the previous site, caches)"),
+    within(path.join(path.dirname(out), ".heirloom"), "the .heirloom folder where the site before this one is kept"),
+    within(paths.contentDir, "the site's content folder"),
+    within(paths.templatesDir, "the site's templates folder"),
+    within(path.join(root, "node_modules"), "the site's node_modules folder"),
+    within(paths.cacheDir, "the site's cache"),
+    within(path.join(root, ".git"), "git's folder"),
+    ...["src", "bin", "tests"].map((name) => equal(path.join(root, name), `the project's ${name} folder`)),
+    equal(os.homedir(), "your home folder"),
+    equal(path.parse(out).root, "the file system's root"),
+  ];
+}
+
+/** The first guarded folder the output folder is, is inside or holds, and how; undefined when none. */
+async function clashingFolder(out: string, paths: OutDirPaths) {
+  const guarded = guardedFolders(out, paths);
+  const [realOut, ...reals] = await Promise.all([out, ...guarded.map((g) => g.dir)].map(realPathOf));
+  for (const [i, { dir, name, reach }] of guarded.entries()) {
+    const relation = relationOf(realOut, reals[i], reach);
+    if (!relation) continue;
+    // The folder's path, unless the output was named by that very path.
+    return { relation, folder: relation === "is" && path.resolve(dir) === out ? name : `${name}, ${dir}` };
+  }
+  return undefined;
+}
+
+function relationOf(out: string, guarded: string, reach: GuardedFolder["reach"]) {
+  if (out === guarded) return "is";
+  if (reach !== "equal" && holds(out, guarded)) return "holds";
+  if (reach === "within" && holds(guarded, out)) return "is inside";
+  return undefined;
 }
 
 /** Whether `folder` is `inner` or one of its ancestors. */

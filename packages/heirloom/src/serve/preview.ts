@@ -5,9 +5,10 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import handler from "serve-handler";
-import { normalizeBase } from "../config/options.ts";
+import { normalizeBase, resolvePaths } from "../config/options.ts";
 import { NothingToPreview } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
+import { checkOutDir } from "../output/write.ts";
 import { confinedFiles } from "./confined-files.ts";
 import { createSiteServer, listen } from "./http.ts";
 import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
@@ -77,10 +78,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 }
 
 /**
- * Refuses an output folder with nothing to serve (missing, or holding neither index.html nor 404.html):
- * every page would be the host's bare 404. `buildCommand` is what writes it, for the hint.
+ * Refuses a folder that is, holds or is inside one of the site's own folders (see checkOutDir): its form
+ * entries or sources would be served. Then one with nothing to serve (missing, or holding neither index.html
+ * nor 404.html): every page would be the host's bare 404. `buildCommand` is what writes it, for the hint.
  */
-export function assertBuilt(outDir: string, buildCommand: string): void {
+export async function assertServable(root: string, outDir: string, buildCommand: string): Promise<void> {
+  await checkOutDir(resolvePaths({ root, outDir }), { serving: true });
   if (["index.html", "404.html"].some((page) => existsSync(path.join(outDir, page)))) return;
   const relative = path.relative(process.cwd(), outDir);
   const shown = relative.startsWith("..") || path.isAbsolute(relative) ? outDir : relative || ".";

@@ -1,7 +1,8 @@
-// An exclusive lock shared by the processes of one machine (preview and dev at once): a file that names its
-// holder (pid, the start time the system gives that process, host), made whole before it appears (link(2)),
-// so it is never seen empty. A lock whose holder has ended, or whose pid now belongs to a newer process, is
-// taken over; a live holder is waited for, up to a timeout.
+// An exclusive lock shared by the processes of one machine (two builds of one output folder; preview and dev
+// storing a form's entries at once): a file that names its holder (pid, the start time the system gives that
+// process, host), made whole before it appears (link(2)), so it is never seen empty. A lock whose holder has
+// ended, or whose pid now belongs to a newer process, is taken over; a live holder is waited for, up to a
+// timeout.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { link, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -18,7 +19,12 @@ interface Holder {
 
 /** The lock stayed held by a live process for the whole wait. */
 export class LockBusyError extends Error {
-  constructor(file: string, timeoutMs: number, holder: string) {
+  constructor(
+    readonly file: string,
+    timeoutMs: number,
+    /** Who holds it: "process 4711", or "process 4711 on <host>". */
+    readonly holder: string,
+  ) {
     super(`${holder} has held ${path.basename(file)} for over ${timeoutMs} ms`);
     this.name = "LockBusyError";
   }
@@ -29,6 +35,8 @@ export interface LockOptions {
   timeoutMs: number;
   /** Told when a lock left behind is taken over, with who left it ("process 4711, which has ended"). */
   onTakeOver?: (left: string) => void;
+  /** Told once, when the lock is found held by a live process, with who holds it ("process 4711"). */
+  onWait?: (holder: string) => void;
 }
 
 /** A lock file naming no holder (an older version's, cut short) is left alone this long after it was written. */
@@ -44,6 +52,7 @@ export async function acquireLock(file: string, options: LockOptions): Promise<(
   const draft = `${file}.${holder.pid}-${holder.nonce}`;
   await writeFile(draft, text);
   const deadline = Date.now() + options.timeoutMs;
+  let waiting = false;
   try {
     for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
       if (await linkExclusive(draft, file)) return () => releaseIfOwn(file, text);
@@ -52,6 +61,10 @@ export async function acquireLock(file: string, options: LockOptions): Promise<(
       if (found.left !== undefined && (await takeOver(file, found.text, draft))) {
         options.onTakeOver?.(found.left);
         continue;
+      }
+      if (!waiting) {
+        waiting = true;
+        options.onWait?.(found.holder);
       }
       if (Date.now() > deadline) throw new LockBusyError(file, options.timeoutMs, found.holder);
       await new Promise((resolve) => setTimeout(resolve, wait));
