@@ -94,26 +94,29 @@ function eleventyTool(site, bin) {
   };
 }
 
-/** Runs a build as a whole process: wall seconds and peak resident MiB (GNU time, else /proc's high-water mark). */
+/**
+ * Runs a build as a whole process: wall seconds, cpu seconds (user + system) and peak resident MiB, with GNU time;
+ * without it, wall seconds and the process's high-water mark read from /proc while it runs (it only grows).
+ */
 async function timed(tool) {
   const [command, ...commandArgs] = tool.command;
   const env = { ...process.env, ...tool.env, NO_COLOR: "1" };
   const started = process.hrtime.bigint();
   const child = gnuTime
-    ? spawn(gnuTime, ["-f", "%M", command, ...commandArgs], { cwd: tool.site, env })
+    ? spawn(gnuTime, ["-f", "%U %S %M", command, ...commandArgs], { cwd: tool.site, env })
     : spawn(command, commandArgs, { cwd: tool.site, env });
   let stderr = "";
   let peakKiB = Number.NaN;
   child.stderr.on("data", (chunk) => (stderr += chunk));
   child.stdout.resume();
-  // Without GNU time: the process's VmHWM, read until it exits (it only grows).
   const poll = gnuTime ? undefined : setInterval(() => (peakKiB = highWaterMark(child.pid) ?? peakKiB), 20);
   const status = await new Promise((resolve) => child.on("close", resolve));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   clearInterval(poll);
   if (status !== 0) throw new Error(`${tool.name} failed (exit ${status}):\n${stderr.slice(-4000)}`);
-  if (gnuTime) peakKiB = Number(stderr.trim().split("\n").pop());
-  return { seconds, peak: peakKiB / 1024 };
+  if (!gnuTime) return { seconds, cpu: Number.NaN, peak: peakKiB / 1024 };
+  const [user, system, kib] = stderr.trim().split("\n").pop().split(" ").map(Number);
+  return { seconds, cpu: user + system, peak: kib / 1024 };
 }
 
 function highWaterMark(pid) {
@@ -154,16 +157,24 @@ async function alternate(tools, phase) {
   return results;
 }
 
-function rows(label, tools, results) {
+/** A phase's row: each tool's median wall seconds, and the median of pair ratios of the first against each. */
+function timeRow(label, tools, results) {
   const [first, ...peers] = tools;
   const row = {};
-  for (const tool of tools) {
-    row[`${tool.name} s`] = fmt(median(results[tool.name].map((r) => r.seconds)));
-    row[`${tool.name} MiB`] = fmt(median(results[tool.name].map((r) => r.peak)), 0);
-  }
+  for (const tool of tools) row[`${tool.name} s`] = fmt(median(results[tool.name].map((r) => r.seconds)));
   for (const other of peers) {
     const ratios = results[first.name].map((r, i) => r.seconds / results[other.name][i].seconds);
     row[`${first.name}/${other.name}`] = fmt(median(ratios));
+  }
+  return [label, row];
+}
+
+/** A phase's row of costs: each tool's median cpu seconds and peak memory. */
+function costRow(label, tools, results) {
+  const row = {};
+  for (const tool of tools) {
+    row[`${tool.name} cpu s`] = fmt(median(results[tool.name].map((r) => r.cpu)));
+    row[`${tool.name} MiB`] = fmt(median(results[tool.name].map((r) => r.peak)), 0);
   }
   return [label, row];
 }
@@ -189,17 +200,18 @@ try {
     `The Rust blog at ${commit.slice(0, 12)}, whole-process builds taken in turn, medians of ${runs} runs; ` +
       `pages written: ${tools.map((t) => `${t.name} ${t.pages}`).join(", ")}.`,
   );
-  console.table(
-    Object.fromEntries([
-      rows("cold (no output, no cache)", tools, cold),
-      rows("nothing changed", tools, unchanged),
-      rows("one post edited", tools, edited),
-    ]),
-  );
+  const phases = [
+    ["cold (no output, no cache)", cold],
+    ["nothing changed", unchanged],
+    ["one post edited", edited],
+  ];
+  console.table(Object.fromEntries(phases.map(([label, results]) => timeRow(label, tools, results))));
+  console.table(Object.fromEntries(phases.map(([label, results]) => costRow(label, tools, results))));
+  const peak = gnuTime ? "GNU time's maximum resident set" : "the process's VmHWM (no cpu without GNU time)";
   console.log(
-    `Ratios: ${tools[0].name}'s time over the peer's, pair by pair, their median. Peak memory: ` +
-      `${gnuTime ? "GNU time's maximum resident set" : "the process's VmHWM"}. Hugo and Eleventy rebuild every ` +
-      `page each time; the edited post is ${path.basename(tools[0].edited)}.`,
+    `Ratios: ${tools[0].name}'s wall time over the peer's, pair by pair, their median. cpu: user + system ` +
+      `seconds; peak: ${peak}. Hugo and Eleventy rebuild every page each time; Eleventy highlights no code. ` +
+      `Edited: ${path.basename(tools[0].edited)}. ${tools[0].name}'s pages include a redirect page per post (aliases).`,
   );
 } finally {
   for (const [file, bytes] of originals) writeFileSync(file, bytes);
