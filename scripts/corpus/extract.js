@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Writes the Rust blog as a Heirloom site, ready to build: its posts copied byte for byte from a commit of its
+// git history (content/posts/, content/inside-rust/), the images and scripts they name (content/images/,
+// content/scripts/), each blog's list page made from its blog.yml, and our definition and templates
+// (scripts/corpus/rust-blog/). The port changes configuration, never posts. --today writes the definition for
+// an engine without dated file names, route dates or aliases, to list what it refuses in the posts.
+// Usage: node scripts/corpus/extract.js --git-dir <repo.git> [--commit <sha>] --out <folder> [--today]
+import { cpSync, existsSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { corpusArguments, countCodeBlocks, put, readCorpus } from "./corpus.js";
+
+const ours = fileURLToPath(new URL("rust-blog/", import.meta.url));
+const FOLDERS = { main: "posts", "inside-rust": "inside-rust" };
+const LIST_PAGES = {
+  main: { file: "index.md", path: "/" },
+  "inside-rust": { file: "inside-rust.md", path: "/inside-rust/" },
+};
+
+/** A blog's list page: its manifest's titles and description in front matter, its introduction (HTML) below. */
+function listPage(manifestText, listPath) {
+  const yaml = createRequire(import.meta.url)("js-yaml");
+  const manifest = yaml.load(manifestText);
+  const fields = {
+    path: listPath,
+    template: "index",
+    title: manifest["index-title"],
+    description: manifest.description,
+    blog: manifest.title,
+    linkText: manifest["link-text"],
+    maintainedBy: manifest["maintained-by"],
+  };
+  const lines = Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `---\n${lines.join("\n")}\n---\n${manifest["index-html"]}\n`;
+}
+
+/** Writes the site into `out` (its content/ and templates/ replaced, an earlier dist/ kept). */
+export function extractSite({ gitDir, commit, out, today = false }) {
+  if (existsSync(out) && readdirSync(out).length && !existsSync(path.join(out, "site.config.ts"))) {
+    throw new Error(`${out} is not empty and holds no site.config.ts: choose an empty or earlier output folder.`);
+  }
+  const corpus = readCorpus(gitDir, commit);
+  for (const folder of ["content", "templates"]) rmSync(path.join(out, folder), { recursive: true, force: true });
+  cpSync(path.join(ours, "templates"), path.join(out, "templates"), { recursive: true });
+  cpSync(path.join(ours, "content"), path.join(out, "content"), { recursive: true });
+  cpSync(path.join(ours, "package.json"), path.join(out, "package.json"));
+  cpSync(path.join(ours, today ? "site.today.config.ts" : "site.config.ts"), path.join(out, "site.config.ts"));
+  for (const [blog, { file, path: listPath }] of Object.entries(LIST_PAGES)) {
+    put(path.join(out, "content", "pages", file), listPage(corpus.manifests[blog], listPath));
+  }
+  const counts = { main: { posts: 0, codeBlocks: 0 }, "inside-rust": { posts: 0, codeBlocks: 0 } };
+  for (const post of corpus.posts) {
+    put(path.join(out, "content", FOLDERS[post.blog], post.name), post.bytes);
+    counts[post.blog].posts++;
+    counts[post.blog].codeBlocks += countCodeBlocks(post.bytes);
+  }
+  for (const file of corpus.statics) put(path.join(out, "content", file.path), file.bytes);
+  return { corpus, counts };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const usage = "Usage: node scripts/corpus/extract.js --git-dir <repo.git> [--commit <sha>] --out <folder> [--today]";
+  const { gitDir, commit, out, flags } = corpusArguments(process.argv.slice(2), usage);
+  const { corpus, counts } = extractSite({ gitDir, commit, out, today: flags.includes("--today") });
+  const total = Object.values(counts).reduce((a, c) => ({
+    posts: a.posts + c.posts,
+    codeBlocks: a.codeBlocks + c.codeBlocks,
+  }));
+  console.log(`Rust blog at ${corpus.commit} -> ${out}${flags.includes("--today") ? " (--today)" : ""}`);
+  console.table({ ...counts, total });
+  const images = corpus.statics.filter((file) => file.path.startsWith("images/")).length;
+  console.log(`${images} images and ${corpus.statics.length - images} scripts the posts name copied into content/.`);
+  if (corpus.missingStatics.length) console.log(`Named but not in static/: ${corpus.missingStatics.join(", ")}`);
+  if (corpus.skipped.length)
+    console.log(`Skipped as the original did (not YYYY-MM-DD-slug.md): ${corpus.skipped.join(", ")}`);
+}
