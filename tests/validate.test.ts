@@ -389,6 +389,21 @@ describe("each authoring mistake has its own message", () => {
     ]);
   });
 
+  it("a file whose front matter lacks its opening --- line: that, with the line that closes it", async () => {
+    const root = makeFixture();
+    const third = "order: 3\ntitle: Third\nprice: 2\ntags: [a]\nfeatured: false\n---\n\nThe body.\n";
+    writeFileSync(path.join(root, "content", "notes", "third.md"), third);
+    expectErrors(await failures(root), [
+      {
+        code: "MissingFrontMatterError",
+        message:
+          "content/notes/third.md starts with fields but not with ---: its front matter, closed at line 6, is not read.",
+        location: { file: "content/notes/third.md", line: 1, column: 1 },
+        hint: "add a line --- above the first line, so that the fields stand between two --- lines.",
+      },
+    ]);
+  });
+
   it("text below the front matter of a collection without a body: an error, not silently dropped", async () => {
     expectErrors(await failures(makeFixture("unexpected-body")), [
       {

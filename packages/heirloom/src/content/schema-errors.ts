@@ -1,6 +1,13 @@
 // Turns a schema issue into an error a content editor can act on: file, line, field, expected, found, hint.
 import type { z } from "zod";
-import { InvalidField, MissingField, MissingFrontMatter, type SchemaHint, UnknownField } from "../errors/catalogue.ts";
+import {
+  FrontMatterWithoutOpening,
+  InvalidField,
+  MissingField,
+  MissingFrontMatter,
+  type SchemaHint,
+  UnknownField,
+} from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 
@@ -20,6 +27,12 @@ export function schemaErrors(
     const required = issues.filter((issue) => issue.path.length > 0 && valueAt(entry.data, issue.path) === undefined);
     const fields = [...new Set(required.map((issue) => String(issue.path[0])))];
     const location = { file: entry.file, line: 1, column: 1 };
+    // Fields, then a --- line: the opening one was left out (Hugo and Eleventy would show them as text).
+    const opened = /^(?:[\w-]+:.*\r?\n)+---[ \t]*(?:\r?\n|$)/.exec(entry.body);
+    if (opened) {
+      const closing = opened[0].replace(/\r?\n$/, "").split("\n").length;
+      return [errorFrom(FrontMatterWithoutOpening, { file: entry.file, closing }, { location })];
+    }
     if (fields.length > 0)
       return [errorFrom(MissingFrontMatter, { file: entry.file, collection, fields }, { location })];
   }

@@ -188,6 +188,14 @@ export const MissingFrontMatter = entry({
     `${fields.map((field) => `    ${field}: ...\n`).join("")}    ---`,
 });
 
+export const FrontMatterWithoutOpening = entry({
+  code: "MissingFrontMatterError",
+  title: "An entry's front matter has no opening --- line",
+  message: ({ file, closing }: { file: string; closing: number }) =>
+    `${file} starts with fields but not with ---: its front matter, closed at line ${closing}, is not read.`,
+  hint: () => "add a line --- above the first line, so that the fields stand between two --- lines.",
+});
+
 export const MissingField = entry({
   code: "ContentSchemaError",
   title: "The front matter lacks a field the schema requires",
