@@ -38,7 +38,7 @@ const hugoCommand = spawnSync("hugo", ["version"], { encoding: "utf8" }).status 
 function prepare() {
   const site = (name) => path.join(work, name);
   const needed = [
-    ["heirloom", "site.config.ts", () => extractSite({ gitDir, commit, out: site("heirloom") })],
+    ["heirloom", "site.config.ts", () => extractSite({ gitDir, commit, out: site("heirloom"), repair: true })],
     ["hugo", "hugo.toml", () => writeHugoSite({ gitDir, commit, out: site("hugo") })],
     ["eleventy", "eleventy.config.js", () => writeEleventySite({ gitDir, commit, out: site("eleventy"), peer })],
   ];
