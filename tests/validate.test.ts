@@ -397,7 +397,8 @@ describe("each authoring mistake has its own message", () => {
       {
         code: "MissingFrontMatterError",
         message:
-          "content/notes/third.md starts with fields but not with ---: its front matter, closed at line 6, is not read.",
+          "content/notes/third.md starts with fields but not with ---: its front matter, closed at line 6, is " +
+          "not read.",
         location: { file: "content/notes/third.md", line: 1, column: 1 },
         hint: "add a line --- above the first line, so that the fields stand between two --- lines.",
       },
