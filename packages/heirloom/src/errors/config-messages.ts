@@ -176,3 +176,18 @@ export const BadFormEndpoint = entry({
     "use the full https:// URL of the web endpoint (http:// only for 127.0.0.1 or localhost), " +
     "or leave it empty for the local receiver.",
 });
+
+export const EnvFileNotAFile = entry({
+  code: "ConfigError",
+  title: "A .env file is not a regular file",
+  message: ({ file, kind }: { file: string; kind: string }) =>
+    `${file} is ${kind}, not a file of variables, so it was not read.`,
+  hint: ({ file }) => `make ${file} a text file of NAME=value lines, or remove it: the .env files are optional.`,
+});
+
+export const EnvFileUnreadable = entry({
+  code: "ConfigError",
+  title: "A .env file cannot be read",
+  message: ({ file, reason }: { file: string; reason: string }) => `${file} cannot be read (${reason}).`,
+  hint: ({ file }) => `let the user who runs heirloom read ${file}, or remove it: the .env files are optional.`,
+});
