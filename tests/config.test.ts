@@ -55,6 +55,20 @@ describe("resolveConfig", () => {
     );
   });
 
+  it.each([
+    ["HEIRLOOM_SITE_URL", "https://a.example\nhttps://b.example", "a line break"],
+    ["HEIRLOOM_SITE_URL", "https://a.example\n", "a line break"],
+    ["--site-url", "https://a.exa\tmple", "a tab"],
+    ["--site-url", "https://a.example/\u0000x", "the control character U+0000"],
+    ["--site-url", "https://a.example/\u009bx", "the control character U+009B"],
+  ])("refuses a control character in the site URL from %s (%j): %s", (from, value, what) => {
+    const options = from === "--site-url" ? { env: {}, siteUrl: value } : { env: { [from]: value } };
+    const where = from === "--site-url" ? from : `the ${from} environment variable`;
+    expect(() => resolveConfig(site(), options)).toThrow(
+      `The site URL ${JSON.stringify(value)} (from ${where}) holds ${what}, which no address can.`,
+    );
+  });
+
   it("allows http only on this machine, and puts only the parsed origin into the policy", () => {
     const local = resolveConfig(site(), { env: { SIGNUP_ENDPOINT: "http://127.0.0.1:9000/capture" } });
     expect(local.forms[0].origin).toBe("http://127.0.0.1:9000");

@@ -167,6 +167,22 @@ export const BadSiteUrl = entry({
     "(set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
 });
 
+export const SiteUrlControlCharacter = entry({
+  code: "ConfigError",
+  title: "The site URL holds a line break or another control character",
+  message: ({ value, from, control }: { value: string; from: string; control: string }) =>
+    `The site URL ${value} (from ${from}) holds ${controlName(control)}, which no address can.`,
+  hint: () =>
+    "write the address alone on one line, such as https://heirloom.example (a value in quotes in a .env file " +
+    "or a shell variable can carry a line break).",
+});
+
+function controlName(c: string): string {
+  if (c === "\n" || c === "\r") return "a line break";
+  if (c === "\t") return "a tab";
+  return `the control character U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
 export const BadFormEndpoint = entry({
   code: "ConfigError",
   title: "A form endpoint is not an https:// address",
