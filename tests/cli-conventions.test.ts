@@ -128,6 +128,27 @@ describe("build --json", () => {
     expect(report.warnings.some((w: string) => w.startsWith("No site URL is set"))).toBe(true);
   });
 
+  it.each([
+    [["build", "--nope", "--json"], "unknown option '--nope'", "build "],
+    [["build", "--json", "--jsno"], "unknown option '--jsno'\n(Did you mean --json?)", "build "],
+    [["build", "--json", "--out"], "option '-o, --out <dir>' argument missing", "build "],
+    [["--json", "biuld"], "unknown option '--json'", ""],
+  ])("prints a usage error of %j as JSON too, with exit code 2", async (args, detail, command) => {
+    const { code, stdout, stderr } = await run({}, ...args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`error: ${detail}`);
+    expect(JSON.parse(stdout)).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: "UsageError",
+          message: detail,
+          hint: `run heirloom ${command}--help for the commands and options it takes.`,
+        },
+      ],
+    });
+  });
+
   it("prints the problems of a failed build as JSON, with exit code 1", async () => {
     const root = makeFixture("missing-field");
     ownTemplates(root);

@@ -207,3 +207,10 @@ export const EnvFileUnreadable = entry({
   message: ({ file, reason }: { file: string; reason: string }) => `${file} cannot be read (${reason}).`,
   hint: ({ file }) => `let the user who runs heirloom read ${file}, or remove it: the .env files are optional.`,
 });
+
+export const BadUsage = entry({
+  code: "UsageError",
+  title: "The command line names an unknown command or option, or a bad value",
+  message: ({ detail }: { detail: string; command: string }) => detail,
+  hint: ({ command }) => `run heirloom ${command ? `${command} ` : ""}--help for the commands and options it takes.`,
+});

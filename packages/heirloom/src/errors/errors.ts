@@ -37,7 +37,8 @@ export type ErrorCode =
   | "PagePathError"
   | "TemplateNotFoundError"
   | "UnregisteredRouteError"
-  | "IslandError";
+  | "IslandError"
+  | "UsageError";
 
 export class HeirloomError extends Error {
   readonly code: ErrorCode;
