@@ -3,6 +3,7 @@
 // table of errors is this catalogue.
 import * as config from "./config-messages.ts";
 import * as content from "./content-messages.ts";
+import * as init from "./init-messages.ts";
 import type { ErrorEntry } from "./errors.ts";
 import * as islands from "./island-messages.ts";
 import * as markdown from "./markdown-messages.ts";
@@ -11,6 +12,7 @@ import * as site from "./site-messages.ts";
 
 export * from "./config-messages.ts";
 export * from "./content-messages.ts";
+export * from "./init-messages.ts";
 export * from "./island-messages.ts";
 export * from "./markdown-messages.ts";
 export * from "./output-messages.ts";
@@ -20,7 +22,7 @@ const isEntry = (value: unknown): value is ErrorEntry => typeof (value as ErrorE
 
 /** Every entry of the catalogue by its name, in the order of the stages that find them. */
 export const catalogue: Record<string, ErrorEntry> = Object.fromEntries(
-  [config, content, markdown, site, islands, output].flatMap((messages) =>
+  [config, content, markdown, site, islands, output, init].flatMap((messages) =>
     Object.entries(messages).filter(([, value]) => isEntry(value)),
   ),
 );

@@ -129,15 +129,6 @@ export const NothingToPreview = entry({
   hint: ({ buildCommand }) => `run ${buildCommand} first, then preview again.`,
 });
 
-export const FolderNotEmpty = entry({
-  code: "OutputDirError",
-  title: "heirloom init was given a folder that is not empty",
-  message: ({ dir }: { dir: string }) => `Refusing to start a site in ${dir}: it is not empty.`,
-  hint: () =>
-    "name a new or empty folder, such as heirloom init my-site, or pass --force to add the starter's files " +
-    "to it (files of the same name are replaced, others are kept).",
-});
-
 export const PortsInUse = entry({
   code: "PortInUseError",
   title: "Every port tried is in use",
