@@ -38,7 +38,8 @@ export type ErrorCode =
   | "TemplateNotFoundError"
   | "UnregisteredRouteError"
   | "IslandError"
-  | "UsageError";
+  | "UsageError"
+  | "HostError";
 
 export class HeirloomError extends Error {
   readonly code: ErrorCode;

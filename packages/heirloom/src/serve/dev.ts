@@ -11,6 +11,7 @@ import { securityHeaders } from "../output/hosting.ts";
 import { type PageFailureHandler, type ServedState, devRequestHandler } from "./dev-router.ts";
 import { LastGoodPages, createDevSite } from "./dev-site.ts";
 import { createSiteServer, listen } from "./http.ts";
+import { checkListenHost } from "./listen-host.ts";
 import { type LocalFormEvents, type LocalForms, openLocalForms } from "./local-forms.ts";
 import { createRebuildQueue } from "./rebuild-queue.ts";
 import { type ReloadHub, createReloadHub } from "./reload-hub.ts";
@@ -65,6 +66,8 @@ export interface DevServer {
 
 /** Starts the dev server; the first build's result (or error) is served at once. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
+  // A host that cannot be an address is refused before the first build, not after it.
+  checkListenHost(options.host ?? "127.0.0.1");
   const paths = resolvePaths(options);
   const state: ServedState = { build: 0, headers: {}, types: "", pageFailures: new Map() };
   const hub = createReloadHub();

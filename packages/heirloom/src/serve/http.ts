@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { PortsInUse } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
+import { checkListenHost, hostFailure } from "./listen-host.ts";
 import type { LocalForms } from "./local-forms.ts";
 
 /** Longer request targets are answered 414; Node answers 431 itself past its 16 KB header limit. */
@@ -98,9 +99,11 @@ export const PORT_TRIES = 10;
 
 /**
  * Listens on `port`, or, when another program holds it, on the next free one of the nine after it (as Vite
- * and Astro do); port 0 takes any free port. Returns the port and the busy ones it passed.
+ * and Astro do); port 0 takes any free port. Returns the port and the busy ones it passed. A host that is not
+ * an address or a name, or not this machine's, is the catalogue's error.
  */
 export async function listen(server: Server, port: number, host: string): Promise<{ port: number; busy: number[] }> {
+  checkListenHost(host);
   const busy: number[] = [];
   for (let candidate = port; ; candidate++) {
     try {
@@ -113,7 +116,7 @@ export async function listen(server: Server, port: number, host: string): Promis
       });
       return { port: (server.address() as AddressInfo).port, busy };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || port === 0) throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || port === 0) throw hostFailure(error, host) ?? error;
       busy.push(candidate);
       if (busy.length === PORT_TRIES || candidate === 65535) {
         throw errorFrom(PortsInUse, { from: port, to: candidate, host });
