@@ -167,6 +167,15 @@ export const BadSiteUrl = entry({
     "(set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
 });
 
+export const BadAllowedHost = entry({
+  code: "ConfigError",
+  title: "server.allowedHosts holds something that is not a host name",
+  message: ({ value }: { value: string }) => `server.allowedHosts in ${DEFINITION} holds ${value}, not a host name.`,
+  hint: () =>
+    'write host names alone, such as "example.test", or ".example.test" for it and every name below it ' +
+    "(no scheme, port or path; IP addresses and localhost need no entry), or true to answer any name.",
+});
+
 export const SiteUrlControlCharacter = entry({
   code: "ConfigError",
   title: "The site URL holds a line break or another control character",

@@ -2,6 +2,7 @@
 // an address this machine does not have, or a name that does not resolve, told as such once listening fails.
 import { isIP } from "node:net";
 import os from "node:os";
+import { isHostName } from "../config/host-name.ts";
 import { BadHost, HostNotFound, HostNotOnMachine } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom, printableName } from "../errors/errors.ts";
 
@@ -33,17 +34,6 @@ export function checkListenHost(host: string): void {
         "an address is written as 192.168.1.20 or fe80::1%eth0.",
     );
   }
-}
-
-/** A name of at most 253 characters, its labels of letters, digits and inner hyphens; its last not all digits. */
-function isHostName(host: string): boolean {
-  const name = host.replace(/\.$/, "");
-  const labels = name.split(".");
-  return (
-    name.length <= 253 &&
-    labels.every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(label)) &&
-    !/^\d+$/.test(labels.at(-1)!)
-  );
 }
 
 /** The catalogue's error for a failure to listen on `host`, when the host is the cause; undefined otherwise. */
