@@ -1,6 +1,5 @@
-// `heirloom init [dir]`: a new site from one of the engine's starters (blog, minimal): site.config.ts,
-// content/, templates/, package.json, tsconfig.json and a README, ready to install, edit and build. A folder
-// that is not empty is refused unless --force; what to run next is printed, names escaped.
+// `heirloom init [dir]`: a new site from one of the engine's starters (blog, minimal), ready to install, edit
+// and build; what to run next printed, names escaped.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { type Command, Option } from "commander";

@@ -1,6 +1,5 @@
-// The folder `heirloom init` fills: made when missing (each folder on the way, never with a recursive mkdir,
-// which loops on some file systems), refused when it is a file, a pipe, below a file, a link to nothing, not
-// writable, named over 255 bytes, or not empty without --force. Each refusal is an entry of the catalogue.
+// The folder `heirloom init` fills, made one folder at a time (a recursive mkdir loops under /proc); each
+// target it cannot fill (a file, a pipe, below a file, a link to nothing, not writable, a long name) refused.
 import { type Stats, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import {

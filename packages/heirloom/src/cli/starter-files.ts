@@ -1,7 +1,5 @@
-// The starter's files written into the folder `heirloom init` fills, never through a symbolic link and never
-// outside it: every place is checked before the first write (a link, or a file where a folder goes, refused
-// with every such place named), and each file is written under a new name and renamed into place, so a
-// link or a hard link put there meanwhile is replaced, never written through.
+// The starter's files written inside the folder init fills, never through a symbolic link: every place checked
+// before the first write, each file written under a new name and renamed into place (a hard link replaced).
 import {
   closeSync,
   constants,

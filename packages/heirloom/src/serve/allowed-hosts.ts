@@ -1,6 +1,5 @@
-// Which host a request may name: dev and preview answer only their own (Vite does the same since
-// CVE-2025-24010). A page of another site whose name is made to resolve to 127.0.0.1 (DNS rebinding) would
-// otherwise read the served pages, the dev server's events and the forms' entries as its own origin.
+// The Host a request may name: dev and preview answer only their own (as Vite since CVE-2025-24010), so a page
+// whose name is made to resolve to 127.0.0.1 (DNS rebinding) cannot read them as its own origin.
 import { isIP } from "node:net";
 
 /** What a server answers: the address it listens on, and the host names allowed besides its own. */
