@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { defineSite } from "../packages/heirloom/src/config/define.ts";
 import { normalizeBase, resolveConfig } from "../packages/heirloom/src/config/options.ts";
 import { resolveSite } from "../packages/heirloom/src/config/check-definition.ts";
+import { errorsOf } from "../packages/heirloom/src/errors/errors.ts";
 import { contentSecurityPolicy } from "../packages/heirloom/src/output/hosting.ts";
 
 const site = (options: { base?: string; siteUrl?: string; endpoint?: string } = {}) =>
@@ -55,6 +56,20 @@ describe("resolveConfig", () => {
     );
   });
 
+  it.each([
+    ["HEIRLOOM_SITE_URL", "https://a.example\nhttps://b.example", "a line break"],
+    ["HEIRLOOM_SITE_URL", "https://a.example\n", "a line break"],
+    ["--site-url", "https://a.exa\tmple", "a tab"],
+    ["--site-url", "https://a.example/\u0000x", "the control character U+0000"],
+    ["--site-url", "https://a.example/\u009bx", "the control character U+009B"],
+  ])("refuses a control character in the site URL from %s (%j): %s", (from, value, what) => {
+    const options = from === "--site-url" ? { env: {}, siteUrl: value } : { env: { [from]: value } };
+    const where = from === "--site-url" ? from : `the ${from} environment variable`;
+    expect(() => resolveConfig(site(), options)).toThrow(
+      `The site URL ${JSON.stringify(value)} (from ${where}) holds ${what}, which no address can.`,
+    );
+  });
+
   it("allows http only on this machine, and puts only the parsed origin into the policy", () => {
     const local = resolveConfig(site(), { env: { SIGNUP_ENDPOINT: "http://127.0.0.1:9000/capture" } });
     expect(local.forms[0].origin).toBe("http://127.0.0.1:9000");
@@ -96,6 +111,41 @@ describe("resolveConfig", () => {
       expect(() => resolveConfig(site(), { env: { SOURCE_DATE_EPOCH: value } })).toThrow(
         `SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970.`,
       );
+    },
+  );
+});
+
+describe("server.allowedHosts", () => {
+  const definition = (allowedHosts: unknown) =>
+    defineSite({ collections: {}, routes: {}, server: { allowedHosts: allowedHosts as string[] } });
+
+  it("keeps host names (lower case), a leading dot for the names below, or true", () => {
+    expect(resolveSite(definition(["Site.example", ".tunnel.example"])).allowedHosts).toEqual([
+      "site.example",
+      ".tunnel.example",
+    ]);
+    expect(resolveSite(definition(true)).allowedHosts).toBe(true);
+    expect(resolveSite(defineSite({ collections: {}, routes: {} })).allowedHosts).toEqual([]);
+  });
+
+  it.each([["https://site.example"], ["site.example:4321"], ["*.site.example"], ["two words"], [""]])(
+    "refuses %j at its line, saying what to write",
+    (name) => {
+      const lines = ["export default defineSite({", "  server: {", `    allowedHosts: [${JSON.stringify(name)}],`];
+      const source = `${lines.join("\n")}\n  },\n});\n`;
+      const error = (() => {
+        try {
+          resolveSite(definition([name]), source);
+        } catch (e) {
+          return errorsOf(e)[0];
+        }
+      })();
+      expect(error).toMatchObject({
+        code: "ConfigError",
+        message: `server.allowedHosts in site.config.ts holds ${JSON.stringify(name)}, not a host name.`,
+        hint: expect.stringContaining('such as "example.test", or ".example.test" for it and every name below it'),
+      });
+      if (name) expect(error?.location?.line).toBe(3);
     },
   );
 });

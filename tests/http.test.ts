@@ -1,7 +1,7 @@
 // No request ends either server: a table of raw HTTP requests, sent over a socket exactly as written (no
 // client that normalizes URLs), against `heirloom preview` and `heirloom dev`. Each gets its status, no
 // answer shows a path of this machine, nothing is printed with a stack trace, and `/` still answers after it.
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -11,12 +11,20 @@ import { startDev } from "../packages/heirloom/src/serve/dev.ts";
 import { startPreview } from "../packages/heirloom/src/serve/preview.ts";
 import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
-/** Sends `head` (a request line and headers, without the blank line) and returns the status and body. */
-async function raw(origin: string, head: string, body = ""): Promise<{ status: number; text: string }> {
+/**
+ * Sends `head` (a request line and headers, without the blank line) with a Host header (none when `host` is
+ * null) and returns the status and body.
+ */
+async function raw(
+  origin: string,
+  head: string,
+  body = "",
+  host: string | null = "127.0.0.1",
+): Promise<{ status: number; text: string }> {
   const { port } = new URL(origin);
   const socket = net.connect(Number(port), "127.0.0.1");
   socket.write(
-    `${head}\r\nHost: 127.0.0.1\r\nConnection: close` +
+    `${head}${host === null ? "" : `\r\nHost: ${host}`}\r\nConnection: close` +
       (body
         ? `\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}`
         : "") +
@@ -29,7 +37,7 @@ async function raw(origin: string, head: string, body = ""): Promise<{ status: n
     socket.on("error", () => resolve());
   });
   const text = Buffer.concat(chunks).toString("utf8");
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text };
+  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0), text };
 }
 
 const long = (n: number) => `/${"a".repeat(n)}`;
@@ -68,27 +76,66 @@ const TABLE: Array<[line: string, status: number]> = [
   ["PUT /__heirloom/signup HTTP/1.1", 405],
 ];
 
+/**
+ * [request line, Host header (null: none, as HTTP/1.0 may send), expected status]: only the servers' own hosts
+ * are answered (DNS rebinding); the fixture's site.config.ts allows site.example and .tunnel.example.
+ */
+const HOSTS: Array<[line: string, host: string | null, status: number]> = [
+  ["GET / HTTP/1.1", "127.0.0.1:4321", 200],
+  ["GET / HTTP/1.1", "localhost:4321", 200],
+  ["GET / HTTP/1.1", "LocalHost.", 200],
+  ["GET / HTTP/1.1", "app.localhost", 200],
+  ["GET / HTTP/1.1", "127.8.9.10", 200],
+  ["GET / HTTP/1.1", "[::1]:4321", 200],
+  ["GET / HTTP/1.1", "site.example", 200],
+  ["GET / HTTP/1.1", "SITE.example:80", 200],
+  ["GET / HTTP/1.1", "tunnel.example", 200],
+  ["GET / HTTP/1.1", "a1b2.tunnel.example", 200],
+  ["GET / HTTP/1.0", null, 200],
+  ["GET / HTTP/1.1", "evil.example", 403],
+  ["GET / HTTP/1.1", "evil.example:4321", 403],
+  ["GET / HTTP/1.1", "www.site.example", 403],
+  ["GET / HTTP/1.1", "site.example.evil.example", 403],
+  ["GET / HTTP/1.1", "localhost.evil.example", 403],
+  ["GET / HTTP/1.1", "127.0.0.1.nip.io", 403],
+  ["GET / HTTP/1.1", "10.0.0.1", 403],
+  ["GET / HTTP/1.1", "[::1", 403],
+  ["GET / HTTP/1.1", "", 403],
+  ["GET /nowhere HTTP/1.1", "evil.example", 403],
+  ["GET /%zz HTTP/1.1", "evil.example", 403],
+  ["POST /__heirloom/signup HTTP/1.1", "evil.example", 403],
+  ["GET http://evil.example/ HTTP/1.1", "127.0.0.1", 403],
+];
+
 interface Server {
   url: string;
   root: string;
   close(): Promise<void>;
 }
 
+/** The fixture with server.allowedHosts in its site.config.ts. */
+function allowingHosts(root: string): string {
+  const file = path.join(root, "site.config.ts");
+  const allowed = 'server: { allowedHosts: ["site.example", ".tunnel.example"] },';
+  writeFileSync(file, readFileSync(file, "utf8").replace('unregistered: ["/later"],', `$&\n  ${allowed}`));
+  return root;
+}
+
 const servers: Array<[string, () => Promise<Server>]> = [
   [
     "preview",
     async () => {
-      const root = makeFixture();
+      const root = allowingHosts(makeFixture());
       const built = await buildProject(root);
-      const { forms } = await loadDefinition(root);
-      const preview = await startPreview({ outDir: built.outDir, root, forms, port: 0 });
+      const { forms, allowedHosts } = await loadDefinition(root);
+      const preview = await startPreview({ outDir: built.outDir, root, forms, allowedHosts, port: 0 });
       return { url: preview.url, root, close: () => preview.close() };
     },
   ],
   [
     "dev",
     async () => {
-      const root = makeFixture();
+      const root = allowingHosts(makeFixture());
       ownTemplates(root);
       const dev = await startDev({ root, env: {}, port: 0 });
       return { url: dev.url, root, close: () => dev.close() };
@@ -131,6 +178,19 @@ describe.each(servers)("heirloom %s", (_name, start) => {
     if (status === 405) expect(answer.text).toMatch(/^allow: /im);
     expect((await raw(server.url, "GET / HTTP/1.1")).status).toBe(200);
     expect(printed.join("").match(/^\s+at .*:\d+:\d+\)?$/m)).toBeNull();
+  });
+
+  const hostRows = HOSTS.map(([line, host, status]) => ({ line, host, status, shown: JSON.stringify(host) }));
+  it.each(hostRows)("$line with Host $shown -> $status", async ({ line, host, status }) => {
+    const answer = await raw(server.url, line, line.startsWith("POST") ? "email=ann%40example.com" : "", host);
+    expect(answer.status).toBe(status);
+    if (status === 403) {
+      expect(answer.text).toContain("Blocked: this server answers only requests for its own host names.");
+      expect(answer.text).not.toContain("<p");
+    }
+    if (host === "evil.example") {
+      expect(answer.text).toContain('add "evil.example" to server.allowedHosts in site.config.ts');
+    }
   });
 
   it("answers a form post that cannot be stored with 500, names no path, and keeps running", async () => {

@@ -13,6 +13,7 @@ export type {
   FeedItem,
   FeedOptions,
   FormOptions,
+  ServerOptions,
   SiteDefinition,
 } from "./config/define.ts";
 export type { CodeTheme, GfmOptions, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";

@@ -25,6 +25,7 @@ export function addDevCommand(program: Command, io: Io): void {
         root: flags.root,
         port: flags.port,
         host: hostOf(flags),
+        allowedHosts: flags.allowedHost,
         env: withEnvFiles(path.resolve(flags.root), "development", io.env),
         typeCheck: true,
         debug: flags.debug,

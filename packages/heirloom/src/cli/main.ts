@@ -1,7 +1,8 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
-import { type FormatOptions, errorsOf, formatError, printable } from "../errors/errors.ts";
+import { BadUsage } from "../errors/catalogue.ts";
+import { type FormatOptions, errorFrom, errorsOf, formatError, printable } from "../errors/errors.ts";
 import { type Io, colorFor, defaultIo } from "./io.ts";
 import { addBuildCommands, jsonFailure } from "./build-commands.ts";
 import { addInitCommand } from "./init-command.ts";
@@ -17,7 +18,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     await program.parseAsync(argv);
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof CommanderError) return usageFailure(error, argv, io, program);
     debug ||= Boolean(io.env.DEBUG);
     // Only build writes: it says that nothing was written (the old output is as it was).
     const command = argv.slice(2).find((a) => !a.startsWith("-"));
@@ -46,6 +47,18 @@ function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Comm
   addPreviewCommand(program, io);
   addInitCommand(program, io);
   return program;
+}
+
+/** Help and the version end with 0; bad usage with 2, and with --json its problem as JSON too. */
+function usageFailure(error: CommanderError, argv: string[], io: Io, program: Command): number {
+  if (error.exitCode === 0) return 0;
+  const args = argv.slice(2, argv.includes("--") ? argv.indexOf("--") : undefined);
+  if (args.includes("--json")) {
+    const detail = error.message.replace(/^error: /, "");
+    const command = args.find((a) => program.commands.some((c) => c.name() === a)) ?? "";
+    io.stdout.write(jsonFailure(errorFrom(BadUsage, { detail, command })));
+  }
+  return 2;
 }
 
 function printFailure(error: unknown, io: Io, options: FormatOptions, ending: string): void {

@@ -25,25 +25,35 @@ export function addPreviewCommand(program: Command, io: Io): void {
 
 /** `heirloom preview`: refuses an output with nothing to serve, then serves it until stopped. */
 async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
-  const [{ assertServable, startPreview }, { DEFINITION_FILE }, { loadDefinition }, path, { existsSync }] =
-    await Promise.all([
-      import("../serve/preview.ts"),
-      import("../config/definition-file.ts"),
-      import("../build/prepare.ts"),
-      import("node:path"),
-      import("node:fs"),
-    ]);
+  const [
+    { assertServable, startPreview },
+    { bothAllowed },
+    { DEFINITION_FILE },
+    { loadDefinition },
+    path,
+    { existsSync },
+  ] = await Promise.all([
+    import("../serve/preview.ts"),
+    import("../serve/allowed-hosts.ts"),
+    import("../config/definition-file.ts"),
+    import("../build/prepare.ts"),
+    import("node:path"),
+    import("node:fs"),
+  ]);
   const root = path.resolve(opts.root);
   const outDir = path.resolve(root, opts.out);
   await assertServable(root, outDir, buildCommandFor(opts));
   // The forms' local receivers come from the definition; a folder without one is served as it is.
-  const { forms } = existsSync(path.join(root, DEFINITION_FILE)) ? await loadDefinition(root) : { forms: [] };
+  const { forms, allowedHosts } = existsSync(path.join(root, DEFINITION_FILE))
+    ? await loadDefinition(root)
+    : { forms: [], allowedHosts: [] };
   const preview = await startPreview({
     outDir,
     root,
     forms,
     port: opts.port,
     host: hostOf(opts),
+    allowedHosts: bothAllowed(opts.allowedHost, allowedHosts),
     base: opts.base,
     events: formEventsPrinter(say, root, opts.debug),
     onError: failed(say, "a request could not be answered", opts.debug),

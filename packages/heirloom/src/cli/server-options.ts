@@ -3,6 +3,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import type { Io } from "./io.ts";
 import { EVERY_INTERFACE, addressesOf, openInBrowser } from "./reach.ts";
+import { isHostName } from "../config/host-name.ts";
 import { printable } from "../errors/errors.ts";
 
 export type Say = (s: string) => void;
@@ -14,14 +15,21 @@ export interface ServerFlags {
   host?: string | true;
   open?: boolean;
   debug?: boolean;
+  /** --allowed-host, each time it is given. */
+  allowedHost: string[];
 }
 
-/** Adds the options every server command has: --root, --port, --host, --open and --debug. */
+/** Adds the options every server command has: --root, --port, --host, --allowed-host, --open and --debug. */
 export function withServerOptions(command: Command, rootHelp: string, defaultPort: number): Command {
   return command
     .option("--root <dir>", rootHelp, ".")
     .addOption(new Option("-p, --port <n>", "port (0 picks a free one)").default(defaultPort).argParser(parsePort))
     .option("--host [addr]", "listen beyond 127.0.0.1: on every interface, or on addr (to open it from a phone)")
+    .addOption(
+      new Option("--allowed-host <name>", "also answer requests for this host name (.name: it and the names below it)")
+        .argParser(collectHostName)
+        .default([]),
+    )
     .option("--open", "open the site in the browser once it is served")
     .option("--debug", "print stack traces");
 }
@@ -80,4 +88,14 @@ function parsePort(value: string): number {
     throw new InvalidArgumentError("use a whole number from 0 to 65535.");
   }
   return port;
+}
+
+/** Each --allowed-host, in the order given: a host name, or ".name" for it and the names below it. */
+function collectHostName(value: string, previous: string[]): string[] {
+  if (!isHostName(value.replace(/^\./, ""))) {
+    throw new InvalidArgumentError(
+      'write a host name alone, such as example.test (or ".example.test" for the names below it).',
+    );
+  }
+  return [...previous, value];
 }

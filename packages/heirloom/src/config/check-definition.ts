@@ -5,6 +5,7 @@ import { type ErrorEntry, type HeirloomError, errorFrom, throwIfAny } from "../e
 import { resolveMarkdown } from "./check-markdown.ts";
 import { type CollectionDefinition, type SiteDefinition, isSiteDefinition } from "./define.ts";
 import { DEFINITION_FILE, locate } from "./definition-file.ts";
+import { isHostName } from "./host-name.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
 
 /** Records a problem of the definition, located at the first place `near` is written in its text. */
@@ -30,6 +31,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   const redirects = checkRedirects(definition, fail);
   const brokenLinks = definition.brokenLinks ?? "error";
   if (brokenLinks !== "error" && brokenLinks !== "warn") fail(messages.BadBrokenLinks, { brokenLinks }, "brokenLinks");
+  const allowedHosts = checkAllowedHosts(definition, fail);
   throwIfAny(errors);
   return {
     collections,
@@ -45,6 +47,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     brokenLinks,
     passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
     markdown,
+    allowedHosts,
     source,
     hash: "",
   };
@@ -154,4 +157,18 @@ function checkForms(definition: SiteDefinition, fail: Fail): ResolvedForm[] {
       frameOrigins,
     };
   });
+}
+
+/** server.allowedHosts: true, or host names (".example.test" for it and the names below it). */
+function checkAllowedHosts(definition: SiteDefinition, fail: Fail): string[] | true {
+  const allowed: unknown = definition.server?.allowedHosts ?? [];
+  if (allowed === true) return true;
+  const names = Array.isArray(allowed) ? allowed : [allowed];
+  for (const name of names) {
+    if (typeof name !== "string" || !isHostName(name.replace(/^\./, ""))) {
+      const value = typeof name === "string" ? JSON.stringify(name) : String(name);
+      fail(messages.BadAllowedHost, { value }, typeof name === "string" ? name : "allowedHosts");
+    }
+  }
+  return names.filter((name): name is string => typeof name === "string").map((name) => name.toLowerCase());
 }

@@ -204,6 +204,16 @@ export interface FormOptions {
   frameOrigins?: string[];
 }
 
+/** What `heirloom dev` and `heirloom preview` answer besides this machine's own names and addresses. */
+export interface ServerOptions {
+  /**
+   * Host names a request may name in its Host header besides localhost, *.localhost and IP addresses (a
+   * defence against DNS rebinding): "example.test", or ".example.test" for it and every name below it; true
+   * answers any name (a tunnel with changing names on a network you trust).
+   */
+  allowedHosts?: string[] | true;
+}
+
 export interface SiteOptions<C extends Collections> {
   collections: C;
   routes: RoutesOptions<C>;
@@ -231,6 +241,8 @@ export interface SiteOptions<C extends Collections> {
    * place it is written, and publishes: for a ported site whose old posts hold links broken already.
    */
   brokenLinks?: "error" | "warn";
+  /** The dev and preview servers: the host names they answer. */
+  server?: ServerOptions;
 }
 
 const SITE = Symbol.for("heirloom.site");

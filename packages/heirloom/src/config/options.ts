@@ -1,7 +1,13 @@
 // Config stage: merges CLI flags over the environment over site.config.ts into one SiteConfig.
 import path from "node:path";
 import { cacheDirFor } from "../compile/cache.ts";
-import { BadBasePath, BadFormEndpoint, BadSiteUrl, BadSourceDate } from "../errors/catalogue.ts";
+import {
+  BadBasePath,
+  BadFormEndpoint,
+  BadSiteUrl,
+  BadSourceDate,
+  SiteUrlControlCharacter,
+} from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import type { ResolvedForm, ResolvedSite } from "./types.ts";
 
@@ -132,6 +138,9 @@ export function normalizeBase(base: string): string {
 }
 
 function normalizeSiteUrl(value: string, from: string): string {
+  // The URL parser drops tabs and line breaks where they stand ("https://a.example\nhttps://b" is a.examplehttps).
+  const control = CONTROL.exec(value)?.[0];
+  if (control) throw errorFrom(SiteUrlControlCharacter, { value: JSON.stringify(value), from, control });
   const trimmed = value.trim().replace(/\/+$/, "");
   if (!trimmed) return "";
   const url = parseUrl(trimmed);
@@ -140,6 +149,9 @@ function normalizeSiteUrl(value: string, from: string): string {
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * A form endpoint must be a plain https URL (http only on this machine); its origin, taken from the parsed

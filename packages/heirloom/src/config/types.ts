@@ -58,6 +58,8 @@ export interface ResolvedSite {
   passthrough: string[];
   brokenLinks: "error" | "warn";
   markdown: ResolvedMarkdown;
+  /** Host names dev and preview answer besides their own (server.allowedHosts); true for any. */
+  allowedHosts: string[] | true;
   /** The text of site.config.ts, to locate problems found later (an unknown template, a missing page). */
   source: string;
   /** A hash of the compiled definition: it changes whenever the definition can. */

@@ -38,7 +38,9 @@ export type ErrorCode =
   | "PagePathError"
   | "TemplateNotFoundError"
   | "UnregisteredRouteError"
-  | "IslandError";
+  | "IslandError"
+  | "UsageError"
+  | "HostError";
 
 export class HeirloomError extends Error {
   readonly code: ErrorCode;
@@ -167,4 +169,9 @@ const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\
 /** Text as it may be shown in a terminal or a page: each such character written as its escape (\u202e). */
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** A name shown on one line: as `printable`, with line breaks and tabs written as escapes too. */
+export function printableName(name: string): string {
+  return printable(name).replace(/[\t\n]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -1,5 +1,5 @@
 // The catalogue's messages about what a build makes and where it goes: images, feeds, links, the output
-// folder and the manifest; and about the servers and the type check.
+// folder and the manifest; and about the type check.
 import { errorEntry as entry } from "./errors.ts";
 
 export const ImageUnreadable = entry({
@@ -158,23 +158,6 @@ export const NothingToPreview = entry({
     `There is no built site to preview: ${shown} ` +
     `${exists ? "holds neither index.html nor 404.html" : "does not exist"}.`,
   hint: ({ buildCommand }) => `run ${buildCommand} first, then preview again.`,
-});
-
-export const FolderNotEmpty = entry({
-  code: "OutputDirError",
-  title: "heirloom init was given a folder that is not empty",
-  message: ({ dir }: { dir: string }) => `Refusing to start a site in ${dir}: it is not empty.`,
-  hint: () =>
-    "name a new or empty folder, such as heirloom init my-site, or pass --force to add the starter's files " +
-    "to it (files of the same name are replaced, others are kept).",
-});
-
-export const PortsInUse = entry({
-  code: "PortInUseError",
-  title: "Every port tried is in use",
-  message: ({ from, to, host }: { from: number; to: number; host: string }) =>
-    `Ports ${from} to ${to} on ${host} are all in use.`,
-  hint: () => "stop what holds them, or pass --port with another number (--port 0 picks any free one).",
 });
 
 export const TypeCheckProblem = entry({

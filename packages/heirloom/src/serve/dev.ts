@@ -10,7 +10,9 @@ import { type CompiledPart, Incremental } from "../incremental/incremental.ts";
 import { securityHeaders } from "../output/hosting.ts";
 import { type PageFailureHandler, type ServedState, devRequestHandler } from "./dev-router.ts";
 import { LastGoodPages, createDevSite } from "./dev-site.ts";
+import { bothAllowed } from "./allowed-hosts.ts";
 import { createSiteServer, listen } from "./http.ts";
+import { checkListenHost } from "./listen-host.ts";
 import { type LocalFormEvents, type LocalForms, openLocalForms } from "./local-forms.ts";
 import { createRebuildQueue } from "./rebuild-queue.ts";
 import { type ReloadHub, createReloadHub } from "./reload-hub.ts";
@@ -40,6 +42,8 @@ export interface DevOptions extends BuildOptions {
   port?: number;
   /** The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface). */
   host?: string;
+  /** Host names a request may name besides the server's own (--allowed-host), with the site's server.allowedHosts. */
+  allowedHosts?: string[] | true;
   onEvent?: (event: DevEvent) => void;
   /** Told about the forms' local receivers: each post, damaged lines, a lock taken over, failures to store. */
   forms?: LocalFormEvents;
@@ -65,6 +69,9 @@ export interface DevServer {
 
 /** Starts the dev server; the first build's result (or error) is served at once. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
+  // A host that cannot be an address is refused before the first build, not after it.
+  const host = options.host ?? "127.0.0.1";
+  checkListenHost(host);
   const paths = resolvePaths(options);
   const state: ServedState = { build: 0, headers: {}, types: "", pageFailures: new Map() };
   const hub = createReloadHub();
@@ -83,10 +90,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
   const server = createSiteServer({
     forms: builds.forms,
+    hosts: () => ({ listen: host, allowed: bothAllowed(options.allowedHosts, builds.allowedHosts()) }),
     onError: (error) => options.onError?.(error),
     serve: devRequestHandler(state, hub, pageFailed),
   });
-  const listening = listen(server, options.port ?? 4321, options.host ?? "127.0.0.1");
+  const listening = listen(server, options.port ?? 4321, host);
   const { port, busy } = await listening.catch(async (error: unknown) => {
     // Nothing may keep the process alive when the server cannot start: the type check's thread ends too.
     await types?.close();
@@ -126,6 +134,7 @@ function devBuilds(
   const lastGood = new LastGoodPages();
   let redone = new Set<CompiledPart>();
   let base = "/";
+  let allowedHosts: string[] | true = [];
   const rebuild = async (changed: string[]) => {
     const started = performance.now();
     const [build, steps] = [++state.build, [...redone]];
@@ -137,6 +146,7 @@ function devBuilds(
       });
       state.pageFailures = new Map();
       base = site.config.base;
+      allowedHosts = site.site.allowedHosts;
       state.headers = securityHeaders(site.config);
       await forms.follow(site.site.forms, base);
       state.failure = undefined;
@@ -152,7 +162,7 @@ function devBuilds(
     if (build === 1 || steps.length > 0) types?.request();
   };
   const changed = (files: string[]) => incremental.changed(files).forEach((part) => redone.add(part));
-  return { rebuild, changed, forms: forms.current, base: () => base };
+  return { rebuild, changed, forms: forms.current, base: () => base, allowedHosts: () => allowedHosts };
 }
 
 /** The forms' local receivers, reopened only when the declared forms or the base path change. */

@@ -5,6 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { PortsInUse } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
+import { type HostPolicy, isAllowedHost, refusalText } from "./allowed-hosts.ts";
+import { checkListenHost, hostFailure } from "./listen-host.ts";
 import type { LocalForms } from "./local-forms.ts";
 
 /** Longer request targets are answered 414; Node answers 431 itself past its 16 KB header limit. */
@@ -53,7 +55,7 @@ const REASONS: Record<number, string> = {
 };
 
 /** A short plain-text answer that names nothing of this machine. */
-export function answer(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+export function answer(res: ServerResponse, status: number, headers: Record<string, string> = {}, text?: string): void {
   res.writeHead(status, {
     "content-type": "text/plain; charset=utf-8",
     "content-security-policy": "default-src 'none'",
@@ -61,10 +63,12 @@ export function answer(res: ServerResponse, status: number, headers: Record<stri
     "cache-control": "no-store",
     ...headers,
   });
-  res.end(`${REASONS[status] ?? "Error."}\n`);
+  res.end(text ?? `${REASONS[status] ?? "Error."}\n`);
 }
 
 export interface SiteHandler {
+  /** The hosts a request may name (see allowed-hosts.ts); others are answered 403. */
+  hosts(): HostPolicy;
   /** The forms' local receivers: they answer their own paths, POST included. */
   forms(): LocalForms | undefined;
   /** Answers a GET or HEAD request for anything else; may throw or reject. */
@@ -73,7 +77,7 @@ export interface SiteHandler {
   onError(error: unknown): void;
 }
 
-/** A server for a site: targets checked first, then the forms, then GET and HEAD only, then `serve`. */
+/** A server for a site: the host checked first, then the target, the forms, GET and HEAD only, then `serve`. */
 export function createSiteServer(handler: SiteHandler): Server {
   return createServer((req, res) => {
     const fail = (error: unknown) => {
@@ -82,6 +86,8 @@ export function createSiteServer(handler: SiteHandler): Server {
       else res.destroy();
     };
     try {
+      const host = foreignHost(req, handler.hosts());
+      if (host !== undefined) return answer(res, 403, {}, refusalText(host));
       const target = parseTarget(req.url);
       if ("status" in target) return answer(res, target.status);
       if (handler.forms()?.handle(target.pathname, req, res)) return;
@@ -93,14 +99,24 @@ export function createSiteServer(handler: SiteHandler): Server {
   });
 }
 
+/** The host a request names that is not the server's: its Host header's, or an absolute target's authority. */
+function foreignHost(req: IncomingMessage, policy: HostPolicy): string | undefined {
+  const { host } = req.headers;
+  if (!isAllowedHost(host, policy)) return host;
+  const url = req.url?.startsWith("/") === false && URL.canParse(req.url) ? new URL(req.url) : undefined;
+  return url && !isAllowedHost(url.host, policy) ? url.host : undefined;
+}
+
 /** How many ports from the asked one are tried before giving up. */
 export const PORT_TRIES = 10;
 
 /**
  * Listens on `port`, or, when another program holds it, on the next free one of the nine after it (as Vite
- * and Astro do); port 0 takes any free port. Returns the port and the busy ones it passed.
+ * and Astro do); port 0 takes any free port. Returns the port and the busy ones it passed. A host that is not
+ * an address or a name, or not this machine's, is the catalogue's error.
  */
 export async function listen(server: Server, port: number, host: string): Promise<{ port: number; busy: number[] }> {
+  checkListenHost(host);
   const busy: number[] = [];
   for (let candidate = port; ; candidate++) {
     try {
@@ -113,7 +129,7 @@ export async function listen(server: Server, port: number, host: string): Promis
       });
       return { port: (server.address() as AddressInfo).port, busy };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || port === 0) throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || port === 0) throw hostFailure(error, host) ?? error;
       busy.push(candidate);
       if (busy.length === PORT_TRIES || candidate === 65535) {
         throw errorFrom(PortsInUse, { from: port, to: candidate, host });

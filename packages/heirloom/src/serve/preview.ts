@@ -10,6 +10,7 @@ import { NothingToPreview } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import { checkOutDir } from "../output/write.ts";
 import { confinedFiles } from "./confined-files.ts";
+import { bothAllowed } from "./allowed-hosts.ts";
 import { createSiteServer, listen } from "./http.ts";
 import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
 
@@ -25,6 +26,8 @@ export interface PreviewOptions {
   port?: number;
   /** The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface). */
   host?: string;
+  /** Host names a request may name besides the server's own (--allowed-host), with the site's server.allowedHosts. */
+  allowedHosts?: string[] | true;
   /** The base path to serve under; by default the one the output was built with (or /). */
   base?: string;
   events?: LocalFormEvents;
@@ -54,7 +57,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   // The headers a real host would send, from the serve.json the build wrote.
   const hostConfig = await readJson(`${options.outDir}/serve.json`);
   const serveOptions = { ...hostConfig, public: options.outDir, cleanUrls: true, etag: true, directoryListing: false };
+  const host = options.host ?? "127.0.0.1";
+  const hosts = { listen: host, allowed: bothAllowed(options.allowedHosts) };
   const server = createSiteServer({
+    hosts: () => hosts,
     forms: () => forms,
     serve: (req, res, { pathname, search }) => {
       // Mount the output at the base path; anything outside it is a missing page.
@@ -65,7 +71,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     },
     onError: (error) => options.onError?.(error),
   });
-  const { port, busy } = await listen(server, options.port ?? 4173, options.host ?? "127.0.0.1");
+  const { port, busy } = await listen(server, options.port ?? 4173, host);
   return {
     server,
     url: `http://127.0.0.1:${port}${base}`,
