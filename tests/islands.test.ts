@@ -8,6 +8,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Island, renderWithIslands } from "../packages/heirloom/src/render/island.ts";
+import { CLIENT_SOURCES } from "../packages/heirloom/src/assets/island-client.ts";
+import { RESERVED_ISLAND_NAMES } from "../packages/heirloom/src/render/island-files.ts";
 import { unserializableProp } from "../packages/heirloom/src/render/island-props.ts";
 import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
@@ -184,6 +186,32 @@ describe("island mistakes", () => {
     expect(errors[1].message).toBe(
       'templates/interactive/Counter.tsx and templates/interactive/Counter.jsx would both be the island "Counter".',
     );
+  });
+
+  it("refuses an island named after a module of the engine's islands' bundle, naming the reserved names", async () => {
+    expect(RESERVED_ISLAND_NAMES).toEqual(Object.keys(CLIENT_SOURCES));
+    const root = makeIslandFixture();
+    for (const name of RESERVED_ISLAND_NAMES) {
+      writeFileSync(path.join(root, "templates", "interactive", `${name}.tsx`), "export default () => null;\n");
+    }
+    expectErrors(await failures(root), [
+      {
+        code: "IslandError",
+        message:
+          'templates/interactive/loader.tsx would be the island "loader", a name the engine\'s own modules of the ' +
+          "islands' bundle take (loader, runtime).",
+        location: { file: "templates/interactive/loader.tsx" },
+        hint: /^rename the file, such as LoaderIsland\.tsx/,
+      },
+      {
+        code: "IslandError",
+        message:
+          'templates/interactive/runtime.tsx would be the island "runtime", a name the engine\'s own modules of the ' +
+          "islands' bundle take (loader, runtime).",
+        location: { file: "templates/interactive/runtime.tsx" },
+        hint: /RuntimeIsland\.tsx/,
+      },
+    ]);
   });
 
   it("refuses a file of templates/interactive/ whose default export is no component", async () => {

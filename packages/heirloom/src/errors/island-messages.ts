@@ -28,6 +28,17 @@ export const IslandNameTaken = entry({
   hint: () => "rename or remove one of them: an island's name is its file's name without the extension.",
 });
 
+export const IslandNameReserved = entry({
+  code: "IslandError",
+  title: "A file of templates/interactive/ takes the name of one of the engine's island modules",
+  message: ({ file, name, reserved }: { file: string; name: string; reserved: string[] }) =>
+    `${file} would be the island "${name}", a name the engine's own modules of the islands' bundle take ` +
+    `(${reserved.join(", ")}).`,
+  hint: ({ name }) =>
+    `rename the file, such as ${name[0].toUpperCase()}${name.slice(1)}Island.tsx: an island's name is its ` +
+    "file's name without the extension.",
+});
+
 export const IslandWithoutComponent = entry({
   code: "IslandError",
   title: "An island's file has no component as its default export",
