@@ -214,6 +214,26 @@ describe("island mistakes", () => {
     ]);
   });
 
+  it("names the island whose module throws as the templates are loaded, at the line it threw", async () => {
+    const root = makeIslandFixture();
+    edit(
+      root,
+      "templates/interactive/Counter.tsx",
+      'import { useState } from "react";',
+      'import { useState } from "react";\n\nconst width = window.innerWidth;',
+    );
+    expectErrors(await failures(root), [
+      {
+        code: "IslandError",
+        message:
+          "The island Counter (templates/interactive/Counter.tsx) threw while the templates were loaded, before " +
+          "any page was rendered: window is not defined",
+        location: { file: "templates/interactive/Counter.tsx", line: 4, column: 15 },
+        hint: /no window or document; use what only the browser has inside an effect/,
+      },
+    ]);
+  });
+
   it("refuses a file of templates/interactive/ whose default export is no component", async () => {
     const root = makeIslandFixture();
     writeFileSync(path.join(root, "templates", "interactive", "Helper.ts"), "export const help = 1;\n");

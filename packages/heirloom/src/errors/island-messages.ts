@@ -50,6 +50,16 @@ export const IslandWithoutComponent = entry({
     "islands share belongs in a subfolder.",
 });
 
+export const IslandLoadFailed = entry({
+  code: "IslandError",
+  title: "An island's module threw while the templates were loaded",
+  message: ({ island, file, reason }: { island: string; file: string; reason: string }) =>
+    `The island ${island} (${file}) threw while the templates were loaded, before any page was rendered: ${reason}`,
+  hint: () =>
+    "fix the code at that place: an island's module runs at build time too, where there is no window or " +
+    "document; use what only the browser has inside an effect (useEffect) or an event handler.",
+});
+
 export const NotAnIsland = entry({
   code: "IslandError",
   title: "A template renders an island that is not in templates/interactive/",
