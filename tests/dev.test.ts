@@ -299,7 +299,7 @@ describe("heirloom dev", () => {
     expect(await nextBuild(count)).toMatchObject({ type: "built" });
   });
 
-  it("tells a template that throws as it is loaded at its own line, not the compiled file's; a fix recovers", async () => {
+  it("tells a template that throws as it loads at its own line, not the compiled file's; a fix recovers", async () => {
     let count = events.length;
     const file = "templates/Pages.tsx";
     const good = readFileSync(path.join(root, file), "utf8");

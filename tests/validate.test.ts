@@ -357,7 +357,7 @@ describe("each authoring mistake has its own message", () => {
     ]);
   });
 
-  it("a template module that throws as the templates are loaded: at its own line, not the compiled file's", async () => {
+  it("a template module that throws as the templates load: at its own line, not the compiled file's", async () => {
     const root = makeFixture();
     const file = path.join(ownTemplates(root), "Pages.tsx");
     const source = readFileSync(file, "utf8").replace(
@@ -423,7 +423,8 @@ describe("each authoring mistake has its own message", () => {
       {
         code: "MissingFrontMatterError",
         message:
-          "content/notes/third.md starts with fields but not with ---: its front matter, closed at line 6, is not read.",
+          "content/notes/third.md starts with fields but not with ---: its front matter, closed at line 6, " +
+          "is not read.",
         location: { file: "content/notes/third.md", line: 1, column: 1 },
         hint: "add a line --- above the first line, so that the fields stand between two --- lines.",
       },
