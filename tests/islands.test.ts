@@ -115,17 +115,39 @@ describe("the props of an island", () => {
     ["undefined in a list", "{ start: 3, label: 'A', list: [1, undefined] }", "props.list[1]", "undefined", /JSON/],
     ["NaN", "{ start: Number.NaN, label: 'A' }", "props.start", "the number NaN", /finite numbers/],
     ["a React element", "{ start: 3, label: <b>A</b> }", "props.label", "a React element", /not React elements/],
-  ])("refuses %s, naming the template, the page and the prop", async (_what, props, prop, what, hint) => {
+  ])(
+    "refuses %s, naming the template, the page and the prop, at the template's line",
+    async (_what, props, prop, what, hint) => {
+      const root = makeIslandFixture();
+      edit(root, PAGE, 'props={{ start: 3, label: "Apples" }}', `props={${props} as never}`);
+      expectErrors(await failures(root), [
+        {
+          code: "IslandError",
+          message:
+            `The "islands" template passes ${prop} to the island Counter on /islands (content/pages/islands.md): ` +
+            `${what} cannot be sent to the browser, where the island gets its props as JSON.`,
+          location: { file: PAGE, line: 11, column: 7 },
+          hint,
+        },
+      ]);
+    },
+  );
+
+  it.each([
+    ["a text", '"Apples"', 'the text "Apples"'],
+    ["a list", "[3, 'Apples']", "a list"],
+    ["a number", "3", "a number"],
+  ])("refuses %s as the props, at the template's line", async (_what, props, what) => {
     const root = makeIslandFixture();
     edit(root, PAGE, 'props={{ start: 3, label: "Apples" }}', `props={${props} as never}`);
     expectErrors(await failures(root), [
       {
         code: "IslandError",
         message:
-          `The "islands" template passes ${prop} to the island Counter on /islands (content/pages/islands.md): ` +
-          `${what} cannot be sent to the browser, where the island gets its props as JSON.`,
-        location: { file: "content/pages/islands.md" },
-        hint,
+          `The "islands" template passes ${what} as the props of the island Counter on /islands ` +
+          "(content/pages/islands.md): an island's props must be an object, its fields the component's props.",
+        location: { file: PAGE, line: 11, column: 7 },
+        hint: /^pass an object of named values, such as props=\{\{ items: list \}\}/,
       },
     ]);
   });
@@ -159,6 +181,7 @@ describe("island mistakes", () => {
       'The "islands" template renders <Island component={Plain}> on /islands (content/pages/islands.md), ' +
         "but Plain is not an island: no file of templates/interactive/ has it as its default export.",
     );
+    expect(first.location).toEqual({ file: PAGE, line: 11, column: 7 });
     edit(root, PAGE, "component={Plain}", "component={Greeting} props={{ name: 'x' }}");
     expectErrors(await failures(root), [
       {
@@ -166,7 +189,7 @@ describe("island mistakes", () => {
         message:
           'The "islands" template renders the island Greeting on /islands (content/pages/islands.md) ' +
           'with load="soon", which is not a strategy.',
-        location: { file: "content/pages/islands.md" },
+        location: { file: PAGE, line: 12, column: 7 },
         hint: /"visible"/,
       },
     ]);

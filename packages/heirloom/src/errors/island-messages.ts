@@ -82,6 +82,17 @@ export const IslandLoadUnknown = entry({
     'comes into view) or "media(query)", such as "media((max-width: 40em))".',
 });
 
+export const IslandPropsNotObject = entry({
+  code: "IslandError",
+  title: "An island's props are not an object",
+  message: ({ template, path, file, island, what }: RenderedAt & { island: string; what: string }) =>
+    `The "${template}" template passes ${what} as the props of the island ${island} on ${path} (${file}): ` +
+    "an island's props must be an object, its fields the component's props.",
+  hint: () =>
+    "pass an object of named values, such as props={{ items: list }}, and read them in the island's " +
+    "component as its props ({ items })",
+});
+
 export const IslandPropsNotSerializable = entry({
   code: "IslandError",
   title: "An island's props cannot be sent to the browser",
