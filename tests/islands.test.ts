@@ -77,6 +77,16 @@ describe("a page with islands", () => {
     expect(loader.length).toBeLessThan(1200);
   });
 
+  it("writes a runtime that tells a hydration mismatch in the catalogue's words, not React's #418 alone", () => {
+    const files = islandFiles(outDir);
+    const runtime = read(path.join(outDir, "assets", "islands"), files.find((f) => f.startsWith("runtime-"))!);
+    expect(runtime).toContain("onRecoverableError");
+    expect(runtime).toContain(
+      "error IslandError: The island {island} on {page} rendered differently in the browser than in the HTML",
+    );
+    expect(runtime).toContain("heirloom:mismatch");
+  });
+
   it("gives pages without an island no script of islands and no host element", () => {
     for (const file of ["index.html", "about/team.html", "notes/first.html", "404.html"]) {
       const page = read(outDir, file);

@@ -125,6 +125,18 @@ const PROP_HINTS: Record<string, string> = {
   other: `pass only what JSON holds: ${JSON_VALUES}.`,
 };
 
+export const IslandHydrationMismatch = entry({
+  code: "IslandError",
+  title: "An island rendered differently in the browser than in the build (told in the browser)",
+  message: ({ island, page, reason }: { island: string; page: string; reason: string }) =>
+    `The island ${island} on ${page} rendered differently in the browser than in the HTML the build wrote, so ` +
+    `React replaced that HTML with the browser's render: ${reason}`,
+  hint: () =>
+    "an island's first render in the browser must match its render in the build, from the same props: move what " +
+    "differs (the time, a random number, window, localStorage) into an effect (useEffect), which runs after " +
+    "hydration; the island's component is its file's default export in templates/interactive/.",
+});
+
 export const IslandOutsidePage = entry({
   code: "IslandError",
   title: "An island is rendered outside a page the engine renders",
