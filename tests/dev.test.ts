@@ -299,6 +299,25 @@ describe("heirloom dev", () => {
     expect(await nextBuild(count)).toMatchObject({ type: "built" });
   });
 
+  it("tells a template that throws as it loads at its own line, not the compiled file's; a fix recovers", async () => {
+    let count = events.length;
+    const file = "templates/Pages.tsx";
+    const good = readFileSync(path.join(root, file), "utf8");
+    const throwing = good.replace("\nexport function", '\nconst rates = JSON.parse("{");\nexport function');
+    writeFileSync(path.join(root, file), throwing);
+    const failed = await nextBuild(count);
+    const line = throwing.split("\n").findIndex((l) => l.includes("JSON.parse")) + 1;
+    expect(failed.type).toBe("failed");
+    expect(failed.message).toContain("templates/Pages.tsx threw while the templates were loaded");
+    expect(failed.message).toContain(`at templates/Pages.tsx:${line}:20`);
+    expect(failed.message).not.toContain(".cache");
+    expect((await get("/")).status).toBe(200);
+
+    count = events.length;
+    writeFileSync(path.join(root, file), good);
+    expect(await nextBuild(count)).toMatchObject({ type: "built" });
+  });
+
   it("renders a page's code block highlighted when it is asked for, and tells a broken #fragment once", async () => {
     const count = events.length;
     writeFileSync(

@@ -8,6 +8,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Island, renderWithIslands } from "../packages/heirloom/src/render/island.ts";
+import { CLIENT_SOURCES } from "../packages/heirloom/src/assets/island-client.ts";
+import { RESERVED_ISLAND_NAMES } from "../packages/heirloom/src/render/island-files.ts";
 import { unserializableProp } from "../packages/heirloom/src/render/island-props.ts";
 import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
@@ -75,6 +77,16 @@ describe("a page with islands", () => {
     expect(loader.length).toBeLessThan(1200);
   });
 
+  it("writes a runtime that tells a hydration mismatch in the catalogue's words, not React's #418 alone", () => {
+    const files = islandFiles(outDir);
+    const runtime = read(path.join(outDir, "assets", "islands"), files.find((f) => f.startsWith("runtime-"))!);
+    expect(runtime).toContain("onRecoverableError");
+    expect(runtime).toContain(
+      "error IslandError: The island {island} on {page} rendered differently in the browser than in the HTML",
+    );
+    expect(runtime).toContain("heirloom:mismatch");
+  });
+
   it("gives pages without an island no script of islands and no host element", () => {
     for (const file of ["index.html", "about/team.html", "notes/first.html", "404.html"]) {
       const page = read(outDir, file);
@@ -113,17 +125,39 @@ describe("the props of an island", () => {
     ["undefined in a list", "{ start: 3, label: 'A', list: [1, undefined] }", "props.list[1]", "undefined", /JSON/],
     ["NaN", "{ start: Number.NaN, label: 'A' }", "props.start", "the number NaN", /finite numbers/],
     ["a React element", "{ start: 3, label: <b>A</b> }", "props.label", "a React element", /not React elements/],
-  ])("refuses %s, naming the template, the page and the prop", async (_what, props, prop, what, hint) => {
+  ])(
+    "refuses %s, naming the template, the page and the prop, at the template's line",
+    async (_what, props, prop, what, hint) => {
+      const root = makeIslandFixture();
+      edit(root, PAGE, 'props={{ start: 3, label: "Apples" }}', `props={${props} as never}`);
+      expectErrors(await failures(root), [
+        {
+          code: "IslandError",
+          message:
+            `The "islands" template passes ${prop} to the island Counter on /islands (content/pages/islands.md): ` +
+            `${what} cannot be sent to the browser, where the island gets its props as JSON.`,
+          location: { file: PAGE, line: 11, column: 7 },
+          hint,
+        },
+      ]);
+    },
+  );
+
+  it.each([
+    ["a text", '"Apples"', 'the text "Apples"'],
+    ["a list", "[3, 'Apples']", "a list"],
+    ["a number", "3", "a number"],
+  ])("refuses %s as the props, at the template's line", async (_what, props, what) => {
     const root = makeIslandFixture();
     edit(root, PAGE, 'props={{ start: 3, label: "Apples" }}', `props={${props} as never}`);
     expectErrors(await failures(root), [
       {
         code: "IslandError",
         message:
-          `The "islands" template passes ${prop} to the island Counter on /islands (content/pages/islands.md): ` +
-          `${what} cannot be sent to the browser, where the island gets its props as JSON.`,
-        location: { file: "content/pages/islands.md" },
-        hint,
+          `The "islands" template passes ${what} as the props of the island Counter on /islands ` +
+          "(content/pages/islands.md): an island's props must be an object, its fields the component's props.",
+        location: { file: PAGE, line: 11, column: 7 },
+        hint: /^pass an object of named values, such as props=\{\{ items: list \}\}/,
       },
     ]);
   });
@@ -157,6 +191,7 @@ describe("island mistakes", () => {
       'The "islands" template renders <Island component={Plain}> on /islands (content/pages/islands.md), ' +
         "but Plain is not an island: no file of templates/interactive/ has it as its default export.",
     );
+    expect(first.location).toEqual({ file: PAGE, line: 11, column: 7 });
     edit(root, PAGE, "component={Plain}", "component={Greeting} props={{ name: 'x' }}");
     expectErrors(await failures(root), [
       {
@@ -164,7 +199,7 @@ describe("island mistakes", () => {
         message:
           'The "islands" template renders the island Greeting on /islands (content/pages/islands.md) ' +
           'with load="soon", which is not a strategy.',
-        location: { file: "content/pages/islands.md" },
+        location: { file: PAGE, line: 12, column: 7 },
         hint: /"visible"/,
       },
     ]);
@@ -184,6 +219,52 @@ describe("island mistakes", () => {
     expect(errors[1].message).toBe(
       'templates/interactive/Counter.tsx and templates/interactive/Counter.jsx would both be the island "Counter".',
     );
+  });
+
+  it("refuses an island named after a module of the engine's islands' bundle, naming the reserved names", async () => {
+    expect(RESERVED_ISLAND_NAMES).toEqual(Object.keys(CLIENT_SOURCES));
+    const root = makeIslandFixture();
+    for (const name of RESERVED_ISLAND_NAMES) {
+      writeFileSync(path.join(root, "templates", "interactive", `${name}.tsx`), "export default () => null;\n");
+    }
+    expectErrors(await failures(root), [
+      {
+        code: "IslandError",
+        message:
+          'templates/interactive/loader.tsx would be the island "loader", a name the engine\'s own modules of the ' +
+          "islands' bundle take (loader, runtime).",
+        location: { file: "templates/interactive/loader.tsx" },
+        hint: /^rename the file, such as LoaderIsland\.tsx/,
+      },
+      {
+        code: "IslandError",
+        message:
+          'templates/interactive/runtime.tsx would be the island "runtime", a name the engine\'s own modules of the ' +
+          "islands' bundle take (loader, runtime).",
+        location: { file: "templates/interactive/runtime.tsx" },
+        hint: /RuntimeIsland\.tsx/,
+      },
+    ]);
+  });
+
+  it("names the island whose module throws as the templates are loaded, at the line it threw", async () => {
+    const root = makeIslandFixture();
+    edit(
+      root,
+      "templates/interactive/Counter.tsx",
+      'import { useState } from "react";',
+      'import { useState } from "react";\n\nconst width = window.innerWidth;',
+    );
+    expectErrors(await failures(root), [
+      {
+        code: "IslandError",
+        message:
+          "The island Counter (templates/interactive/Counter.tsx) threw while the templates were loaded, before " +
+          "any page was rendered: window is not defined",
+        location: { file: "templates/interactive/Counter.tsx", line: 4, column: 15 },
+        hint: /no window or document; use what only the browser has inside an effect/,
+      },
+    ]);
   });
 
   it("refuses a file of templates/interactive/ whose default export is no component", async () => {

@@ -173,6 +173,89 @@ describe("mistakes in MDX, each at its line and column", () => {
     ]);
   });
 
+  it("a component's line after the front matter grows, when the body is compiled already", async () => {
+    const root = copyMdxJournal();
+    const line = addToPost(root, '\nSee the <Chart kind="bars" /> below.\n');
+    expect((await failures(root))[0].location).toEqual({ file: MDX_POST, line: line + 2, column: 9 });
+    const file = path.join(root, MDX_POST);
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace("title: The right length", "title: The right length\n# a comment"),
+    );
+    expect((await failures(root))[0].location).toEqual({ file: MDX_POST, line: line + 3, column: 9 });
+  });
+
+  it("a member of a component that the component does not have", async () => {
+    const root = copyMdxJournal();
+    const line = addToPost(root, "\n<Aside.Nope />\n");
+    expectErrors(await failures(root), [
+      {
+        code: "MdxComponentNotFoundError",
+        message: `${MDX_POST} uses <Aside.Nope>, but Aside, which templates/mdx.tsx exports, has no member Nope.`,
+        location: { file: MDX_POST, line: line + 2, column: 1 },
+        hint:
+          "give Aside the member in templates/mdx.tsx (Aside.Nope = function Nope(props) { ... }), or use another " +
+          "component.",
+      },
+    ]);
+  });
+
+  it("an await, which a page rendered at once cannot wait for", async () => {
+    const root = copyMdxJournal();
+    const line = addToPost(root, "\nWait for {await new Promise(() => {})}.\n");
+    expectErrors(await failures(root), [
+      {
+        code: "MdxCompileError",
+        message:
+          `${MDX_POST} uses await in an expression, which an MDX body cannot: a page is rendered at once, ` +
+          "without waiting.",
+        location: { file: MDX_POST, line: line + 2, column: 11 },
+        hint: /the error is in the MDX file\.$/,
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      "a throw",
+      "{(() => { throw new Error('no data') })()}",
+      "threw while its page was rendered: no data",
+      /not in templates/,
+    ],
+    [
+      "endless recursion",
+      "{(function again() { return again() })()}",
+      "threw while its page was rendered: Maximum call stack size exceeded",
+      /calls itself without end/,
+    ],
+    [
+      "an object as a child",
+      "{{ a: 1, b: 2 }}",
+      "gives an object (with the keys a, b), which a page cannot show.",
+      /JSON\.stringify/,
+    ],
+    ["a pending promise", "{new Promise(() => {})}", "gives a promise, which a page cannot show.", /cannot wait/],
+    [
+      "a throw in a component's attribute",
+      "<Aside title={[].at(0).name}>x</Aside>",
+      "threw while its page was rendered: Cannot read properties of undefined (reading 'name')",
+      /the error is in the MDX file/,
+    ],
+  ])("%s as the page renders, at the expression's line and column", async (_name, text, message, hint) => {
+    const root = copyMdxJournal();
+    const line = addToPost(root, `\nSome text, then ${text} and more.\n`);
+    // Where the expression starts, inside its { }.
+    const column = "Some text, then ".length + text.indexOf("{") + 2;
+    expectErrors(await failures(root), [
+      {
+        code: "MdxRenderError",
+        message: `An expression of ${MDX_POST} ${message}`,
+        location: { file: MDX_POST, line: line + 2, column },
+        hint,
+      },
+    ]);
+  });
+
   it("an .mdx file in a collection whose bodies are markdown", async () => {
     const root = copyMdxJournal();
     const text = "---\npath: /legal/cookies/\ntemplate: page\ntitle: Cookies\ndescription: None.\n---\nNone.\n";

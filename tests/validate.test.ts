@@ -357,6 +357,32 @@ describe("each authoring mistake has its own message", () => {
     ]);
   });
 
+  it("a template module that throws as the templates load: at its own line, not the compiled file's", async () => {
+    const root = makeFixture();
+    const file = path.join(ownTemplates(root), "Pages.tsx");
+    const source = readFileSync(file, "utf8").replace(
+      "\nexport function",
+      '\nconst rates = JSON.parse("{");\nexport function',
+    );
+    writeFileSync(file, source);
+    const line = source.split("\n").findIndex((l) => l.includes("JSON.parse")) + 1;
+    const [error] = await failures(root);
+    expectErrors(
+      [error],
+      [
+        {
+          code: "TemplateRenderError",
+          message: `templates/Pages.tsx threw while the templates were loaded, before any page was rendered: ${
+            (error.cause as Error).message
+          }`,
+          location: { file: "templates/Pages.tsx", line, column: 20 },
+          hint: /^fix the code at that place: what a module of templates\/ runs outside its components/,
+        },
+      ],
+    );
+    expect(error.message).toMatch(/JSON/);
+  });
+
   it("a page publishing a path that is still listed as unregistered", async () => {
     expectErrors(await failures(makeFixture("unregistered-route")), [
       {

@@ -1,7 +1,8 @@
 // Islands in Chromium, served with the headers the build writes (its Content-Security-Policy included): the
 // journal's reading progress hydrates on a note and follows the scroll, at the root and under a base path;
 // pages without an island load no script at all; each strategy of the loader (load, idle, visible, media) on
-// the fixture's page of islands; in dev, an island hydrated and, once its file is saved, reloaded with its new code.
+// the fixture's page of islands; in dev, an island hydrated and, once its file is saved, reloaded with its new code;
+// a hydration mismatch told in the console of a built site, and in dev's overlay.
 // Prints what a page with one island loads and when it is hydrated.
 import { readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -36,6 +37,31 @@ function islandFixture(): string {
   }
   return root;
 }
+
+/**
+ * Adds to the fixture at `root` an island that renders one text in the build and another in the browser (a
+ * hydration mismatch), shown on the page of islands.
+ */
+function addMismatch(root: string): string {
+  writeFileSync(
+    path.join(root, "templates", "interactive", "Where.tsx"),
+    "export default function Where() {\n" +
+      '  return <p className="where">Rendered in {typeof window === "undefined" ? "the build" : "the browser"}</p>;\n' +
+      "}\n",
+  );
+  const page = path.join(root, "templates", "IslandsPage.tsx");
+  const text = readFileSync(page, "utf8")
+    .replace(
+      'import Greeting from "./interactive/Greeting.tsx";',
+      'import Greeting from "./interactive/Greeting.tsx";\nimport Where from "./interactive/Where.tsx";',
+    )
+    .replace('<div className="spacer" />', '<Island component={Where} />\n      <div className="spacer" />');
+  writeFileSync(page, text);
+  return root;
+}
+
+/** The words of the catalogue's IslandHydrationMismatch for the island Where on /islands. */
+const MISMATCH = "The island Where on /islands rendered differently in the browser than in the HTML the build wrote";
 
 /** Records when each island reports itself hydrated, in ms since the navigation started. */
 async function timeHydration(page: Page): Promise<void> {
@@ -242,6 +268,26 @@ describe.skipIf(!chromePath)("each strategy of the loader in Chromium", () => {
   });
 });
 
+describe.skipIf(!chromePath)("a hydration mismatch in a built site, in Chromium", () => {
+  const served = useBuiltAndBrowser(() => addMismatch(islandFixture()));
+
+  it("keeps the page working with the browser's render, and tells the console in the catalogue's words", async () => {
+    const context = await served.browser.newContext();
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/islands`);
+    await w.page.locator("heirloom-island[data-hydrated]:has(.where)").waitFor({ state: "attached" });
+    expect(await w.page.locator(".where").innerText()).toBe("Rendered in the browser");
+    await w.page.getByRole("button", { name: "Apples: 3" }).click();
+    await expect.poll(() => w.page.locator(".counter").innerText()).toBe("Apples: 4");
+    const told = errorsOf(w.errors);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain(`error IslandError: ${MISMATCH}, so React replaced that HTML with the browser's render`);
+    expect(told[0]).toContain("hint: an island's first render in the browser must match its render in the build");
+    expect(await w.page.locator("#heirloom-dev-overlay").count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe.skipIf(!chromePath)("islands in dev, in Chromium", () => {
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
@@ -277,6 +323,23 @@ describe.skipIf(!chromePath)("islands in dev, in Chromium", () => {
     await expect.poll(() => counter.innerText()).toBe("Apples = 5");
     expect(errorsOf(w.errors)).toEqual([]);
     expect(w.failures).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a hydration mismatch in the overlay, naming the island and the page", async () => {
+    const context = await browser.newContext();
+    const w = await watchedPage(context, new URL(dev.url).origin);
+    await w.page.goto(new URL("/islands", dev.url).href);
+    await w.page.locator("heirloom-island[data-hydrated]:has(.counter)").waitFor({ state: "attached" });
+    const overlay = w.page.locator("#heirloom-dev-overlay");
+    expect(await overlay.count()).toBe(0);
+    addMismatch(root);
+    await expect.poll(() => overlay.isVisible(), { timeout: 10_000 }).toBe(true);
+    const text = await overlay.innerText();
+    expect(text).toContain("An island did not hydrate as the build rendered it; the page shows the browser's render.");
+    expect(text).toContain(`IslandError: ${MISMATCH}`);
+    expect(text).toContain("move what differs (the time, a random number, window, localStorage) into an effect");
+    expect(await w.page.locator(".where").innerText()).toBe("Rendered in the browser");
     await context.close();
   });
 });

@@ -1,6 +1,16 @@
 // What the browser runs for islands, as the sources esbuild bundles with the site's islands (the engine ships
 // no files of its own to bundle). Only pages that render an island load the loader; it loads React (the
 // runtime) and an island's module only when the island's condition holds, then hydrates it.
+import { IslandHydrationMismatch } from "../errors/catalogue.ts";
+import { errorFrom, formatError } from "../errors/errors.ts";
+
+/** The catalogue's message of a hydration mismatch, as the runtime fills it in: {island}, {page}, {reason}. */
+const MISMATCH = formatError(
+  errorFrom(IslandHydrationMismatch, { island: "{island}", page: "{page}", reason: "{reason}" }),
+);
+
+/** The event the runtime sends from an island's host element when it did not hydrate as rendered. */
+export const MISMATCH_EVENT = "heirloom:mismatch";
 
 /** Virtual modules of the islands' bundle, by the path their imports name after `heirloom-islands:`. */
 export const CLIENT_SOURCES: Record<string, string> = {
@@ -57,11 +67,23 @@ for (const host of document.querySelectorAll("heirloom-island[src]")) {
 `,
   /**
    * The runtime, shared by every island: React and hydrateRoot, with the root every island renders under. Once
-   * hydrated, the host gets data-hydrated and sends a heirloom:hydrated event (for styles and tests).
+   * hydrated, the host gets data-hydrated and sends a heirloom:hydrated event (for styles and tests). An island
+   * React could not hydrate as rendered (a mismatch: React renders it anew, and the page works) is told in the
+   * console, in the catalogue's words rather than React's minified #418, and by an event the dev overlay shows.
    */
   runtime: `
 import { createElement, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+
+const MISMATCH = ${JSON.stringify(MISMATCH)};
+
+function mismatched(host, error) {
+  const island = (host.getAttribute("src") || "").split("/").pop().replace(/-[A-Z0-9]+[.]js$/, "");
+  const values = { island, page: location.pathname, reason: (error && error.message) || String(error) };
+  const message = MISMATCH.replace(/[{](island|page|reason)[}]/g, (_, key) => values[key]);
+  console.error(message);
+  host.dispatchEvent(new CustomEvent(${JSON.stringify(MISMATCH_EVENT)}, { bubbles: true, detail: message }));
+}
 
 function IslandRoot({ host, children }) {
   useEffect(() => {
@@ -72,7 +94,9 @@ function IslandRoot({ host, children }) {
 }
 
 export function hydrate(host, component, props) {
-  hydrateRoot(host, createElement(IslandRoot, { host }, createElement(component, props)));
+  hydrateRoot(host, createElement(IslandRoot, { host }, createElement(component, props)), {
+    onRecoverableError: (error) => mismatched(host, error),
+  });
 }
 `,
 };

@@ -11,7 +11,8 @@ import { assertProject, loadSite } from "../config/site.ts";
 import { cacheDirFor } from "../compile/cache.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { knownLanguage, prepareHighlighting } from "../content/highlight.ts";
-import { highlightMdx, missingComponents } from "../content/mdx-compile.ts";
+import { missingComponents } from "../content/mdx-components.ts";
+import { highlightMdx } from "../content/mdx-compile.ts";
 import { mdxComponentsOf } from "../content/mdx.ts";
 import { loadContent } from "../content/load.ts";
 import { type MarkdownRenderer, markdownKey, renderersOf } from "../content/markdown.ts";
@@ -139,8 +140,7 @@ function mdxComponentsReady(root: string, validated: ValidatedContent, templates
   const holder = mdxComponentsOf(root);
   holder.current = { ...templates.mdx };
   holder.renderHtml = renderIslandsPlain;
-  const exported = new Set(Object.keys(templates.mdx));
-  return items.flatMap((item) => missingComponents(item.source.file, item.mdx!, exported, templates.mdxFile));
+  return items.flatMap((item) => missingComponents(item.source, item.mdx!, templates.mdx, templates.mdxFile));
 }
 
 /** Configuration, content and routes: the stages that need the definition but not the templates. */

@@ -5,10 +5,18 @@ import { defineCollection, defineSite } from "../config/define.ts";
 import { image } from "../content/image-field.ts";
 import { renderMarkdown } from "../content/render-markdown.ts";
 import { Island } from "../render/island.ts";
+import { recordingJsxRuntime } from "../render/island-call-site.ts";
 import { serializeJsonLd } from "../render/json-ld.ts";
 
 /** The values of the public entry (src/index.ts) that a site uses at run time; its types need no module. */
 export const siteApi = { z: zod.z, defineCollection, defineSite, image, renderMarkdown, serializeJsonLd, Island };
 
-/** The bare imports a site's compiled modules resolve to the running engine's instances. */
-export const siteModules: Record<string, unknown> = { heirloom: siteApi, zod };
+/**
+ * The bare imports a site's compiled modules resolve to the running engine's instances; React's JSX runtime records
+ * where each <Island> is made, for the template's line in its errors.
+ */
+export const siteModules: Record<string, unknown> = {
+  heirloom: siteApi,
+  zod,
+  "react/jsx-runtime": recordingJsxRuntime(Island),
+};

@@ -2,7 +2,7 @@
 // Bare imports named in `modules` (the engine hands in "heirloom" and "zod") resolve to the objects given, so
 // a site shares the running engine's instances.
 // Unchanged sources reuse the last compile: nothing is compiled when no input changed. Each compile keeps its
-// source map beside it, so an error thrown in the module is told at the line the author wrote.
+// source map beside it, so an error thrown in the module, as it loads or later, is told at the line the author wrote.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
@@ -37,6 +37,11 @@ export interface CompileRequest extends CompileContext {
   hint: string;
   /** Code compiled as if written at the end of the entry (its own lines keep their numbers). */
   append?: string;
+  /**
+   * What to throw when the module throws as it is loaded, given where in the site's source it threw (when its
+   * stack tells); what it threw is thrown as it is without this.
+   */
+  loadFailed?(error: unknown, at: SourceLocation | undefined): unknown;
 }
 
 const loaded = new Map<string, Record<string, unknown>>();
@@ -99,7 +104,14 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
 }
 
 function compiled(file: string, request: CompileRequest): CompiledModule {
-  return { exports: load(file, request), hash: hashOfFile(file), locate: stackLocator(file, request.root) };
+  const locate = stackLocator(file, request.root);
+  let exports: Record<string, unknown>;
+  try {
+    exports = load(file, request);
+  } catch (error) {
+    throw request.loadFailed ? request.loadFailed(error, locate(error)) : error;
+  }
+  return { exports, hash: hashOfFile(file), locate };
 }
 
 async function replaceFile(file: string, text: string): Promise<void> {

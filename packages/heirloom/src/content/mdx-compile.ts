@@ -1,17 +1,19 @@
 // MDX bodies compiled: once per file's bytes, with @mdx-js/mdx, to the function body of a React component (run by
 // mdx.ts). Headings get GitHub's ids and links to themselves, as in markdown; a fenced block that names a language
 // becomes <HeirloomCode>, highlighted by Shiki once, after the compile, and kept with it (rendering a body never
-// loads Shiki or the compiler); `import` and `export` are refused (the components come from templates/mdx.ts).
-// Errors are located at the .mdx file's line and column.
+// loads Shiki or the compiler); `import` and `export` are refused (the components come from templates/mdx.ts);
+// each expression runs through a call that knows its place (mdx-expressions.ts). Errors are located at the .mdx
+// file's line and column.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type { Heading, ResolvedMarkdown } from "../config/markdown-options.ts";
-import { MdxCompileFailed, MdxComponentMissing, MdxModuleSyntax } from "../errors/catalogue.ts";
+import { MdxAwait, MdxCompileFailed, MdxModuleSyntax } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_KEY, bundledFile } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
 import { type CodeThemes, highlightCode, prepareHighlighting } from "./highlight.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
+import { type ExpressionHolder, guardExpressions } from "./mdx-expressions.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
 import { refTarget } from "./refs.ts";
 import type { CompiledMdx, MdxCache, SourceEntry } from "./types.ts";
@@ -21,7 +23,7 @@ type Anchors = ResolvedMarkdown["anchors"];
 const require = createRequire(import.meta.url);
 
 /** The form of a kept compile: another form is never read as this one. */
-const FORMAT = "mdx-3";
+const FORMAT = "mdx-4";
 
 type Mdx = typeof import("@mdx-js/mdx");
 /**
@@ -90,21 +92,6 @@ export async function highlightMdx(
   }
 }
 
-/** One error per component an MDX body uses that the site does not export from templates/mdx.ts. */
-export function missingComponents(
-  file: string,
-  body: CompiledMdx,
-  exported: Set<string>,
-  module: string,
-): HeirloomError[] {
-  const known = [...exported].filter((name) => name !== "HeirloomCode").sort();
-  return body.uses
-    .filter(({ name }) => !exported.has(name.split(".")[0]))
-    .map(({ name, line, column }) =>
-      errorFrom(MdxComponentMissing, { file, name, known, module }, { location: { file, line, column } }),
-    );
-}
-
 interface MdastNode {
   type: string;
   name?: string | null;
@@ -138,19 +125,26 @@ function collect(
   const used = new Map<string, number>();
   // Headings that get a link to themselves: each is put in its wrapper by its parent, once its children are seen.
   const linked = new Map<MdastNode, { id: string; name: string }>();
-  const at = (node: MdastNode) => ({
-    line: source.bodyLine + (node.position?.start.line ?? 1) - 1,
+  // In the body (kept with the compile, whatever front matter the file has), and in the file.
+  const place = (node: MdastNode) => ({
+    line: node.position?.start.line ?? 1,
     column: node.position?.start.column ?? 1,
   });
+  const inFile = ({ line, column }: { line: number; column: number }) => ({
+    file: source.file,
+    line: source.bodyLine + line - 1,
+    column,
+  });
+  const at = (node: MdastNode) => inFile(place(node));
   const visit = (node: MdastNode) => {
-    if (node.type === "mdxjsEsm") {
-      throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: { file: source.file, ...at(node) } });
-    }
+    if (node.type === "mdxjsEsm") throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: at(node) });
+    const waits = guardExpressions(node as ExpressionHolder);
+    if (waits) throw errorFrom(MdxAwait, { file: source.file }, { location: inFile(waits) });
     // Links and pictures, in markdown or as <a href> and <img src>: refused when unsafe, given the base path.
     const checked = (url: string, picture: boolean) => {
       const target = refTarget(source.file, url);
       if (target) found.refs.add(target.path);
-      return (picture ? checkedImageUrl : checkedUrl)(url, base, { file: source.file, ...at(node) });
+      return (picture ? checkedImageUrl : checkedUrl)(url, base, at(node));
     };
     if ((node.type === "link" || node.type === "image") && typeof node.url === "string") {
       node.url = checked(node.url, node.type === "image");
@@ -169,7 +163,7 @@ function collect(
       if (anchors) linked.set(node, { id, name: anchors.label(text) });
     }
     if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") && node.name) {
-      if (/^[A-Z]/.test(node.name) && !found.uses.has(node.name)) found.uses.set(node.name, at(node));
+      if (/^[A-Z]/.test(node.name) && !found.uses.has(node.name)) found.uses.set(node.name, place(node));
     }
     if (node.type === "code" && node.lang) {
       const lang = node.lang.toLowerCase();

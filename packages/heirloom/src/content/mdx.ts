@@ -1,9 +1,10 @@
 // MDX bodies (a collection with `body: "mdx"`, files ending in .mdx) as pages render them: compiled (mdx-compile.ts)
 // to the function body of a React component, `Content`, run here without loading the compiler; its components
 // are those templates/mdx.ts exports (handed in once the templates are compiled), its fenced blocks the markup
-// Shiki gave them after the compile.
+// Shiki gave them after the compile, its expressions run where a failure is told at its place in the file.
 import type { ComponentType } from "react";
 import { createElement, jsxRuntime as runtime, renderToStaticMarkup } from "../compile/react.ts";
+import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
 import type { CompiledMdx } from "./types.ts";
 
 /** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
@@ -30,10 +31,18 @@ function codeBlocks(body: CompiledMdx) {
   };
 }
 
-/** Gives an entry's value its MDX body: `Content`, its `headings`, and `html` rendered when first read. */
-export function setMdxBody(value: Record<string, unknown>, body: CompiledMdx, components: MdxComponents): void {
+/**
+ * Gives an entry's value its MDX body: `Content`, its `headings`, and `html` rendered when first read; `at` is its
+ * file and the line its body starts at, where an expression that fails is told.
+ */
+export function setMdxBody(
+  value: Record<string, unknown>,
+  body: CompiledMdx,
+  components: MdxComponents,
+  at: BodyAt,
+): void {
   let Content: ComponentType | undefined;
-  const content = () => (Content ??= mdxContent(body, components));
+  const content = () => (Content ??= mdxContent(body, components, at));
   Object.defineProperty(value, "Content", { enumerable: true, configurable: true, get: content });
   value.headings = body.headings;
   Object.defineProperty(value, "html", {
@@ -52,9 +61,11 @@ export function setMdxBody(value: Record<string, unknown>, body: CompiledMdx, co
  * The body as a component; `components` is read when it renders (the site's, as compiled last). The compiled
  * function body is run as @mdx-js/mdx's runSync runs it, without loading the compiler (160 ms) to do so.
  */
-function mdxContent(body: CompiledMdx, components: MdxComponents): ComponentType {
+function mdxContent(body: CompiledMdx, components: MdxComponents, at: BodyAt): ComponentType {
   const HeirloomCode = codeBlocks(body);
   const options = { ...runtime, useMDXComponents: () => ({ ...components.current, HeirloomCode }) };
-  const module = new Function(body.code)(options) as { default: ComponentType };
+  // The body reads its options as arguments[0]; its expressions call the runner by name.
+  const run = new Function("options", EXPRESSION_CALL, body.code);
+  const module = run(options, expressionRunner(at)) as { default: ComponentType };
   return module.default;
 }

@@ -92,7 +92,7 @@ export interface CompiledMdx {
   key: string;
   code: string;
   headings: Heading[];
-  /** Components the body names (<Callout>), each at its first line and column in the file. */
+  /** Components the body names (<Callout>), each at its first line and column in the body (not the file). */
   uses: Array<{ name: string; line: number; column: number }>;
   /** Its fenced code blocks that name a language, in order. */
   blocks: Array<{ lang: string; code: string }>;

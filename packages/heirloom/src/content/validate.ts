@@ -130,7 +130,7 @@ function validateEntry(
     html: "",
     headings: UNSET,
   } as EntryValue;
-  if (mdx) setMdxBody(value, mdx, options.mdx);
+  if (mdx) setMdxBody(value, mdx, options.mdx, source);
   else setBody(value, body);
   // What its file's name gives the entry (a slug, a date) is part of what a page showing it is made from.
   Object.defineProperty(value, SOURCE_HASH, { value: named ? `${source.hash}:${source.file}` : source.hash });

@@ -23,6 +23,7 @@ export type ErrorCode =
   | "MarkdownRenderError"
   | "MdxCompileError"
   | "MdxComponentNotFoundError"
+  | "MdxRenderError"
   | "BrokenLinkError"
   | "TemplateCompileError"
   | "TemplateRenderError"

@@ -28,6 +28,17 @@ export const IslandNameTaken = entry({
   hint: () => "rename or remove one of them: an island's name is its file's name without the extension.",
 });
 
+export const IslandNameReserved = entry({
+  code: "IslandError",
+  title: "A file of templates/interactive/ takes the name of one of the engine's island modules",
+  message: ({ file, name, reserved }: { file: string; name: string; reserved: string[] }) =>
+    `${file} would be the island "${name}", a name the engine's own modules of the islands' bundle take ` +
+    `(${reserved.join(", ")}).`,
+  hint: ({ name }) =>
+    `rename the file, such as ${name[0].toUpperCase()}${name.slice(1)}Island.tsx: an island's name is its ` +
+    "file's name without the extension.",
+});
+
 export const IslandWithoutComponent = entry({
   code: "IslandError",
   title: "An island's file has no component as its default export",
@@ -37,6 +48,16 @@ export const IslandWithoutComponent = entry({
   hint: () =>
     "export the component as the file's default: export default function Name(props) { ... }; a module " +
     "islands share belongs in a subfolder.",
+});
+
+export const IslandLoadFailed = entry({
+  code: "IslandError",
+  title: "An island's module threw while the templates were loaded",
+  message: ({ island, file, reason }: { island: string; file: string; reason: string }) =>
+    `The island ${island} (${file}) threw while the templates were loaded, before any page was rendered: ${reason}`,
+  hint: () =>
+    "fix the code at that place: an island's module runs at build time too, where there is no window or " +
+    "document; use what only the browser has inside an effect (useEffect) or an event handler.",
 });
 
 export const NotAnIsland = entry({
@@ -59,6 +80,17 @@ export const IslandLoadUnknown = entry({
   hint: () =>
     'use load="load" (as soon as the page has loaded), "idle" (when the browser is idle), "visible" (when it ' +
     'comes into view) or "media(query)", such as "media((max-width: 40em))".',
+});
+
+export const IslandPropsNotObject = entry({
+  code: "IslandError",
+  title: "An island's props are not an object",
+  message: ({ template, path, file, island, what }: RenderedAt & { island: string; what: string }) =>
+    `The "${template}" template passes ${what} as the props of the island ${island} on ${path} (${file}): ` +
+    "an island's props must be an object, its fields the component's props.",
+  hint: () =>
+    "pass an object of named values, such as props={{ items: list }}, and read them in the island's " +
+    "component as its props ({ items })",
 });
 
 export const IslandPropsNotSerializable = entry({
@@ -92,6 +124,18 @@ const PROP_HINTS: Record<string, string> = {
     "React elements.",
   other: `pass only what JSON holds: ${JSON_VALUES}.`,
 };
+
+export const IslandHydrationMismatch = entry({
+  code: "IslandError",
+  title: "An island rendered differently in the browser than in the build (told in the browser)",
+  message: ({ island, page, reason }: { island: string; page: string; reason: string }) =>
+    `The island ${island} on ${page} rendered differently in the browser than in the HTML the build wrote, so ` +
+    `React replaced that HTML with the browser's render: ${reason}`,
+  hint: () =>
+    "an island's first render in the browser must match its render in the build, from the same props: move what " +
+    "differs (the time, a random number, window, localStorage) into an effect (useEffect), which runs after " +
+    "hydration; the island's component is its file's default export in templates/interactive/.",
+});
 
 export const IslandOutsidePage = entry({
   code: "IslandError",

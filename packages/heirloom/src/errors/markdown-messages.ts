@@ -1,4 +1,5 @@
-// The catalogue's messages about rendering markdown: the site's markdown-it plugins and the code themes.
+// The catalogue's messages about rendering markdown: the site's markdown-it plugins and the code themes; MDX bodies
+// as they compile and as pages render them.
 import { errorEntry as entry } from "./errors.ts";
 
 export const MarkdownPluginFailed = entry({
@@ -49,6 +50,16 @@ export const MdxModuleSyntax = entry({
     "and the front matter holds the entry's data.",
 });
 
+export const MdxAwait = entry({
+  code: "MdxCompileError",
+  title: "An MDX file awaits",
+  message: ({ file }: { file: string }) =>
+    `${file} uses await in an expression, which an MDX body cannot: a page is rendered at once, without waiting.`,
+  hint: () =>
+    "remove the await: put the value in the front matter, or have a component of templates/mdx.ts show it; " +
+    "the error is in the MDX file.",
+});
+
 export const MdxComponentMissing = entry({
   code: "MdxComponentNotFoundError",
   title: "An MDX file uses a component that templates/mdx.ts does not export",
@@ -56,6 +67,57 @@ export const MdxComponentMissing = entry({
     `${file} uses <${name}>, which ${module} does not export.`,
   hint: ({ name, known, module }) =>
     `export ${name} from ${module}${known.length ? `, or use one of: ${known.join(", ")}.` : "."}`,
+});
+
+export const MdxComponentMemberMissing = entry({
+  code: "MdxComponentNotFoundError",
+  title: "An MDX file uses a member of a component that the component does not have",
+  message: ({ file, name, owner, member, module }: MemberArgs) =>
+    `${file} uses <${name}>, but ${owner}, which ${module} exports, has no member ${member}.`,
+  hint: ({ owner, member, known, module }) =>
+    known.length
+      ? `use one of: ${known.map((name) => `${owner}.${name}`).join(", ")}; or give ${owner} the member ` +
+        `${member} in ${module}.`
+      : `give ${owner} the member in ${module} (${owner}.${member} = function ${member}(props) { ... }), or use ` +
+        "another component.",
+});
+
+interface MemberArgs {
+  file: string;
+  /** As the file writes it: Aside.Note. */
+  name: string;
+  /** The part that exists: Aside. */
+  owner: string;
+  member: string;
+  /** The members of `owner` that are components. */
+  known: string[];
+  module: string;
+}
+
+export const MdxExpressionFailed = entry({
+  code: "MdxRenderError",
+  title: "An expression of an MDX file threw while its page was rendered",
+  message: ({ file, reason }: { file: string; reason: string; kind: "recursion" | "other" }) =>
+    `An expression of ${file} threw while its page was rendered: ${reason}`,
+  hint: ({ kind }) =>
+    kind === "recursion"
+      ? "a function in the expression at that place calls itself without end: give it a case that returns " +
+        "without calling itself again; the error is in the MDX file."
+      : "correct the expression at that place: it runs when the page is rendered, and the error is in the MDX " +
+        "file, not in templates/.",
+});
+
+export const MdxChildInvalid = entry({
+  code: "MdxRenderError",
+  title: "An expression of an MDX file gives what a page cannot show",
+  message: ({ file, what }: { file: string; what: string; kind: "promise" | "object" }) =>
+    `An expression of ${file} gives ${what}, which a page cannot show.`,
+  hint: ({ kind }) =>
+    kind === "promise"
+      ? "a page is rendered at once and cannot wait for a promise: put the value in the front matter, or have " +
+        "a component of templates/mdx.ts show it; the error is in the MDX file."
+      : "show text made from it, such as one of its fields ({value.name}) or {JSON.stringify(value)}: a page " +
+        "shows text, numbers, elements and lists of them; the error is in the MDX file.",
 });
 
 export const MdxOutsideMdxCollection = entry({

@@ -125,6 +125,16 @@ export const TemplateFailed = entry({
   hint: () => "run the build with --debug for the stack trace; the error is in templates/.",
 });
 
+export const TemplateLoadFailed = entry({
+  code: "TemplateRenderError",
+  title: "A module of templates/ threw while the templates were loaded",
+  message: ({ file, reason }: { file: string; reason: string }) =>
+    `${file} threw while the templates were loaded, before any page was rendered: ${reason}`,
+  hint: () =>
+    "fix the code at that place: what a module of templates/ runs outside its components runs once, when the " +
+    "templates are loaded; run the build with --debug for the stack trace.",
+});
+
 export const NoTemplatesFolder = entry({
   code: "TemplateCompileError",
   title: "The project has no templates folder",

@@ -4,7 +4,7 @@
 // (the render knows an island by its function alone), and for the browser's bundle, one module each.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { IslandFileName, IslandNameTaken } from "../errors/catalogue.ts";
+import { IslandFileName, IslandNameReserved, IslandNameTaken } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 
 /** The folder of templates/ whose scripts are islands. */
@@ -19,6 +19,12 @@ export interface IslandFile {
 
 const SCRIPT = /\.(?:tsx|jsx|ts|js|mts|mjs)$/;
 const NAME = /^[A-Za-z][\w-]*$/;
+
+/**
+ * The names of the engine's own modules in the islands' bundle (assets/island-client.ts): an island of one of
+ * these names would take the module's place among the bundle's entries.
+ */
+export const RESERVED_ISLAND_NAMES = ["loader", "runtime"];
 
 /** The islands of templates/ (none without an interactive/ folder) and the files that cannot be one. */
 export function listIslands(templatesDir: string, root: string): { islands: IslandFile[]; errors: HeirloomError[] } {
@@ -38,16 +44,23 @@ export function listIslands(templatesDir: string, root: string): { islands: Isla
   for (const base of names) {
     const file = path.join(dir, base);
     const name = base.replace(SCRIPT, "");
-    const location = { file: relative(file) };
-    const taken = islands.find((island) => island.name === name);
-    if (!NAME.test(name)) errors.push(errorFrom(IslandFileName, { file: relative(file), name }, { location }));
-    else if (taken) {
-      errors.push(
-        errorFrom(IslandNameTaken, { file: relative(file), other: relative(taken.file), name }, { location }),
-      );
-    } else islands.push({ name, file });
+    const problem = nameProblem(name, relative(file), islands, relative);
+    if (problem) errors.push(problem);
+    else islands.push({ name, file });
   }
   return { islands, errors };
+}
+
+/** Why the file `file` cannot be the island `name` beside those listed before it, or undefined when it can. */
+function nameProblem(name: string, file: string, islands: IslandFile[], relative: (file: string) => string) {
+  const location = { file };
+  const taken = islands.find((island) => island.name === name);
+  if (!NAME.test(name)) return errorFrom(IslandFileName, { file, name }, { location });
+  if (RESERVED_ISLAND_NAMES.includes(name)) {
+    return errorFrom(IslandNameReserved, { file, name, reserved: RESERVED_ISLAND_NAMES }, { location });
+  }
+  if (taken) return errorFrom(IslandNameTaken, { file, other: relative(taken.file), name }, { location });
+  return undefined;
 }
 
 /** The export the templates' compile adds to templates/index.ts: every island's module, by name. */

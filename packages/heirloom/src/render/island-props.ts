@@ -9,6 +9,15 @@ export interface PropProblem {
   kind: "function" | "date" | "cycle" | "element" | "other";
 }
 
+/** What `props` is when it is not a plain object, as a component's props are (a text, a list…); else undefined. */
+export function notAnObject(props: unknown): string | undefined {
+  if (typeof props === "string") return props.length > 40 ? "a text" : `the text ${JSON.stringify(props)}`;
+  if (typeof props !== "object") return `a ${typeof props}`;
+  if (props === null) return "null";
+  if (Array.isArray(props)) return "a list";
+  return objectKind(props)?.what;
+}
+
 /** The first value of `props` JSON cannot carry as it is, or undefined when all can. */
 export function unserializableProp(props: unknown): PropProblem | undefined {
   return check(props, "props", new Set());

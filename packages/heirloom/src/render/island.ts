@@ -5,10 +5,17 @@
 // the page's static markup does not). Any React tree the build renders may hold islands, within such a scope.
 import { randomBytes } from "node:crypto";
 import type { ComponentType, ReactElement, ReactNode } from "react";
-import { IslandLoadUnknown, IslandOutsidePage, IslandPropsNotSerializable, NotAnIsland } from "../errors/catalogue.ts";
-import { errorFrom } from "../errors/errors.ts";
+import {
+  IslandLoadUnknown,
+  IslandOutsidePage,
+  IslandPropsNotObject,
+  IslandPropsNotSerializable,
+  NotAnIsland,
+} from "../errors/catalogue.ts";
+import { type ErrorEntry, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import { createElement, renderToString } from "../compile/react.ts";
-import { unserializableProp } from "./island-props.ts";
+import { CALL_SITE, recordingCallSites, withCallSites } from "./island-call-site.ts";
+import { notAnObject, unserializableProp } from "./island-props.ts";
 
 /**
  * When the browser hydrates an island: as soon as the page has loaded, when the browser is idle, when the
@@ -36,6 +43,8 @@ export interface IslandSite {
   registry: Map<unknown, string>;
   /** Each island's browser module by name, base path included; none where the bundle was not made. */
   modules: Record<string, string>;
+  /** Where in templates/ an error was made (the compiled templates' `locate`), for the line of an <Island>. */
+  locate?(error: unknown): SourceLocation | undefined;
 }
 
 /** An island a page holds: its name and when it hydrates. */
@@ -64,19 +73,18 @@ export function Island<P>(island: IslandProps<P>): ReactElement {
   const component = island.component as ComponentType<Record<string, unknown>>;
   if (!at && plainRenders > 0) return createElement(component, island.props ?? {});
   if (!at) throw errorFrom(IslandOutsidePage, { component: componentName(component) });
-  // At the page's content file: the line of the template that renders the island is not on the stack.
-  const location = () => ({ location: { file: at.page.file } });
+  const fail = placed(at, (island as Record<string, unknown>)[CALL_SITE]);
   const name = at.registry.get(component);
-  if (name === undefined) {
-    throw errorFrom(NotAnIsland, { ...at.page, component: componentName(component) }, location());
-  }
+  if (name === undefined) return fail(NotAnIsland, { ...at.page, component: componentName(component) });
   const load = island.load ?? "load";
   if (load !== "load" && load !== "idle" && load !== "visible" && !/^media\(.+\)$/s.test(load)) {
-    throw errorFrom(IslandLoadUnknown, { ...at.page, island: name, load: String(load) }, location());
+    return fail(IslandLoadUnknown, { ...at.page, island: name, load: String(load) });
   }
   const props = island.props ?? {};
+  const kind = notAnObject(props);
+  if (kind) return fail(IslandPropsNotObject, { ...at.page, island: name, what: kind });
   const problem = unserializableProp(props);
-  if (problem) throw errorFrom(IslandPropsNotSerializable, { ...at.page, island: name, ...problem }, location());
+  if (problem) return fail(IslandPropsNotSerializable, { ...at.page, island: name, ...problem });
   const json = JSON.stringify(props);
   at.found.push({ name, load, component, json });
   // A placeholder for the island's own render, filled in once the page is rendered.
@@ -86,6 +94,23 @@ export function Island<P>(island: IslandProps<P>): ReactElement {
 }
 
 let plainRenders = 0;
+
+/** Errors of <Island> thrown before its call site was known: the render is made again to learn it. */
+const unplaced = new WeakSet<object>();
+
+/**
+ * Throws an <Island>'s error at the template's line that made the element (`callSite`, recorded by the site's JSX
+ * runtime), else at the page's file; one without a call site is made again with call sites recorded (see
+ * renderWithIslands).
+ */
+function placed(at: Scope, callSite: unknown) {
+  return <A extends object>(entry: ErrorEntry<A>, args: A): never => {
+    const location = (callSite ? at.locate?.(callSite) : undefined) ?? { file: at.page.file };
+    const error = errorFrom(entry, args, { location });
+    if (!callSite && !recordingCallSites()) unplaced.add(error);
+    throw error;
+  };
+}
 
 /** The placeholder of a render's island number `index`. */
 const slotOf = (at: Scope, index: number) => `${PROCESS_MARK}${at.render}-${index}.`;
@@ -118,11 +143,16 @@ export function renderWithIslands(
 ): { html: string; islands: RenderedIsland[] } {
   const outer = scope;
   // Fields named one by one: spreading `site` here cost 7 µs a page (10,000 pages, measured).
-  const at: Scope = { registry: site.registry, modules: site.modules, page, render: ++renders, found: [], within: [] };
+  const { registry, modules, locate } = site;
+  const at: Scope = { registry, modules, locate, page, render: ++renders, found: [], within: [] };
   scope = at;
   let html: string;
   try {
     html = render();
+  } catch (error) {
+    // An <Island>'s mistake: rendered again, each <Island> recording where it is made, to throw it at that line.
+    if (unplaced.has(error as object)) withCallSites(render);
+    throw error;
   } finally {
     scope = outer;
   }

@@ -39,7 +39,7 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
   const { template, path, source } = route;
   try {
     const page = createElement(templates.Document, props, createElement(Page, props));
-    const site = { registry: templates.islands, modules: inputs.islands.modules };
+    const site = { registry: templates.islands, modules: inputs.islands.modules, locate: templates.locate };
     const { html, islands } = renderWithIslands(site, { template, path, file: source.file }, () =>
       renderToStaticMarkup(page),
     );

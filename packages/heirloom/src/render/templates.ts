@@ -7,14 +7,16 @@ import { type CompileContext, compileModule } from "../compile/compile-module.ts
 import { locate } from "../config/definition-file.ts";
 import type { Route } from "../routes/types.ts";
 import {
+  IslandLoadFailed,
   IslandWithoutComponent,
   NoTemplatesEntry,
   NoTemplatesFolder,
+  TemplateLoadFailed,
   TemplateNotFound,
   TemplatesWithoutExports,
   compiledParts,
 } from "../errors/catalogue.ts";
-import { type HeirloomError, type SourceLocation, errorFrom, failureOf } from "../errors/errors.ts";
+import { HeirloomError, type SourceLocation, errorFrom, failureOf } from "../errors/errors.ts";
 import type { PageProps } from "./contract.ts";
 import { type IslandFile, REGISTRY_EXPORT, listIslands, registrySource } from "./island-files.ts";
 
@@ -58,11 +60,14 @@ export async function compileTemplates(templatesDir: string, context: CompileCon
     ? `\nimport * as ${MDX_EXPORT} from ${JSON.stringify(mdxEntry)};\nexport { ${MDX_EXPORT} };\n`
     : "";
   const append = registrySource(listed.islands) + mdxSource;
-  const compiled = await compileModule({ ...context, name: "templates", entry, append, ...compiledParts.templates });
+  const loadFailed = (error: unknown, at: SourceLocation | undefined) =>
+    loadError(error, at ?? { file: relativeTo(root, entry) }, listed.islands, root);
+  const request = { ...context, name: "templates", entry, append, loadFailed, ...compiledParts.templates };
+  const compiled = await compileModule(request);
   const { exports, hash, locate } = compiled;
   const { Document, templates } = exports as { Document?: Templates["Document"]; templates?: Record<string, Template> };
   if (typeof Document !== "function" || !templates || typeof templates !== "object") {
-    const location = { file: path.relative(root, entry).split(path.sep).join("/") };
+    const location = { file: relativeTo(root, entry) };
     throw errorFrom(TemplatesWithoutExports, { folder: where }, { location });
   }
   const islands = registeredIslands(listed.islands, exports[REGISTRY_EXPORT], root);
@@ -72,6 +77,21 @@ export async function compileTemplates(templatesDir: string, context: CompileCon
     .split(path.sep)
     .join("/");
   return { hash, Document, byName: new Map(Object.entries(templates)), mdx, mdxFile, islands, locate };
+}
+
+const relativeTo = (root: string, file: string) => path.relative(root, file).split(path.sep).join("/");
+
+/**
+ * What a module of templates/ threw as the templates were loaded, at the line of the site's source where it threw:
+ * an island's file is named as that island's.
+ */
+function loadError(error: unknown, location: SourceLocation, islands: IslandFile[], root: string): HeirloomError {
+  if (error instanceof HeirloomError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  const { file } = location;
+  const island = islands.find((candidate) => relativeTo(root, candidate.file) === file);
+  if (island) return errorFrom(IslandLoadFailed, { island: island.name, file, reason }, { location, cause: error });
+  return errorFrom(TemplateLoadFailed, { file, reason }, { location, cause: error });
 }
 
 /** A module's exports that can be components: functions, and the objects React makes of them (memo, forwardRef). */
@@ -92,7 +112,7 @@ function registeredIslands(islands: IslandFile[], registry: unknown, root: strin
       components.set(component, name);
       continue;
     }
-    const relative = path.relative(root, file).split(path.sep).join("/");
+    const relative = relativeTo(root, file);
     const found = component === undefined ? "nothing" : component === null ? "null" : `a ${typeof component}`;
     errors.push(errorFrom(IslandWithoutComponent, { file: relative, found }, { location: { file: relative } }));
   }

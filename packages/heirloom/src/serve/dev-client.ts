@@ -1,23 +1,27 @@
-// The dev server's browser side: reloads on rebuild and shows build errors as an overlay. Never in dist/.
+// The dev server's browser side: reloads on rebuild and shows build errors, and islands that did not hydrate as
+// rendered, as an overlay. Never in dist/.
+import { MISMATCH_EVENT } from "../assets/island-client.ts";
 
 export const DEV_EVENTS_PATH = "/__heirloom/events";
 export const DEV_CLIENT_PATH = "/__heirloom/dev-client.js";
 
 /**
  * Runs in the page: one EventSource. "reload" reloads; "failure" (the build failed) and "types" (the
- * background type check found problems; empty when there are none) fill the overlay's two parts, and the
- * overlay goes when both are empty.
+ * background type check found problems; empty when there are none) fill two parts of the overlay; the islands'
+ * runtime's mismatch events (told in the catalogue's words) fill the third, and the overlay goes when all are empty.
  */
 export const DEV_CLIENT = `(() => {
   const events = new EventSource(${JSON.stringify(`${DEV_EVENTS_PATH}?page=`)} + encodeURIComponent(location.pathname));
-  const shown = { failure: "", types: "" };
+  const parts = ["failure", "types", "islands"];
+  const shown = { failure: "", types: "", islands: "" };
   const titles = {
     failure: "The build failed; the page shows the last good version underneath.",
     types: "TypeScript found problems in site.config.ts or templates/; the page shows what was built.",
+    islands: "An island did not hydrate as the build rendered it; the page shows the browser's render.",
   };
   const render = () => {
     let overlay = document.getElementById("heirloom-dev-overlay");
-    if (!shown.failure && !shown.types) return overlay?.remove();
+    if (parts.every((part) => !shown[part])) return overlay?.remove();
     if (!overlay) {
       overlay = document.createElement("div");
       overlay.id = "heirloom-dev-overlay";
@@ -26,7 +30,7 @@ export const DEV_CLIENT = `(() => {
         "background:rgba(20,10,5,.94);color:#fff;font:16px/1.5 ui-monospace,Menlo,Consolas,monospace";
       document.body.append(overlay);
     }
-    overlay.replaceChildren(...["failure", "types"].filter((part) => shown[part]).flatMap((part) => {
+    overlay.replaceChildren(...parts.filter((part) => shown[part]).flatMap((part) => {
       const title = document.createElement("h2");
       title.textContent = titles[part];
       title.style.cssText = "font:700 1.25rem system-ui,sans-serif;margin:0 0 1rem;color:#ffb4a1";
@@ -43,6 +47,10 @@ export const DEV_CLIENT = `(() => {
       render();
     });
   }
+  document.addEventListener(${JSON.stringify(MISMATCH_EVENT)}, (event) => {
+    shown.islands = [shown.islands, event.detail].filter(Boolean).join("\\n\\n");
+    render();
+  });
 })();
 `;
 
