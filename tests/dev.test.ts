@@ -273,6 +273,31 @@ describe("heirloom dev", () => {
     expect(events.slice(count)).toEqual([]);
   });
 
+  it("tells a template that calls process.exit as it renders a page at its line, and keeps serving", async () => {
+    const file = path.join(root, "templates/Pages.tsx");
+    const good = readFileSync(file, "utf8");
+    let count = events.length;
+    const exiting = good.replace(
+      "<h1>{page.title}</h1>\n      <p data-price>",
+      '<h1>{page.title}</h1>\n      {page.slug === "second" && process.exit(0)}\n      <p data-price>',
+    );
+    writeFileSync(file, exiting);
+    expect(await nextBuild(count)).toMatchObject({ type: "built", redone: ["templates"] });
+    const line = exiting.split("\n").findIndex((l) => l.includes("process.exit(0)")) + 1;
+    count = events.length;
+    expect((await get("/notes/second")).status).toBe(200);
+    expect(events[count]).toMatchObject({ type: "failed" });
+    expect(events[count].message).toContain(
+      "ProcessExitError: templates/Pages.tsx called process.exit(0) while rendering /notes/second",
+    );
+    expect(events[count].message).toContain(`at templates/Pages.tsx:${line}:`);
+    expect((await get("/notes/first")).text).toContain('<p data-price="true">5 a month</p>');
+
+    count = events.length;
+    writeFileSync(file, good);
+    expect(await nextBuild(count)).toMatchObject({ type: "built", redone: ["templates"] });
+  });
+
   it("reloads the site definition when site.config.ts changes", async () => {
     const count = events.length;
     expect((await get("/notes/first")).text).toContain("data-price");

@@ -14,6 +14,7 @@ import { markCacheUsed } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
 import { esbuildScope, hashFile, readStamped, recordInputs, writeStamped } from "./stamped-cache.ts";
 import type { SourceLocation } from "../errors/errors.ts";
+import { runSiteCode } from "./site-code.ts";
 import { stackLocator } from "./stack-location.ts";
 
 /** The site a module is compiled for: where it is, where its compiles are kept, what the engine hands in. */
@@ -171,7 +172,10 @@ function load(file: string, { modules, root }: Pick<CompileRequest, "modules" | 
     ["exports", "require", "module", "__filename", "__dirname"],
     { filename: file },
   );
-  run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file));
+  // Run as site code: a call of process.exit as it loads throws, told at its line by the caller.
+  runSiteCode(() =>
+    run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file)),
+  );
   loaded.set(key, module.exports);
   return module.exports;
 }

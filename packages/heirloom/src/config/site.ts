@@ -3,8 +3,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type CompileContext, compileModule } from "../compile/compile-module.ts";
+import { SiteExit, exitError } from "../compile/site-code.ts";
 import { DefinitionFailed, NoDefinitionFile, compiledParts } from "../errors/catalogue.ts";
-import { HeirloomError, errorFrom } from "../errors/errors.ts";
+import { HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import { resolveSite } from "./check-definition.ts";
 import { DEFINITION_FILE } from "./definition-file.ts";
 import type { ResolvedSite } from "./types.ts";
@@ -14,12 +15,18 @@ export async function loadSite(context: CompileContext): Promise<ResolvedSite> {
   const file = assertProject(context.root);
   let compiled: Awaited<ReturnType<typeof compileModule>>;
   try {
-    compiled = await compileModule({ ...context, name: "definition", entry: file, ...compiledParts.definition });
+    const request = { ...context, name: "definition", entry: file, loadFailed, ...compiledParts.definition };
+    compiled = await compileModule(request);
   } catch (error) {
     if (error instanceof HeirloomError && error.code === "TemplateCompileError") throw error;
     throw withLocation(error);
   }
   return { ...resolveSite(compiled.exports.default, readFileSync(file, "utf8")), hash: compiled.hash };
+}
+
+/** A call of process.exit as site.config.ts loads, at its line; anything else it throws as it is. */
+function loadFailed(error: unknown, at: SourceLocation | undefined): unknown {
+  return error instanceof SiteExit ? exitError(error, at ?? { file: DEFINITION_FILE }, "while it was loaded") : error;
 }
 
 /**

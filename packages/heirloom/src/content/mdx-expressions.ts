@@ -2,6 +2,7 @@
 // to run through one call that knows its line and column in the body: what one throws, or a child no page can show
 // (an object, a promise), is told at that place of the .mdx file when a page renders it. An `await`, which a page
 // rendered at once cannot wait for, is refused when the body compiles.
+import { SiteExit, exitError } from "../compile/site-code.ts";
 import { MdxChildInvalid, MdxExpressionFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 
@@ -124,6 +125,7 @@ export function expressionRunner(at: BodyAt): Guarded {
       value = evaluate();
     } catch (error) {
       if (error instanceof HeirloomError) throw error;
+      if (error instanceof SiteExit) throw exitError(error, location, "while its page was rendered");
       const reason = error instanceof Error ? error.message : String(error);
       const kind = error instanceof RangeError && /call stack/i.test(reason) ? "recursion" : "other";
       throw errorFrom(MdxExpressionFailed, { file: at.file, reason, kind }, { location, cause: error });

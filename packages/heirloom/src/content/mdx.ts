@@ -4,6 +4,7 @@
 // Shiki gave them after the compile, its expressions run where a failure is told at its place in the file.
 import type { ComponentType } from "react";
 import { createElement, jsxRuntime as runtime, renderToStaticMarkup } from "../compile/react.ts";
+import { type EnvReads, runSiteCode } from "../compile/site-code.ts";
 import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
 import type { CompiledMdx } from "./types.ts";
 
@@ -45,14 +46,15 @@ export function setMdxBody(
   const content = () => (Content ??= mdxContent(body, components, at));
   Object.defineProperty(value, "Content", { enumerable: true, configurable: true, get: content });
   value.headings = body.headings;
+  let made: { result: string; env: EnvReads } | undefined;
   Object.defineProperty(value, "html", {
     enumerable: true,
     configurable: true,
     get() {
       const render = () => renderToStaticMarkup(createElement(content()));
-      const html = components.renderHtml ? components.renderHtml(render) : render();
-      Object.defineProperty(value, "html", { value: html, enumerable: true, configurable: true, writable: true });
-      return html;
+      // Run as site code: a feed reads it outside any page. Rendered once.
+      made ??= runSiteCode(() => (components.renderHtml ? components.renderHtml(render) : render()));
+      return made.result;
     },
   });
 }

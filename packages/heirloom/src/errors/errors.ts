@@ -27,6 +27,7 @@ export type ErrorCode =
   | "BrokenLinkError"
   | "TemplateCompileError"
   | "TemplateRenderError"
+  | "ProcessExitError"
   | "TypeCheckError"
   | "OutputDirError"
   | "PortInUseError"

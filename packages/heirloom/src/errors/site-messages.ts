@@ -135,6 +135,16 @@ export const TemplateLoadFailed = entry({
     "templates are loaded; run the build with --debug for the stack trace.",
 });
 
+export const ProcessExitCalled = entry({
+  code: "ProcessExitError",
+  title: "A template, an MDX body or site.config.ts tried to end the process",
+  message: ({ file, call, during }: { file: string; call: string; during: string }) =>
+    `${file} called ${call} ${during}: a site's code cannot end the build.`,
+  hint: () =>
+    "remove the call at that place: a site's code runs inside the build, which ends on its own once the site " +
+    "is written; to stop it with a message, throw an Error there instead.",
+});
+
 export const NoTemplatesFolder = entry({
   code: "TemplateCompileError",
   title: "The project has no templates folder",

@@ -6,6 +6,7 @@ import type { SiteConfig } from "../config/options.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, originOf, withBase } from "../routes/urls.ts";
 import { createElement, renderToStaticMarkup } from "../compile/react.ts";
+import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import { renderWithIslands } from "./island.ts";
 import { type RefTable, resolveRefs } from "./refs.ts";
@@ -40,8 +41,10 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
   try {
     const page = createElement(templates.Document, props, createElement(Page, props));
     const site = { registry: templates.islands, modules: inputs.islands.modules, locate: templates.locate };
-    const { html, islands } = renderWithIslands(site, { template, path, file: source.file }, () =>
-      renderToStaticMarkup(page),
+    const { html, islands } = renderWithIslands(
+      site,
+      { template, path, file: source.file },
+      () => runSiteCode(() => renderToStaticMarkup(page)).result,
     );
     return withIslandScripts(
       `<!doctype html>${resolveRefs(html, inputs.refs, path, content)}`,
@@ -49,12 +52,18 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
       inputs.islands,
     );
   } catch (error) {
-    if (error instanceof HeirloomError) throw error;
-    const args = { template, path, file: source.file, reason: (error as Error).message };
-    // At the template's line where it threw; at the page's content file when that cannot be told.
-    const location = templates.locate(error) ?? { file: source.file };
-    throw errorFrom(TemplateFailed, args, { location, cause: error });
+    throw renderFailure(error, route, templates);
   }
+}
+
+/** What a render threw, told at the template's line where it threw; at the page's content file when that cannot be. */
+function renderFailure(error: unknown, route: Route, templates: Templates): HeirloomError {
+  if (error instanceof HeirloomError) return error;
+  const { template, path, source } = route;
+  const location = templates.locate(error) ?? { file: source.file };
+  if (error instanceof SiteExit) return exitError(error, location, `while rendering ${path}`);
+  const args = { template, path, file: source.file, reason: (error as Error).message };
+  return errorFrom(TemplateFailed, args, { location, cause: error });
 }
 
 /**

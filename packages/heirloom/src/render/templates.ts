@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ComponentType, ReactNode } from "react";
 import { type CompileContext, compileModule } from "../compile/compile-module.ts";
+import { SiteExit, exitError } from "../compile/site-code.ts";
 import { locate } from "../config/definition-file.ts";
 import type { Route } from "../routes/types.ts";
 import {
@@ -87,6 +88,7 @@ const relativeTo = (root: string, file: string) => path.relative(root, file).spl
  */
 function loadError(error: unknown, location: SourceLocation, islands: IslandFile[], root: string): HeirloomError {
   if (error instanceof HeirloomError) return error;
+  if (error instanceof SiteExit) return exitError(error, location, "while the templates were loaded");
   const reason = error instanceof Error ? error.message : String(error);
   const { file } = location;
   const island = islands.find((candidate) => relativeTo(root, candidate.file) === file);
