@@ -5,7 +5,7 @@ import type { OutputFile } from "../assets/bundle.ts";
 import type { BuildOptions } from "../config/options.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { PageState } from "../incremental/build-state.ts";
-import type { PageReuse } from "../incremental/incremental.ts";
+import type { FinishedBuild, PageReuse } from "../incremental/incremental.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkLinks, checkRedirectTargets, pageLinks } from "../output/links.ts";
@@ -16,6 +16,7 @@ import type { Staging } from "../output/staging.ts";
 import { publishedOn } from "../render/refs.ts";
 import { renderPage } from "../render/render.ts";
 import { trackContent } from "../render/track.ts";
+import { runSiteCode } from "../compile/site-code.ts";
 import type { PreparedSite } from "./prepare.ts";
 
 export interface RenderedSite {
@@ -29,7 +30,7 @@ export interface RenderedSite {
   linkWarnings: string[];
   /** What the next build needs to know of each page and feed. */
   pages: Map<string, PageState>;
-  feeds: Map<string, string>;
+  feeds: FinishedBuild["feeds"];
   /** Routes rendered now; the others were kept. */
   rendered: string[];
 }
@@ -61,9 +62,10 @@ export async function renderPages(
       continue;
     }
     const tracked = trackContent(site.content, site.entryHash);
-    const { result: html, used } = site.images.track(() => renderPage(site, route, tracked.content));
-    await writer.add(route.outFile, html, staging?.recorded(route.outFile));
-    made.push({ index, state: { key, deps: tracked.deps(), images: used } });
+    // What the page's code reads of the environment is recorded as what it reads of the content is.
+    const { result, used } = site.images.track(() => runSiteCode(() => renderPage(site, route, tracked.content)));
+    await writer.add(route.outFile, result.result, staging?.recorded(route.outFile));
+    made.push({ index, state: { key, deps: tracked.deps(), env: result.env, images: used } });
   }
   const written = await writer.finish();
   made.forEach(({ index, state }, i) => {
@@ -125,17 +127,25 @@ function idsInFile(file: string): string | undefined {
   }
 }
 
-/** Each feed's key; the feeds whose entries and context are unchanged are copied as they are. */
+/**
+ * Each feed's key and the variables its entries' bodies read; the feeds whose entries, context and variables are
+ * unchanged are copied as they are.
+ */
 function keepFeeds(site: PreparedSite, staging: Staging | undefined, reuse: PageReuse | undefined) {
-  const feeds = new Map<string, string>();
+  const feeds: RenderedSite["feeds"] = new Map();
   const kept = new Set<string>();
   for (const feed of site.feeds) {
     const file = feed.path.slice(1);
     // Without a site URL no feed is written (see feedFiles), so its entries are not selected for a key.
     const entries = site.config.siteUrl ? feedEntries(feed) : undefined;
     const known = entries && reuse?.feed(feed, entries);
-    feeds.set(file, known?.key ?? "");
-    if (!staging || !known?.kept) continue;
+    if (!staging || !known?.kept) {
+      // The bodies' HTML the feed is written with, rendered now (or read again, with what it read then).
+      const env = entries && runSiteCode(() => entries.map((entry) => (entry as { html?: unknown }).html)).env;
+      feeds.set(file, { key: known?.key ?? "", env });
+      continue;
+    }
+    feeds.set(file, { key: known.key, env: known.kept.state.env });
     staging.copy(file, known.kept.copyFrom, known.kept.bytes);
     kept.add(file);
   }

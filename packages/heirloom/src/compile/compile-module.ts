@@ -14,7 +14,7 @@ import { markCacheUsed } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
 import { esbuildScope, hashFile, readStamped, recordInputs, writeStamped } from "./stamped-cache.ts";
 import type { SourceLocation } from "../errors/errors.ts";
-import { runSiteCode } from "./site-code.ts";
+import { type EnvReads, runSiteCode, sameEnv } from "./site-code.ts";
 import { stackLocator } from "./stack-location.ts";
 
 /** The site a module is compiled for: where it is, where its compiles are kept, what the engine hands in. */
@@ -45,11 +45,12 @@ export interface CompileRequest extends CompileContext {
   loadFailed?(error: unknown, at: SourceLocation | undefined): unknown;
 }
 
-const loaded = new Map<string, Record<string, unknown>>();
+/** Each module loaded by this process, with the environment variables it read as it loaded. */
+const loaded = new Map<string, { exports: Record<string, unknown>; env: EnvReads }>();
 
 export interface CompiledModule {
   exports: Record<string, unknown>;
-  /** A hash of the compiled code: it changes whenever the module's output can. */
+  /** A hash of the compiled code and the variables it read as it loaded: it changes whenever its output can. */
   hash: string;
   /** The site file, line and column an error thrown by the module's code was thrown at, when it can tell. */
   locate(error: unknown): SourceLocation | undefined;
@@ -106,14 +107,19 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
 
 function compiled(file: string, request: CompileRequest): CompiledModule {
   const locate = stackLocator(file, request.root);
-  let exports: Record<string, unknown>;
+  let module: { exports: Record<string, unknown>; env: EnvReads };
   try {
-    exports = load(file, request);
+    module = load(file, request);
   } catch (error) {
     throw request.loadFailed ? request.loadFailed(error, locate(error)) : error;
   }
-  return { exports, hash: hashOfFile(file), locate };
+  const { exports, env } = module;
+  const hash =
+    Object.keys(env).length === 0 ? hashOfFile(file) : hashOfText(`${hashOfFile(file)}${JSON.stringify(env)}`);
+  return { exports, hash, locate };
 }
+
+const hashOfText = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
 
 async function replaceFile(file: string, text: string): Promise<void> {
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -156,13 +162,14 @@ const SHARED = /^react(?:-dom)?(?:\/|$)/;
 const engineRequire = createRequire(import.meta.url);
 
 /**
- * Evaluates a compiled CommonJS file once per process: the bare imports in `modules` are mapped to them,
- * React is the engine's, and any other package resolves from the site's folder, as the site installed it.
+ * Evaluates a compiled CommonJS file once per process (again when a variable it read as it loaded changed): the
+ * bare imports in `modules` are mapped to them, React is the engine's, and any other package resolves from the
+ * site's folder, as the site installed it.
  */
-function load(file: string, { modules, root }: Pick<CompileRequest, "modules" | "root">): Record<string, unknown> {
+function load(file: string, { modules, root }: Pick<CompileRequest, "modules" | "root">) {
   const key = `${file}\0${root}`;
   const known = loaded.get(key);
-  if (known) return known;
+  if (known && sameEnv(known.env)) return known;
   const base = createRequire(path.join(root, "package.json"));
   const require = (id: string) =>
     Object.hasOwn(modules, id) ? modules[id] : SHARED.test(id) ? engineRequire(id) : base(id);
@@ -173,9 +180,10 @@ function load(file: string, { modules, root }: Pick<CompileRequest, "modules" | 
     { filename: file },
   );
   // Run as site code: a call of process.exit as it loads throws, told at its line by the caller.
-  runSiteCode(() =>
+  const { env } = runSiteCode(() =>
     run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file)),
   );
-  loaded.set(key, module.exports);
-  return module.exports;
+  const made = { exports: module.exports, env };
+  loaded.set(key, made);
+  return made;
 }

@@ -4,7 +4,7 @@
 // Shiki gave them after the compile, its expressions run where a failure is told at its place in the file.
 import type { ComponentType } from "react";
 import { createElement, jsxRuntime as runtime, renderToStaticMarkup } from "../compile/react.ts";
-import { type EnvReads, runSiteCode } from "../compile/site-code.ts";
+import { type EnvReads, noteEnvReads, runSiteCode } from "../compile/site-code.ts";
 import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
 import type { CompiledMdx } from "./types.ts";
 
@@ -52,8 +52,10 @@ export function setMdxBody(
     configurable: true,
     get() {
       const render = () => renderToStaticMarkup(createElement(content()));
-      // Run as site code: a feed reads it outside any page. Rendered once.
+      // Run as site code (a feed reads it outside any page), and rendered once: a later reader of the HTML
+      // depends on the variables the body read as much as the first.
       made ??= runSiteCode(() => (components.renderHtml ? components.renderHtml(render) : render()));
+      noteEnvReads(made.env);
       return made.result;
     },
   });

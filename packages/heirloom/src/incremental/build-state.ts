@@ -10,6 +10,7 @@ import type { ParsedSource } from "../content/front-matter.ts";
 import type { RenderedMarkdown } from "../content/markdown.ts";
 import type { MarkdownCache } from "../content/types.ts";
 import type { ContentDependency } from "../render/track.ts";
+import type { EnvReads } from "../compile/site-code.ts";
 import type { PageRecord } from "../output/page-writer.ts";
 import type { Manifest } from "../output/staging.ts";
 import { cacheDirFor, writeAtomically } from "../compile/cache.ts";
@@ -20,6 +21,8 @@ export interface PageState {
   key: string;
   /** What its templates read of the collections while rendering it. */
   deps: ContentDependency[];
+  /** The environment variables its templates and bodies read while rendering it, with their values then. */
+  env?: EnvReads;
   /** The images it used (their stems), published again when the page is reused. */
   images: string[];
   record: PageRecord;
@@ -29,14 +32,21 @@ export interface BuildState {
   parsed: Map<string, ParsedSource>;
   markdown: MarkdownCache;
   pages: Map<string, PageState>;
-  /** Each feed's inputs (by its file) and what was written for them. */
-  feeds: Map<string, { key: string; sha256: string }>;
+  /** Each feed's inputs (by its file), the variables its bodies read, and what was written for them. */
+  feeds: Map<string, FeedState>;
   /** What the output folder holds, and the previous site (the one it replaced), file by file. */
   output: Manifest;
   previousSite: Manifest;
 }
 
-const FORMAT = 5;
+/** A feed as the previous build wrote it. */
+export interface FeedState {
+  key: string;
+  sha256: string;
+  env?: EnvReads;
+}
+
+const FORMAT = 6;
 
 /** A state with nothing in it (the dev server keeps one in memory: its markdown cache is never written). */
 export const emptyState = (): BuildState => ({

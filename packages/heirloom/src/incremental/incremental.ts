@@ -4,6 +4,7 @@
 // never read any of it: they are handed what they may reuse, and say what they made.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { mergeEnvReads, sameEnv } from "../compile/site-code.ts";
 import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
 import { ISLANDS_FOLDER } from "../render/island-files.ts";
@@ -104,7 +105,10 @@ export class Incremental {
     const stamp = this.reuse && this.snapshot ? stamps.loadStamp(root, outDir) : undefined;
     const compiled = stamp && compile().catch(() => undefined);
     const same =
-      stamp && stamps.sameInputs(stamp.inputs, this.snapshot!, contentDir) && stamps.outputAsStamped(outDir, stamp);
+      stamp &&
+      sameEnv(stamp.env) &&
+      stamps.sameInputs(stamp.inputs, this.snapshot!, contentDir) &&
+      stamps.outputAsStamped(outDir, stamp);
     const inputs = same ? await compiled : undefined;
     if (inputs && inputsKey(inputs) === stamp!.key) {
       return { ...stamp!, config: inputs.config };
@@ -186,7 +190,8 @@ export class Incremental {
         const key = feedKey(context, feed, entries, site.entryHash);
         const file = feed.path.slice(1);
         const previous = usable ? feeds.get(file) : undefined;
-        return { key, kept: previous?.key === key ? kept(file, previous.sha256, previous) : undefined };
+        const same = previous?.key === key && sameEnv(previous.env);
+        return { key, kept: same ? kept(file, previous.sha256, previous) : undefined };
       },
     };
   }
@@ -202,9 +207,9 @@ export class Incremental {
     state.output = build.output;
     state.pages = build.pages;
     state.feeds = new Map(
-      [...build.feeds].flatMap(([file, key]) => {
+      [...build.feeds].flatMap(([file, { key, env }]) => {
         const written = build.output.get(file);
-        return written ? [[file, { key, sha256: written.sha256 }]] : [];
+        return written ? [[file, { key, sha256: written.sha256, env }]] : [];
       }),
     );
     // The stamp is made while the state is written, and written after it: what it vouches for is stored.
@@ -213,7 +218,7 @@ export class Incremental {
     if (stamp) await stamps.saveStamp(this.paths.root, this.paths.outDir, stamp);
   }
 
-  private stampOf({ site, output, report }: FinishedBuild): stamps.Stamp {
+  private stampOf({ site, output, report, pages, feeds }: FinishedBuild): stamps.Stamp {
     const { config, raw } = site;
     const key = inputsKey({
       config,
@@ -229,7 +234,8 @@ export class Incremental {
       stamps.unsettled(inputs).flatMap((file) => (read.get(file) ? [[file, read.get(file)!]] : [])),
     );
     const folders = stamps.foldersOf(this.paths.outDir, output);
-    return { key, inputs, folders, output, ...report };
+    const env = mergeEnvReads([...[...pages.values()].map((p) => p.env), ...[...feeds.values()].map((f) => f.env)]);
+    return { key, inputs, folders, output, env, ...report };
   }
 
   /** Keeps only what the entries use of the parse and markdown caches, so they never grow without bound. */

@@ -13,6 +13,7 @@ import type { Assets } from "../render/contract.ts";
 import type { IslandScripts } from "../render/render.ts";
 import type { Templates } from "../render/templates.ts";
 import { currentValue } from "../render/track.ts";
+import { sameEnv } from "../compile/site-code.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { ENGINE_KEY } from "../version.ts";
 import { type PageState, hashOf } from "./build-state.ts";
@@ -94,9 +95,9 @@ export function feedKey(
   return hashOf(context, file, title, author, String(options.limit), ...entries.map(entryHash));
 }
 
-/** Whether every content value a page read when it was rendered is the same now. */
+/** Whether every content value and environment variable a page read when it was rendered is the same now. */
 export function sameReads(page: PageState, site: Pick<SiteInputs, "content" | "entryHash">): boolean {
-  return page.deps.every((dep) => currentValue(site.content, dep, site.entryHash) === dep.value);
+  return sameEnv(page.env) && page.deps.every((dep) => currentValue(site.content, dep, site.entryHash) === dep.value);
 }
 
 /**

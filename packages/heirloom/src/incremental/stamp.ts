@@ -9,6 +9,7 @@ import { deserialize, serialize } from "node:v8";
 import type { Manifest } from "../output/staging.ts";
 import type { RouteReport } from "../output/report.ts";
 import { ENGINE_KEY } from "../version.ts";
+import type { EnvReads } from "../compile/site-code.ts";
 import { writeAtomically } from "../compile/cache.ts";
 import { stateFiles } from "./build-state.ts";
 
@@ -33,12 +34,14 @@ export interface Stamp {
   /** The output's folders by path relative to it ("" for itself), with their modification times. */
   folders: Map<string, number>;
   output: Manifest;
+  /** Every environment variable its pages and feeds read, with its value then. */
+  env: EnvReads;
   routes: RouteReport[];
   warnings: string[];
   siteHash: string;
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Sizes and times of the files `list` names (relative to `dir`), taken before any of them is read. */
 export function snapshotInputs(dir: string, list: string[], now = Date.now()): InputSnapshot {

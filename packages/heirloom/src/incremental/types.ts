@@ -16,7 +16,7 @@ import type {
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Templates } from "../render/templates.ts";
 import type { EarlierRoutes, FeedSpec, Route } from "../routes/types.ts";
-import type { PageState } from "./build-state.ts";
+import type { FeedState, PageState } from "./build-state.ts";
 import type { SiteInputs } from "./page-keys.ts";
 import type { Stamp } from "./stamp.ts";
 import type { Listing } from "../content/list-tree.ts";
@@ -71,14 +71,15 @@ export interface PageReuse {
   key(route: Route): string;
   page(route: Route, key: string): KeptFile<PageState> | undefined;
   /** `entries`: those the feed holds (its newest), the only ones its file shows. */
-  feed(feed: FeedSpec, entries: unknown[]): { key: string; kept?: KeptFile<{ sha256: string }> };
+  feed(feed: FeedSpec, entries: unknown[]): { key: string; kept?: KeptFile<FeedState> };
 }
 
 /** What a finished build leaves for the next. */
 export interface FinishedBuild {
   site: SiteInputs & { raw: RawContent; markdownKey(entry: SourceEntry): string };
   pages: Map<string, PageState>;
-  feeds: Map<string, string>;
+  /** Each feed's key, and the variables its bodies read. */
+  feeds: Map<string, Omit<FeedState, "sha256">>;
   output: Manifest;
   /** The output folder it replaced, moved aside: it is kept as the previous site (the next staging folder). */
   retired?: string;
