@@ -91,6 +91,7 @@ describe(WORKFLOW, () => {
   it("uses the current major version of every action", () => {
     const used = [...new Set(steps.flatMap((s) => (s.uses ? [s.uses] : [])))].sort();
     expect(used).toEqual([
+      "actions/cache@v6",
       "actions/checkout@v7",
       "actions/configure-pages@v6",
       "actions/deploy-pages@v5",
@@ -107,6 +108,18 @@ describe(WORKFLOW, () => {
     expect(at(/^npm ci$/)).toBeGreaterThan(-1);
     expect(at(/^npm ci$/)).toBeLessThan(at(/^npm test$/));
     expect(at(/^npm test$/)).toBeLessThan(at(/npm run build/));
+  });
+
+  it("keeps the engine's cache between runs: restored after npm ci, keyed by OS and lock, any lock restoring", () => {
+    const cache = step("actions/cache");
+    expect(cache.with?.path).toBe("node_modules/.cache/heirloom");
+    const lockKey = "heirloom-${{ runner.os }}-${{ hashFiles('package-lock.json') }}-";
+    expect(cache.with?.key).toBe(`${lockKey}\${{ github.sha }}`);
+    expect(String(cache.with?.["restore-keys"]).trim().split("\n")).toEqual([lockKey, "heirloom-${{ runner.os }}-"]);
+    const build = workflow.jobs.build.steps;
+    const at = (found: (s: Step) => boolean) => build.findIndex(found);
+    expect(at((s) => s.run === "npm ci")).toBeLessThan(at((s) => s === cache));
+    expect(at((s) => s === cache)).toBeLessThan(at((s) => s.run?.includes("npm run build") ?? false));
   });
 
   it("builds with the Pages site's origin and base path, and uploads dist/ on pushes only", () => {

@@ -3,10 +3,11 @@
 // (content/posts/, content/inside-rust/), the same images and scripts (static/), the port's stylesheet, each blog's
 // introduction as its section's _index.md, and our minimal layouts and configuration (scripts/corpus/hugo-site/).
 // Usage: node scripts/corpus/hugo.js --git-dir <repo.git> [--commit <sha>] --out <folder>
-import { cpSync, existsSync, readdirSync, rmSync } from "node:fs";
+import { cpSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startHugoSite } from "../hugo-peer.js";
 import { corpusArguments, datedName, put, readCorpus } from "./corpus.js";
 
 const layouts = fileURLToPath(new URL("hugo-site/", import.meta.url));
@@ -33,13 +34,8 @@ function hugoName(name) {
 
 /** Writes the Hugo site into `out` (its content/, layouts/ and static/ replaced). */
 export function writeHugoSite({ gitDir, commit, out }) {
-  if (existsSync(out) && readdirSync(out).length && !existsSync(path.join(out, "hugo.toml"))) {
-    throw new Error(`${out} is not empty and holds no hugo.toml: choose an empty or earlier output folder.`);
-  }
   const corpus = readCorpus(gitDir, commit);
-  for (const folder of ["content", "layouts", "static"])
-    rmSync(path.join(out, folder), { recursive: true, force: true });
-  cpSync(layouts, out, { recursive: true });
+  startHugoSite(layouts, out);
   cpSync(stylesheet, path.join(out, "static", "site.css"));
   for (const [blog, section] of Object.entries(SECTIONS)) {
     put(path.join(out, "content", section, "_index.md"), sectionIndex(corpus.manifests[blog], blog));
