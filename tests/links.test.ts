@@ -15,6 +15,15 @@ describe("pageLinks", () => {
       ids: ["intro", "a&b"],
     });
   });
+
+  it("leaves out addresses of other hosts, //host and /\\host (a browser reads the backslash as a slash)", () => {
+    const html = '<a href="//cdn.example/x">a</a> <a href="/\\evil.example/x">b</a> <a href="/here">c</a>';
+    expect(pageLinks(html).links).toEqual(["/here"]);
+  });
+
+  it("counts an <a name> among the ids a fragment may name", () => {
+    expect(pageLinks('<a name="tool"></a><p id="x">x</p>').ids).toEqual(["x", "tool"]);
+  });
 });
 
 describe("checkLinks with fragments", () => {

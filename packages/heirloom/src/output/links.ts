@@ -204,7 +204,8 @@ export function pageLinks(html: string, allIds = true): { links: string[]; fragm
   const urls = new Set<string>();
   const fragments = new Set<string>();
   // The page writer's threads run this for every page: each regular expression runs only where it can match.
-  for (const match of html.matchAll(/\s(?:href|src)="((?:\/(?!\/)|#)[^"]*)"/g)) {
+  // "//host" and "/\host" name another host (browsers read a backslash there as a slash): not the site's.
+  for (const match of html.matchAll(/\s(?:href|src)="((?:\/(?![/\\])|#)[^"]*)"/g)) {
     const url = match[1].includes("&") ? match[1].replace(/&amp;/g, "&") : match[1];
     const hash = url.indexOf("#");
     if (hash >= 0) fragments.add(url.includes("?") ? url.replace(/\?[^#]*/, "") : url);
