@@ -54,19 +54,37 @@ const fileOf = (entry: unknown) => String((entry as { file?: string }).file);
  * (a recording view, so that a page is rendered again when an entry it links to changes).
  */
 export function resolveRefs(html: string, table: RefTable, page: string, content: Record<string, unknown>): string {
-  if (!html.includes("heirloom-ref:")) return html;
-  const at = (match: RegExpMatchArray) => {
+  const first = html.indexOf(PREFIX);
+  if (first < 0) return html;
+  const resolve = (marker: string, image: boolean) => {
+    const match = new RegExp(MARKER.source).exec(marker);
+    if (!match) return marker;
     const { file, url } = markerParts(match);
-    return resolveRef(table, file, url, page, content);
+    return resolveRef(table, file, url, page, content, image);
   };
-  // An <img> of an image the pipeline made gets its size, srcset and sources; any other marker its URL.
-  const images = html.replace(/<img\s[^>]*?\bsrc="(heirloom-ref:[^"]*)"[^>]*>/g, (tag, marker: string) => {
-    const match = [...marker.matchAll(MARKER)][0];
-    const found = match && resolveRef(table, markerParts(match).file, markerParts(match).url, page, content, true);
-    return typeof found === "object" ? imageMarkup(tag, marker, found) : tag;
-  });
-  return images.replace(MARKER, (...match) => attributeValue(String(at(match as unknown as RegExpMatchArray))));
+  // An <img> of an image the pipeline made gets its size, srcset and sources (looked for only where one is).
+  const pictured = html.includes(`src="${PREFIX}`)
+    ? html.replace(/<img\s[^>]*?\bsrc="(heirloom-ref:[^"]*)"[^>]*>/g, (tag, marker: string) => {
+        const found = resolve(marker, true);
+        return typeof found === "object" ? imageMarkup(tag, marker, found) : tag;
+      })
+    : html;
+  // Any other marker its URL: the page is cut at each marker, not searched with a pattern from its start.
+  let next = pictured.indexOf(PREFIX, pictured === html ? first : 0);
+  if (next < 0) return pictured;
+  const parts = [pictured.slice(0, next)];
+  while (next >= 0) {
+    const end = pictured.indexOf('"', next);
+    const marker = pictured.slice(next, end < 0 ? undefined : end);
+    parts.push(attributeValue(String(resolve(marker, false))));
+    const at = next + marker.length;
+    next = pictured.indexOf(PREFIX, at);
+    parts.push(pictured.slice(at, next < 0 ? undefined : next));
+  }
+  return parts.join("");
 }
+
+const PREFIX = "heirloom-ref:";
 
 /** What a URL written in `file` publishes as on the page at `page`: a URL, or with `image`, an image made. */
 export function resolveRef(
