@@ -60,11 +60,14 @@ describe("old URLs", () => {
       "/elsewhere/ https://example.org/away?from=fixture&to=there 301",
       "",
     ]);
-    // serve sends /x.html on to /x (cleanUrls) before it reads the rules; its targets are patterns, escaped.
-    expect(JSON.parse(read(outDir, "serve.json")).redirects).toEqual([
-      { source: "/2024/03/10/late-night", destination: "/2024/03/09/late-night.html", type: 301 },
+    // The site has pages at .html addresses: serve cleans every URL but those (it would send /x.html on to /x),
+    // so an old .html URL is a rule's source as it is; its targets are patterns, escaped.
+    const serve = JSON.parse(read(outDir, "serve.json"));
+    expect(serve.cleanUrls).toEqual(["/", "/**/!(*.html)"]);
+    expect(serve.redirects).toEqual([
+      { source: "/2024/03/10/late-night.html", destination: "/2024/03/09/late-night.html", type: 301 },
       { source: "/blog/hello", destination: "/2024/01/15/hello.html", type: 301 },
-      { source: "/hello", destination: "/2024/01/15/hello.html", type: 301 },
+      { source: "/hello.html", destination: "/2024/01/15/hello.html", type: 301 },
       { source: "/about-us", destination: "/about/team", type: 301 },
       { source: "/elsewhere", destination: "https://example.org/away\\?from=fixture&to=there", type: 301 },
     ]);
@@ -88,6 +91,33 @@ describe("old URLs", () => {
     expect([moved.status, moved.headers.get("location")]).toEqual([301, "/old-site/2024/01/15/hello.html"]);
     const page = await fetch(`${origin}/old-site/about-us`, { redirect: "manual" });
     expect([page.status, page.headers.get("location")]).toEqual([301, "/old-site/about/team"]);
+    // A page at a .html address is answered as it is, not sent on to the address without .html.
+    const post = await fetch(`${origin}/old-site/2024/01/15/hello.html`, { redirect: "manual" });
+    expect(post.status).toBe(200);
+  });
+
+  it("beside a page at /x.html, an old /x/ (as Zola wrote it) leads to the page, not round in a loop", async () => {
+    const root = edit(
+      makeFixture("ported-blog"),
+      "content/posts/2024-01-15-hello.md",
+      "  - /hello.html",
+      "  - /hello.html\n  - /2024/01/15/hello/",
+    );
+    const { outDir } = await buildProject(root);
+    const server = await startPreview({ outDir, root, forms: [], port: 0 });
+    servers.push(server);
+    const origin = new URL(server.url).origin;
+    const answers = await Promise.all(
+      ["/2024/01/15/hello/", "/2024/01/15/hello", "/2024/01/15/hello.html"].map(async (p) => {
+        const answer = await fetch(`${origin}${p}`, { redirect: "manual" });
+        return [p, answer.status, answer.headers.get("location")];
+      }),
+    );
+    expect(answers).toEqual([
+      ["/2024/01/15/hello/", 301, "/2024/01/15/hello.html"],
+      ["/2024/01/15/hello", 301, "/2024/01/15/hello.html"],
+      ["/2024/01/15/hello.html", 200, null],
+    ]);
   });
 
   it("are no broken links: a page may link to an old URL", async () => {

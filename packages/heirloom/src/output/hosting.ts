@@ -100,15 +100,25 @@ function netlifyRedirects(config: SiteConfig, redirects: Redirect[]): string {
 }
 
 /**
+ * What serve's cleanUrls applies to: every path (its "/x" finds x.html and x/index.html), and "/x.html" sent on
+ * to "/x", unless the site has pages at ".html" addresses (a pattern such as /:year/:slug.html): those are served
+ * as they are, or "/x.html" would be sent to "/x", and an old URL "/x/" back to "/x.html", without end.
+ */
+function cleanUrlsOf(pages: Route[]): true | string[] {
+  return pages.some((route) => route.path.endsWith(".html")) ? ["/", "/**/!(*.html)"] : true;
+}
+
+/**
  * serve's redirects. Their sources are paths in the published folder (preview takes the base off first), matched
- * without a trailing slash (serve's own rule for "/old/" never matches); serve sends "/old.html" on to "/old" before
- * it reads them (cleanUrls), so that is the source, unless a page is there.
+ * without a trailing slash (serve's own rule for "/old/" never matches); where serve sends "/old.html" on to "/old"
+ * before it reads them (cleanUrls), that is the source, unless a page is there.
  */
 function serveRedirects(config: SiteConfig, redirects: Redirect[], pages: Route[]) {
   const paths = new Set(pages.map((r) => r.path.replace(/\/$/, "")));
+  const cleaned = cleanUrlsOf(pages) === true;
   return redirects.map(({ from, to }) => {
     const bare = from.replace(/\.html$/, "");
-    const source = bare !== from && !paths.has(bare) ? bare : from.replace(/(.)\/$/, "$1");
+    const source = cleaned && bare !== from && !paths.has(bare) ? bare : from.replace(/(.)\/$/, "$1");
     return { source, destination: servePattern(withBase(config.base, to)), type: 301 };
   });
 }
@@ -125,7 +135,7 @@ function serveJson(config: SiteConfig, redirects: Redirect[], pages: Route[]): s
     headers: Object.entries(headers).map(([key, value]) => ({ key, value })),
   });
   const json = {
-    cleanUrls: true,
+    cleanUrls: cleanUrlsOf(pages),
     headers: [
       rule("**", { ...securityHeaders(config), "Cache-Control": REVALIDATE }),
       rule("assets/**", { "Cache-Control": IMMUTABLE }),

@@ -56,7 +56,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const forms = await openLocalForms(options.root, options.forms, base, options.events);
   // The headers a real host would send, from the serve.json the build wrote.
   const hostConfig = await readJson(`${options.outDir}/serve.json`);
-  const serveOptions = { ...hostConfig, public: options.outDir, cleanUrls: true, etag: true, directoryListing: false };
+  const cleanUrls = (hostConfig.cleanUrls as boolean | string[] | undefined) ?? true;
+  const serveOptions = { ...hostConfig, public: options.outDir, cleanUrls, etag: true, directoryListing: false };
   const host = options.host ?? "127.0.0.1";
   const hosts = { listen: host, allowed: bothAllowed(options.allowedHosts) };
   const server = createSiteServer({
