@@ -1,10 +1,10 @@
 // Code blocks highlighted in worker threads while the build goes on reading: a body rendered while the content is
 // read, whose languages Shiki has not loaded, hands its fenced blocks here (submitBlocks); each distinct block (by
-// a hash of the themes, its language and its code) is highlighted once, on one thread a core (MAX_THREADS at
-// most), under a time budget. A block past its budget is written plain, with a located warning, and its thread is
-// ended and replaced: no block can hang a build. The markup is kept here until the next build, for the renderer's
-// `highlight` (markdown.ts), which highlights on the main thread what is not here (a handful of blocks: see
-// MAIN_THREAD_BLOCKS).
+// a hash of the themes, its language and its code) is highlighted once, on a thread for each core but one (one
+// at least, MAX_THREADS at most), under a time budget. A block past its budget is written plain, with a located
+// warning, and its thread is ended and replaced: no block can hang a build. The markup is kept here until the
+// next build, for the renderer's `highlight` (markdown.ts), which highlights on the main thread what is not here
+// (little code: see MAIN_THREAD_CODE).
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
@@ -20,14 +20,20 @@ export interface CodeBlock {
   line: number;
 }
 
-/** At most this many threads: each loads Shiki and compiles its grammars again (about 100 ms before a block). */
+/**
+ * At most this many threads, and one core left to the main thread, which reads and renders meanwhile (and sharp's
+ * threads make images): on 2 cores, the Rust blog's 791 blocks built in 0.88x main's time on one thread, and in
+ * 1.06x (cpu 1.16x) on two, each thread loading Shiki and compiling its grammars again.
+ */
 const MAX_THREADS = 4;
 
 /**
- * Fewer blocks than this, none with a long line, are left to the main thread: a thread's start (Shiki loaded
- * again) costs more than it saves.
+ * Less code than this (characters of distinct blocks), none with a long line, is left to the main thread: a
+ * thread's start (Shiki and its grammars loaded again, about 200 ms) costs more than it saves. On 2 cores, one
+ * post of 400 short blocks (32 KB) built in 1.04x the main thread's time (cpu 1.23x) through the pool; the Rust
+ * blog's 865 blocks (143 KB) in 0.94x.
  */
-export const MAIN_THREAD_BLOCKS = 40;
+export const MAIN_THREAD_CODE = 64_000;
 
 /** A line longer than this may take Shiki seconds (a 3 KB line of C++ brackets: 33 s): such a block needs a budget. */
 const LONG_LINE = 1000;
@@ -45,6 +51,8 @@ interface PoolRun {
   /** Where each distinct block is written, by key: its first place is told in a warning, and the others. */
   places: Map<string, CodeBlock[]>;
   queue: Queued[];
+  /** How many characters of code the distinct blocks have. */
+  chars: number;
   results: Map<string, string>;
   late: string[];
   threads: Thread[];
@@ -88,7 +96,11 @@ export function resetHighlighting(): void {
     for (const thread of run.threads) void thread.worker.terminate();
   }
   run = undefined;
+  Object.assign(lastRun, { blocks: 0, threads: 0, plain: 0 });
 }
+
+/** Whether a block has a line Shiki may take seconds over: it is highlighted by a thread, never the main one. */
+export const hasLongLine = (code: string) => code.split("\n").some((line) => line.length > LONG_LINE);
 
 /** Hands the pool a body's blocks (a build's first blocks start a new run); threads start once they pay. */
 export function submitBlocks(blocks: CodeBlock[], themes: CodeThemes, timeout: number): void {
@@ -102,10 +114,11 @@ export function submitBlocks(blocks: CodeBlock[], themes: CodeThemes, timeout: n
     } else {
       run.places.set(key, [block]);
       run.queue.push({ key, lang: block.lang, code: block.code });
-      if (block.code.split("\n").some((line) => line.length > LONG_LINE)) start(run);
+      run.chars += block.code.length;
+      if (hasLongLine(block.code)) start(run);
     }
   }
-  if (run.places.size >= MAIN_THREAD_BLOCKS) start(run);
+  if (run.chars >= MAIN_THREAD_CODE) start(run);
   dispatch(run);
 }
 
@@ -116,6 +129,7 @@ function newRun(themes: CodeThemes, timeout: number): PoolRun {
     timeout,
     places,
     queue: [],
+    chars: 0,
     results: new Map(),
     late: [],
     threads: [],
@@ -171,7 +185,7 @@ function lateWarnings({ late, places, timeout }: PoolRun): string[] {
 function start(pool: PoolRun): void {
   if (pool.started) return;
   pool.started = true;
-  const count = Math.min(MAX_THREADS, availableParallelism());
+  const count = Math.max(1, Math.min(MAX_THREADS, availableParallelism() - 1));
   const threads = (file: string) => {
     for (let i = 0; i < count; i++) addThread(pool, file);
   };

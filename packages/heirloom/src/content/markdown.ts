@@ -13,8 +13,16 @@ import { enableGfmRules, applyGfm } from "./gfm.ts";
 import { headingsPlugin } from "./headings.ts";
 import { refTarget } from "./refs.ts";
 import type { CodeBlock } from "./highlight-pool.ts";
-import { pooledHighlight, submitBlocks } from "./highlight-pool.ts";
-import { type CodeThemes, TOKENIZE, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
+import { hasLongLine, pooledHighlight, submitBlocks } from "./highlight-pool.ts";
+import {
+  type CodeThemes,
+  TOKENIZE,
+  highlightCode,
+  highlightReady,
+  knownLanguage,
+  languageOf,
+  shikiVersion,
+} from "./highlight.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
 
@@ -167,7 +175,7 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
         // Only a fence names a language: a body without one is not looked through again.
         const languages = /```|~~~/.test(source) ? languagesIn(tokens) : [];
         const found = refs.size > 0 ? { refs: [...refs] } : {};
-        if (themes && languages.some((lang) => !highlightReady(lang, themes))) {
+        if (themes && (languages.some((lang) => !highlightReady(lang, themes)) || unpooled(tokens, themes))) {
           submitBlocks(blocksIn(tokens, file, firstLine), themes, site.markdown.highlightTimeout);
           return { waitingFor: languages, ...found };
         }
@@ -185,6 +193,17 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
       }
     },
   };
+}
+
+/** Whether a block with a long line has not been through the pool yet (Shiki loaded or not: it may take minutes). */
+function unpooled(tokens: Token[], themes: CodeThemes): boolean {
+  return tokens.some(
+    (t) =>
+      t.type === "fence" &&
+      hasLongLine(t.content) &&
+      knownLanguage(languageOf(t.info)) &&
+      pooledHighlight(t.content, languageOf(t.info), themes) === undefined,
+  );
 }
 
 /** A body's fenced blocks that name a language, each at its line in `file`, for the highlight pool. */
