@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
+import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
 import { highlightCode } from "../packages/heirloom/src/content/highlight.ts";
 import { lastRun } from "../packages/heirloom/src/content/highlight-pool.ts";
 import { buildProject, makeFixture } from "./helpers/site.ts";
@@ -61,5 +62,19 @@ describe("the highlight pool", () => {
     const built = await buildProject(makeFixture("markdown"));
     expect(readFileSync(path.join(built.outDir, "guide.html"), "utf8")).toContain('<pre class="shiki"');
     expect(lastRun.threads).toBe(0);
+  });
+
+  it("takes each block's time from markdown.highlight.timeout, checked: 2 s unless set", () => {
+    const errors: string[] = [];
+    const resolve = (markdown: object) =>
+      resolveMarkdown(markdown, (entry, args) => errors.push(`${entry.message(args)} ${entry.hint?.(args)}`));
+    expect(resolve({}).highlightTimeout).toBe(2000);
+    expect(resolve({ highlight: { timeout: 500 } })).toMatchObject({ highlightTimeout: 500, highlight: THEMES });
+    expect(errors).toEqual([]);
+    resolve({ highlight: { timeout: -5 } });
+    expect(errors).toEqual([
+      "markdown.highlight.timeout in site.config.ts must be a whole number of milliseconds above 0; found the number " +
+        "-5. write timeout: 5000 to give each code block 5 s before it is written plain.",
+    ]);
   });
 });
