@@ -20,19 +20,10 @@ export interface CodeBlock {
   line: number;
 }
 
-/**
- * At most this many threads, and one core left to the main thread, which reads and renders meanwhile (and sharp's
- * threads make images): on 2 cores, the Rust blog's 791 blocks built in 0.88x main's time on one thread, and in
- * 1.06x (cpu 1.16x) on two, each thread loading Shiki and compiling its grammars again.
- */
+/** At most this many threads; one core is left to the main thread, which reads and renders meanwhile. */
 const MAX_THREADS = 4;
 
-/**
- * Less code than this (characters of distinct blocks), none with a long line, is left to the main thread: a
- * thread's start (Shiki and its grammars loaded again, about 200 ms) costs more than it saves. On 2 cores, one
- * post of 400 short blocks (32 KB) built in 1.04x the main thread's time (cpu 1.23x) through the pool; the Rust
- * blog's 865 blocks (143 KB) in 0.94x.
- */
+/** Less code than this (distinct blocks, none with a long line) stays on the main thread: a thread costs more. */
 export const MAIN_THREAD_CODE = 64_000;
 
 /** A line longer than this may take Shiki seconds (a 3 KB line of C++ brackets: 33 s): such a block needs a budget. */
