@@ -102,6 +102,29 @@ describe("the packed engine", () => {
     expect(heirloom(site, "build", "--site-url", "https://example.com").status).toBe(0);
   });
 
+  it("highlights a post's many code blocks in the worker threads of its own highlight-worker.cjs", () => {
+    const post = path.join(site, "content", "posts", "many.md");
+    // 50 blocks of 40 lines: more code than the main thread is left (MAIN_THREAD_CODE).
+    const code = (i: number) =>
+      Array.from({ length: 40 }, (_, j) => `let value${i}_${j} = { twice: ${j} * 2, name: "n${j}" };`).join("\n");
+    const blocks = Array.from({ length: 50 }, (_, i) => `\`\`\`js\n${code(i)}\n\`\`\`\n`).join("\n");
+    writeFileSync(post, `---\ntitle: Many\ndescription: Many.\ndate: 2026-03-01\n---\n${blocks}`);
+    try {
+      const built = spawnSync(path.join(installed, "node_modules", ".bin", "heirloom"), ["build", "--no-cache"], {
+        cwd: site,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, NO_COLOR: "1", HEIRLOOM_TRACE: "highlight" },
+      });
+      expect(built.status, built.stderr).toBe(0);
+      expect(built.stderr).toMatch(/^highlight pool: 50 blocks on [1-4] threads, 0 plain$/m);
+      expect(packageFiles.some((line) => line.startsWith("dist/highlight-worker.cjs "))).toBe(true);
+      const html = readFileSync(path.join(site, "dist", "blog", "many", "index.html"), "utf8");
+      expect(html.match(/<pre class="shiki" data-language="js"/g)).toHaveLength(50);
+    } finally {
+      rmSync(post);
+    }
+  });
+
   it("compiles an MDX body and highlights its code with the MDX compiler and Shiki's core it ships as files", () => {
     const config = path.join(site, "site.config.ts");
     const before = readFileSync(config, "utf8");

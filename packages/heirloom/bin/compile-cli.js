@@ -1,4 +1,4 @@
-// How the engine's CLI (src/cli/main.ts) and the type check's worker (src/check/worker.ts) are compiled into
+// How the engine's CLI (src/cli/main.ts) and its workers (src/check/worker.ts, WORKERS) are compiled into
 // single CommonJS files: by the shim from a source checkout (into a cache, when the sources change) and by
 // scripts/build-package.js for the published package (into dist/). One set of options for both.
 import { createHash } from "node:crypto";
@@ -28,6 +28,15 @@ export const SIDE_BUNDLES = {
       'export { createOnigurumaEngine } from "shiki/engine/oniguruma";',
     packageFile: "shiki-core.cjs",
   },
+};
+
+/**
+ * Worker threads' modules compiled like the CLI, each into a file of its own beside it (`packageFile` in the
+ * package's dist/, `<name>-<key>.cjs` in a source checkout's cache), found by the engine as its side bundles are
+ * (bundledFile in src/version.ts): the highlight pool's (src/content/highlight-pool.ts).
+ */
+export const WORKERS = {
+  highlight: { entry: "src/content/highlight-worker.ts", packageFile: "highlight-worker.cjs" },
 };
 
 /**

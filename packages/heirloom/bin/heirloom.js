@@ -55,7 +55,7 @@ async function compiledFromSource(engineRoot) {
   const dir = path.join(engineRoot, "node_modules", ".cache", "heirloom");
   // The installed packages' lock, where npm put them (in a workspace, the root's node_modules).
   const modules = path.resolve(createRequire(import.meta.url).resolve("esbuild/package.json"), "../..");
-  const { SIDE_BUNDLES, engineBuildOptions, engineKey, sideBundleOptions } = await import("./compile-cli.js");
+  const { SIDE_BUNDLES, WORKERS, engineBuildOptions, engineKey, sideBundleOptions } = await import("./compile-cli.js");
   // The engine's folder is written into the compile: the key holds it too.
   const key = engineKey(engineRoot, path.join(modules, ".package-lock.json"), engineRoot);
   const out = path.join(dir, `cli-${key}.cjs`);
@@ -64,12 +64,23 @@ async function compiledFromSource(engineRoot) {
   mkdirSync(dir, { recursive: true });
   const entry = path.join(engineRoot, "src", "cli", "main.ts");
   const rootLine = `const __heirloomEngineRoot = ${JSON.stringify(engineRoot)};`;
-  const bundles = Object.fromEntries(Object.keys(SIDE_BUNDLES).map((name) => [name, `${name}-${key}.cjs`]));
+  const named = (names) => Object.fromEntries(names.map((name) => [name, `${name}-${key}.cjs`]));
+  const bundles = { ...named(Object.keys(SIDE_BUNDLES)), ...named(Object.keys(WORKERS)) };
   const options = { entry, outfile: out, version: versionOf(engineRoot), key, engineRoot: rootLine, bundles };
   const results = await Promise.all([
     build(engineBuildOptions({ ...options, sourcesContent: false })),
-    ...Object.entries(bundles).map(([name, file]) =>
-      build(sideBundleOptions(name, { outfile: path.join(dir, file), engineRoot })),
+    ...Object.keys(SIDE_BUNDLES).map((name) =>
+      build(sideBundleOptions(name, { outfile: path.join(dir, bundles[name]), engineRoot })),
+    ),
+    ...Object.entries(WORKERS).map(([name, { entry: file }]) =>
+      build(
+        engineBuildOptions({
+          ...options,
+          entry: path.join(engineRoot, file),
+          outfile: path.join(dir, bundles[name]),
+          sourcesContent: false,
+        }),
+      ),
     ),
   ]);
   const outputFiles = results.flatMap((result) => result.outputFiles);
@@ -83,7 +94,7 @@ async function compiledFromSource(engineRoot) {
   // loading one, which unlink tolerates.
   const current = new Set([path.basename(out), ...Object.values(bundles)]);
   for (const name of readdirSync(dir)) {
-    const compiled = /^(?:cli-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?|[a-z]+-[0-9a-f]{16}\.cjs)$/.test(name);
+    const compiled = /^[a-z]+-[0-9a-f]{16}\.cjs(?:\.map|\.v8)?$/.test(name);
     if (compiled && !current.has(name.replace(/\.(?:map|v8)$/, ""))) rmSync(path.join(dir, name), { force: true });
   }
   return out;

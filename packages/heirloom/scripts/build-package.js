@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { SIDE_BUNDLES, engineBuildOptions, engineKey, sideBundleOptions } from "../bin/compile-cli.js";
+import { SIDE_BUNDLES, WORKERS, engineBuildOptions, engineKey, sideBundleOptions } from "../bin/compile-cli.js";
 
 const engineRoot = fileURLToPath(new URL("..", import.meta.url));
 const dist = path.join(engineRoot, "dist");
@@ -20,12 +20,19 @@ const engineRootLine = 'const __heirloomEngineRoot = require("node:path").resolv
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
-const entries = { "cli.cjs": "src/cli/main.ts", "typecheck-worker.cjs": "src/check/worker.ts" };
+const workers = Object.values(WORKERS).map(({ entry, packageFile }) => [packageFile, entry]);
+const entries = {
+  "cli.cjs": "src/cli/main.ts",
+  "typecheck-worker.cjs": "src/check/worker.ts",
+  ...Object.fromEntries(workers),
+};
 const bundles = Object.fromEntries(Object.entries(SIDE_BUNDLES).map(([name, { packageFile }]) => [name, packageFile]));
+const workerFiles = Object.fromEntries(Object.entries(WORKERS).map(([name, { packageFile }]) => [name, packageFile]));
 for (const [name, entry] of Object.entries(entries)) {
   const outfile = path.join(dist, name);
   const options = { entry: path.join(engineRoot, entry), outfile, version, key, engineRoot: engineRootLine };
-  await write(await build(engineBuildOptions({ ...options, bundles, sourcesContent: true })));
+  const named = { ...bundles, ...workerFiles };
+  await write(await build(engineBuildOptions({ ...options, bundles: named, sourcesContent: true })));
 }
 // @mdx-js/mdx, and Shiki's core, each with the packages it imports as one file, loaded by the CLI when needed.
 for (const [name, file] of Object.entries(bundles)) {

@@ -28,6 +28,8 @@ interface Bundled {
   mdx?: string;
   /** Shiki's createHighlighterCore and createOnigurumaEngine. */
   shiki?: string;
+  /** The highlight pool's worker (src/content/highlight-worker.ts), compiled like the CLI. */
+  highlight?: string;
 }
 
 /** The side bundles' files; none when run from source. */

@@ -55,6 +55,7 @@ async function buildLocked(paths: SitePaths, options: BuildOptions): Promise<Bui
   const published = publishedManifest(output);
   const routes = reportRoutes(site, rendered.records, rendered.files);
   const warnings = [...warningsFor(config, site.feeds), ...(site.bundle.warnings ?? []), ...rendered.linkWarnings];
+  warnings.push(...site.highlightWarnings);
   const report = { routes, warnings, siteHash: published.site };
   await incremental.finish({ site, pages: rendered.pages, feeds: rendered.feeds, output, retired, report });
   if (manifestFile) await writeManifest(manifestFile, published);
@@ -91,7 +92,8 @@ export async function checkSite(options: BuildOptions = {}): Promise<{ pages: nu
   const site = await prepareSite(options);
   const { records, problems, linkWarnings } = await renderPages(site, undefined, undefined, options.onProgress);
   throwIfAny(problems);
-  return { pages: records.length, warnings: [...(site.bundle.warnings ?? []), ...linkWarnings] };
+  const warnings = [...(site.bundle.warnings ?? []), ...linkWarnings, ...site.highlightWarnings];
+  return { pages: records.length, warnings };
 }
 
 /** What the stamp of the previous build is compared with: everything the build is made from besides content/. */

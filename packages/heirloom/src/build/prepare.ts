@@ -12,6 +12,7 @@ import { cacheDirFor } from "../compile/cache.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { knownLanguage, prepareHighlighting } from "../content/highlight.ts";
 import { missingComponents } from "../content/mdx-components.ts";
+import { resetHighlighting, settleHighlighting } from "../content/highlight-pool.ts";
 import { highlightMdx } from "../content/mdx-compile.ts";
 import { mdxComponentsOf } from "../content/mdx.ts";
 import { loadContent } from "../content/load.ts";
@@ -54,6 +55,8 @@ export interface PreparedSite {
   refs: RefTable;
   /** The stylesheet of highlighted code blocks, when an entry has one. */
   codeStyles?: OutputFile;
+  /** The code blocks written plain, past their time to highlight, each at its file and line. */
+  highlightWarnings: string[];
   /** The content hash of an entry (of its file's bytes), for the page cache. */
   entryHash(entry: unknown): string;
   /** Where an entry's rendered markdown is kept. */
@@ -72,6 +75,7 @@ interface ReadSite {
   renderers: Map<string, MarkdownRenderer>;
   /** Whether an entry has a highlighted code block. */
   code: boolean;
+  highlightWarnings: string[];
 }
 
 /** Loads and validates the site and derives its routes, without rendering a page or touching the output folder. */
@@ -123,7 +127,7 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   return {
     ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
     ...{ images, refs },
-    ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf },
+    ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf, highlightWarnings: read.highlightWarnings },
   };
 }
 
@@ -152,6 +156,8 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   // A build renders markdown while it reads (a dev server when a page asks for it).
   const ahead = lazyMarkdown ? undefined : { base, renderers };
   const load = { parsed, markdown, listed, ahead, earlier: loan.load };
+  // Bodies read now hand their code blocks to the highlight pool (settled below).
+  resetHighlighting();
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   const mdx = mdxComponentsOf(paths.root);
   const mdxCache = loan.mdx;
@@ -162,8 +168,11 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const routed = createRoutes(site, valid.content, { base, complete, passthrough, earlier: loan.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
   const code = await readyHighlighting(site, valid.content, errors, loan.mdx);
+  // The blocks of the bodies rendered later, highlighted in worker threads meanwhile (dev highlights as it renders).
+  const pooled = await settled(settleHighlighting(), errors);
   const { routes, feeds, redirects } = routed;
-  return { config, raw, validated: valid.content, routes, feeds, redirects, errors, renderers, code } as ReadSite;
+  const read = { config, raw, validated: valid.content, routes, feeds, redirects, errors, renderers, code };
+  return { ...read, highlightWarnings: pooled } as ReadSite;
 }
 
 /**
@@ -187,6 +196,16 @@ async function readyHighlighting(site: ResolvedSite, validated: ValidatedContent
     return false;
   }
   return items.some((item) => item.code || item.languages?.some(knownLanguage) || item.mdx?.highlighted?.some(Boolean));
+}
+
+/** The warnings of the highlight pool, or none, its failure added to `errors`. */
+async function settled(warnings: Promise<string[]>, errors: unknown[]): Promise<string[]> {
+  try {
+    return await warnings;
+  } catch (error) {
+    errors.push(error);
+    return [];
+  }
 }
 
 type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };

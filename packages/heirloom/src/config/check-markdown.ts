@@ -5,6 +5,7 @@ import { BadMarkdownOption, UnknownMarkdownOption } from "../errors/catalogue.ts
 import type { ErrorEntry } from "../errors/errors.ts";
 import {
   DEFAULT_CODE_THEMES,
+  DEFAULT_HIGHLIGHT_TIMEOUT,
   type GfmOptions,
   type MarkdownOptions,
   type MarkdownPlugin,
@@ -25,7 +26,13 @@ const schema = z.strictObject({
   ids: flag,
   plugins: z.array(z.union([fn, z.tuple([fn], z.unknown())])).optional(),
   highlight: z
-    .union([z.literal(false), z.strictObject({ themes: z.strictObject({ light: theme, dark: theme }).partial() })])
+    .union([
+      z.literal(false),
+      z.strictObject({
+        themes: z.strictObject({ light: theme, dark: theme }).partial().optional(),
+        timeout: z.number().int().positive().optional(),
+      }),
+    ])
     .optional(),
   anchors: z.union([z.literal(false), z.strictObject({ label: fn.optional() })]).optional(),
 });
@@ -52,8 +59,12 @@ const RULES: Record<string, [rule: string, advice: string]> = {
     'import the plugin from its package and list the function itself: plugins: [footnote, [container, "note"]].',
   ],
   highlight: [
-    "must be false or { themes: { light, dark } }",
+    "must be false or { themes: { light, dark }, timeout }",
     'write highlight: { themes: { light: "github-light", dark: "github-dark" } }, or false for plain code blocks.',
+  ],
+  "highlight.timeout": [
+    "must be a whole number of milliseconds above 0",
+    "write timeout: 5000 to give each code block 5 s before it is written plain.",
   ],
   "highlight.themes": ["must be { light, dark }", 'write themes: { light: "github-light", dark: "github-dark" }.'],
   "highlight.themes.*": [
@@ -97,6 +108,7 @@ function resolved(options: MarkdownOptions): ResolvedMarkdown {
     html: plain,
     plugins,
     highlight: highlight === false || (plain && !highlight) ? false : { ...DEFAULT_CODE_THEMES, ...highlight?.themes },
+    highlightTimeout: (highlight ? highlight.timeout : undefined) ?? DEFAULT_HIGHLIGHT_TIMEOUT,
     anchors: !ids || anchors === false || (plain && !anchors) ? false : { label: anchors?.label ?? defaultAnchorLabel },
   };
 }

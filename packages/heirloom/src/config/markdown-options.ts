@@ -43,7 +43,7 @@ export interface MarkdownOptions {
    * Fenced code blocks with a language are highlighted at build time by Shiki, in both themes (CSS variables; the
    * site's CSS picks one): default GitHub's high-contrast light and dark themes. false: left as plain text.
    */
-  highlight?: false | { themes?: { light?: CodeTheme; dark?: CodeTheme } };
+  highlight?: false | { themes?: { light?: CodeTheme; dark?: CodeTheme }; timeout?: number };
   /**
    * The link to each heading, after it (its id is always set): `label` names it for screen readers (default
    * "Link to this section: <heading>"). false: no link.
@@ -74,9 +74,14 @@ export interface ResolvedMarkdown {
   html: boolean;
   plugins: Array<[MarkdownPlugin, ...unknown[]]>;
   highlight: false | { light: CodeTheme; dark: CodeTheme };
+  /** How long a code block may take to highlight, in ms, before it is written plain with a warning. */
+  highlightTimeout: number;
   anchors: false | { label: (heading: string) => string };
 }
 
 export const DEFAULT_CODE_THEMES = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" } as const;
+
+/** A code block's time to highlight (ms) when `highlight.timeout` is not set. */
+export const DEFAULT_HIGHLIGHT_TIMEOUT = 2000;
 
 export const defaultAnchorLabel = (heading: string) => `Link to this section: ${heading}`;

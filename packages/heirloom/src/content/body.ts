@@ -54,7 +54,8 @@ export function markdownBody(
     }
     const later = () => {
       const rendered = render();
-      markdown?.set(key, rendered);
+      // A block written plain past its time is highlighted again by the next build.
+      if (!rendered.late) markdown?.set(key, rendered);
       return rendered;
     };
     return { later, code: false, languages: result.waitingFor, refs: result.refs };

@@ -12,7 +12,17 @@ import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { enableGfmRules, applyGfm } from "./gfm.ts";
 import { headingsPlugin } from "./headings.ts";
 import { refTarget } from "./refs.ts";
-import { type CodeThemes, TOKENIZE, highlightCode, highlightReady, languageOf, shikiVersion } from "./highlight.ts";
+import type { CodeBlock } from "./highlight-pool.ts";
+import { hasLongLine, pooledHighlight, submitBlocks } from "./highlight-pool.ts";
+import {
+  type CodeThemes,
+  TOKENIZE,
+  highlightCode,
+  highlightReady,
+  knownLanguage,
+  languageOf,
+  shikiVersion,
+} from "./highlight.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
 
@@ -25,6 +35,8 @@ export interface RenderedMarkdown {
   code: boolean;
   /** The files under content/ its relative links and images name ("posts/images/x.png"), if any. */
   refs?: string[];
+  /** A code block of it was written plain, past its time to highlight: not to be kept in the markdown cache. */
+  late?: boolean;
 }
 
 /** A body whose code blocks name languages Shiki has not loaded yet: load them all, then render it again. */
@@ -99,7 +111,7 @@ export function markdownKey(hash: string, base: string, renderer: MarkdownRender
  * markdown-it as the settings make it: CommonMark's rules, then what the settings add (markdown-it's own "default"
  * preset is them all with its typographer), the site's plugins, heading ids, highlighting.
  */
-function parserOf(site: MarkdownSite, html: boolean): InstanceType<typeof MarkdownIt> {
+function parserOf(site: MarkdownSite, html: boolean, state: { late: boolean }): InstanceType<typeof MarkdownIt> {
   const { preset, gfm, typographer, ids, plugins, highlight: themes, anchors } = site.markdown;
   const plain = preset === "commonmark";
   const md = new MarkdownIt("commonmark", { html, xhtmlOut: plain, maxNesting: plain ? 20 : 100 });
@@ -118,13 +130,21 @@ function parserOf(site: MarkdownSite, html: boolean): InstanceType<typeof Markdo
   }
   applyGfm(md, gfm);
   headingsPlugin(md, anchors ? anchors.label : false, ids);
-  if (themes) md.set({ highlight: (code, lang) => highlightCode(code, languageOf(lang), themes) });
+  if (themes) md.set({ highlight: (code, info) => highlighted(code, languageOf(info), themes, state) });
   return md;
+}
+
+/** A block's markup: the pool's (highlight-pool.ts), else highlighted now; "" (plain) for one past its time. */
+function highlighted(code: string, lang: string, themes: CodeThemes, state: { late: boolean }): string {
+  const pooled = lang ? pooledHighlight(code, lang, themes) : undefined;
+  if (pooled === "") state.late = true;
+  return pooled ?? highlightCode(code, lang, themes);
 }
 
 function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {
   const { highlight: themes, anchors, preset } = site.markdown;
-  const md = parserOf(site, html);
+  const state = { late: false };
+  const md = parserOf(site, html, state);
   const plain = preset === "commonmark";
   const languagesIn = (tokens: Token[]) =>
     themes ? [...new Set(tokens.filter((t) => t.type === "fence").map((t) => languageOf(t.info)))].filter(Boolean) : [];
@@ -155,13 +175,17 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
         // Only a fence names a language: a body without one is not looked through again.
         const languages = /```|~~~/.test(source) ? languagesIn(tokens) : [];
         const found = refs.size > 0 ? { refs: [...refs] } : {};
-        if (themes && languages.some((lang) => !highlightReady(lang, themes)))
+        if (themes && (languages.some((lang) => !highlightReady(lang, themes)) || unpooled(tokens, themes))) {
+          submitBlocks(blocksIn(tokens, file, firstLine), themes, site.markdown.highlightTimeout);
           return { waitingFor: languages, ...found };
+        }
+        state.late = false;
         const output = md.renderer.render(tokens, md.options, env);
         // CommonMark's output is kept as markdown-it writes it, white space around raw HTML included.
         const rendered = plain ? output : output.trim();
         const code = languages.length > 0 && rendered.includes('<pre class="shiki"');
-        return { html: rendered, headings: env.headings ?? [], code, ...found };
+        const late = state.late ? { late: true } : {};
+        return { html: rendered, headings: env.headings ?? [], code, ...found, ...late };
       } catch (error) {
         if (error instanceof HeirloomError) throw error;
         const reason = (error as Error)?.message ?? String(error);
@@ -169,6 +193,23 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
       }
     },
   };
+}
+
+/** Whether a block with a long line has not been through the pool yet (Shiki loaded or not: it may take minutes). */
+function unpooled(tokens: Token[], themes: CodeThemes): boolean {
+  return tokens.some(
+    (t) =>
+      t.type === "fence" &&
+      hasLongLine(t.content) &&
+      knownLanguage(languageOf(t.info)) &&
+      pooledHighlight(t.content, languageOf(t.info), themes) === undefined,
+  );
+}
+
+/** A body's fenced blocks that name a language, each at its line in `file`, for the highlight pool. */
+function blocksIn(tokens: Token[], file: string, firstLine: number): CodeBlock[] {
+  const fences = tokens.filter((t) => t.type === "fence" && languageOf(t.info));
+  return fences.map((t) => ({ lang: languageOf(t.info), code: t.content, file, line: firstLine + (t.map?.[0] ?? 0) }));
 }
 
 interface LinkContext {
