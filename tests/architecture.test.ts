@@ -59,7 +59,7 @@ const STAGES = [
   "assets",
   "output",
   "incremental",
-  "build",
+  "pipeline",
   "check",
   "serve",
   "cli",

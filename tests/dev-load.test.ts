@@ -3,7 +3,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { prepareSite } from "../packages/heirloom/src/build/prepare.ts";
+import { prepareSite } from "../packages/heirloom/src/pipeline/prepare.ts";
 import { resolvePaths } from "../packages/heirloom/src/config/options.ts";
 import { Incremental } from "../packages/heirloom/src/incremental/incremental.ts";
 import { makeFixture, ownTemplates } from "./helpers/site.ts";

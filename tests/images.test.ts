@@ -5,7 +5,7 @@ import path from "node:path";
 import { parse } from "node-html-parser";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../packages/heirloom/src/build/build.ts";
+import type { BuildResult } from "../packages/heirloom/src/pipeline/build.ts";
 import { renditionCacheName } from "../packages/heirloom/src/assets/encode.ts";
 import { cacheDirFor } from "../packages/heirloom/src/compile/cache.ts";
 

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../packages/heirloom/src/build/build.ts";
+import type { BuildResult } from "../packages/heirloom/src/pipeline/build.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 import { buildProject, cliPath, copyJournal, repoRoot } from "./helpers/site.ts";
 

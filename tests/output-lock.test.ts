@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { build } from "../packages/heirloom/src/build/build.ts";
+import { build } from "../packages/heirloom/src/pipeline/build.ts";
 import { lockOutput, outputLockFile } from "../packages/heirloom/src/output/output-lock.ts";
 import { cliPath, makeFixture, ownTemplates, templatesFor } from "./helpers/site.ts";
 

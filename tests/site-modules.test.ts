@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { siteApi } from "../packages/heirloom/src/build/site-modules.ts";
+import { siteApi } from "../packages/heirloom/src/pipeline/site-modules.ts";
 import * as publicEntry from "../packages/heirloom/src/index.ts";
 import { engineRoot, repoRoot } from "./helpers/site.ts";
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../../packages/heirloom/src/build/build.ts";
+import type { BuildResult } from "../../packages/heirloom/src/pipeline/build.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
 import { UNREGISTERED } from "../helpers/spec.ts";
 

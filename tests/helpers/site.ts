@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "../../packages/heirloom/src/build/build.ts";
+import { build } from "../../packages/heirloom/src/pipeline/build.ts";
 import type { BuildOptions } from "../../packages/heirloom/src/config/options.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));

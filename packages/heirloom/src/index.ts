@@ -1,7 +1,7 @@
 // The engine's public entry: what site.config.ts and templates import as "heirloom", and build() for programs.
 export { z } from "zod";
-export { build, checkSite } from "./build/build.ts";
-export type { BuildResult } from "./build/build.ts";
+export { build, checkSite } from "./pipeline/build.ts";
+export type { BuildResult } from "./pipeline/build.ts";
 export type { BuildOptions } from "./config/options.ts";
 export { defineCollection, defineSite } from "./config/define.ts";
 export type {

@@ -2,7 +2,7 @@
 // every problem of all three reported in one run; nothing is written.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { checkSite } from "../build/build.ts";
+import { checkSite } from "../pipeline/build.ts";
 import { type BuildOptions, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
 import { type HeirloomError, errorsOf, throwIfAny } from "../errors/errors.ts";

@@ -3,7 +3,7 @@
 // it runs when it runs, so `--help` starts quickly.
 import path from "node:path";
 import type { Command } from "commander";
-import type { BuildResult } from "../build/build.ts";
+import type { BuildResult } from "../pipeline/build.ts";
 import { errorsOf, printable } from "../errors/errors.ts";
 import { withEnvFiles } from "./env-files.ts";
 import type { Io } from "./io.ts";
@@ -41,7 +41,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
         json?: boolean;
       }) => {
         const [{ build }, { formatReport }, { createProgress }] = await Promise.all([
-          import("../build/build.ts"),
+          import("../pipeline/build.ts"),
           import("../output/report.ts"),
           import("./progress.ts"),
         ]);

@@ -36,7 +36,7 @@ async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
     import("../serve/preview.ts"),
     import("../serve/allowed-hosts.ts"),
     import("../config/definition-file.ts"),
-    import("../build/prepare.ts"),
+    import("../pipeline/prepare.ts"),
     import("node:path"),
     import("node:fs"),
   ]);

@@ -4,7 +4,7 @@
 // one, with the error beside it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { PreparedSite } from "../build/prepare.ts";
+import type { PreparedSite } from "../pipeline/prepare.ts";
 import { renderPage } from "../render/render.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { feedFiles } from "../output/feeds.ts";

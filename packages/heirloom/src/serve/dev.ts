@@ -1,7 +1,7 @@
 // `heirloom dev`: builds in memory, serves on 127.0.0.1 (or the host asked for), rebuilds on change, reloads
 // pages, shows errors as an overlay.
 import path from "node:path";
-import { prepareSite } from "../build/prepare.ts";
+import { prepareSite } from "../pipeline/prepare.ts";
 import { type BackgroundTypeCheck, startBackgroundTypeCheck } from "../check/typecheck.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
