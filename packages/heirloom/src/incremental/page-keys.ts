@@ -7,7 +7,7 @@ import type { BundledAssets } from "../assets/bundle.ts";
 import type { BundledIslands } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
-import { settingsKey } from "../content/markdown.ts";
+import { settingsKey } from "../content/markdown-key.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Assets } from "../render/contract.ts";
 import type { IslandScripts } from "../render/render.ts";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
-import { pageLinks } from "./links.ts";
+import { pageLinks } from "./page-links.ts";
 import { type FileState, makeFolder as makeFolderSource } from "./staging.ts";
 
 /** What the build keeps of a page once it is written. */

@@ -13,7 +13,8 @@ import type { ImageRef } from "../content/image-field.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { Route } from "../routes/types.ts";
 import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../routes/urls.ts";
-import { checkLinks, pageLinks } from "./links.ts";
+import { checkLinks } from "./links.ts";
+import { pageLinks } from "./page-links.ts";
 
 export interface PartialSite {
   config: SiteConfig;

@@ -10,14 +10,12 @@ import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, reso
 import { assertProject, loadSite } from "../config/site.ts";
 import { cacheDirFor } from "../compile/cache.ts";
 import type { ResolvedSite } from "../config/types.ts";
-import { knownLanguage, prepareHighlighting } from "../content/highlight.ts";
 import { missingComponents } from "../content/mdx-components.ts";
 import { resetHighlighting, settleHighlighting } from "../content/highlight-pool.ts";
-import { highlightMdx } from "../content/mdx-compile.ts";
 import { mdxComponentsOf } from "../content/mdx.ts";
 import { loadContent } from "../content/load.ts";
 import { type MarkdownRenderer, markdownKey, renderersOf } from "../content/markdown.ts";
-import type { MdxCache, RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
+import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
 import { type CompiledParts, type ContentLoan, Incremental } from "../incremental/incremental.ts";
@@ -31,6 +29,7 @@ import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "
 import { type Templates, compileTemplates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
+import { readyHighlighting, settled } from "./highlighting.ts";
 import { siteModules } from "./site-modules.ts";
 
 /** Everything a build knows before it renders a page: configuration, content, routes and assets. */
@@ -173,39 +172,6 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const { routes, feeds, redirects } = routed;
   const read = { config, raw, validated: valid.content, routes, feeds, redirects, errors, renderers, code };
   return { ...read, highlightWarnings: pooled } as ReadSite;
-}
-
-/**
- * Loads Shiki's languages for the bodies rendered when a page reads them, and highlights the blocks of MDX bodies
- * compiled since Shiki last saw them (nothing when none names a language); whether an entry has a highlighted
- * code block. A theme Shiki does not have is added to `errors`.
- */
-async function readyHighlighting(site: ResolvedSite, validated: ValidatedContent, errors: unknown[], mdx?: MdxCache) {
-  const themes = site.markdown.highlight;
-  const items = [...validated.items.values()].flat();
-  try {
-    if (themes && validated.languages.size > 0) await prepareHighlighting(validated.languages, themes, site.source);
-    await highlightMdx(
-      items.flatMap((item) => (item.mdx ? [item.mdx] : [])),
-      themes,
-      site.source,
-      mdx,
-    );
-  } catch (error) {
-    errors.push(error);
-    return false;
-  }
-  return items.some((item) => item.code || item.languages?.some(knownLanguage) || item.mdx?.highlighted?.some(Boolean));
-}
-
-/** The warnings of the highlight pool, or none, its failure added to `errors`. */
-async function settled(warnings: Promise<string[]>, errors: unknown[]): Promise<string[]> {
-  try {
-    return await warnings;
-  } catch (error) {
-    errors.push(error);
-    return [];
-  }
 }
 
 type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };

@@ -1,0 +1,44 @@
+// Highlighting, as the build prepares for it: Shiki's languages loaded for the bodies rendered later, the blocks of
+// MDX bodies highlighted since Shiki last saw them, and the warnings of the highlight pool's blocks written plain.
+import type { ResolvedSite } from "../config/types.ts";
+import { knownLanguage, prepareHighlighting } from "../content/highlight.ts";
+import { highlightMdx } from "../content/mdx-compile.ts";
+import type { MdxCache, ValidatedContent } from "../content/types.ts";
+
+/**
+ * Loads Shiki's languages for the bodies rendered when a page reads them, and highlights the blocks of MDX bodies
+ * compiled since Shiki last saw them (nothing when none names a language); whether an entry has a highlighted
+ * code block. A theme Shiki does not have is added to `errors`.
+ */
+export async function readyHighlighting(
+  site: ResolvedSite,
+  validated: ValidatedContent,
+  errors: unknown[],
+  mdx?: MdxCache,
+) {
+  const themes = site.markdown.highlight;
+  const items = [...validated.items.values()].flat();
+  try {
+    if (themes && validated.languages.size > 0) await prepareHighlighting(validated.languages, themes, site.source);
+    await highlightMdx(
+      items.flatMap((item) => (item.mdx ? [item.mdx] : [])),
+      themes,
+      site.source,
+      mdx,
+    );
+  } catch (error) {
+    errors.push(error);
+    return false;
+  }
+  return items.some((item) => item.code || item.languages?.some(knownLanguage) || item.mdx?.highlighted?.some(Boolean));
+}
+
+/** The warnings of the highlight pool, or none, its failure added to `errors`. */
+export async function settled(warnings: Promise<string[]>, errors: unknown[]): Promise<string[]> {
+  try {
+    return await warnings;
+  } catch (error) {
+    errors.push(error);
+    return [];
+  }
+}
