@@ -2,9 +2,8 @@
 // Writes the Rust blog as a Heirloom site, ready to build: its posts copied byte for byte from a commit of its
 // git history (content/posts/, content/inside-rust/), the images and scripts they name (content/images/,
 // content/scripts/), each blog's list page made from its blog.yml, and our definition and templates
-// (scripts/corpus/rust-blog/). The port changes configuration, never posts. --today writes the definition for
-// an engine without dated file names, route dates or aliases, to list what it refuses in the posts.
-// Usage: node scripts/corpus/extract.js --git-dir <repo.git> [--commit <sha>] --out <folder> [--today]
+// (scripts/corpus/rust-blog/). The port changes configuration, never posts (but with --repair: see REPAIRS).
+// Usage: node scripts/corpus/extract.js --git-dir <repo.git> [--commit <sha>] --out <folder> [--repair]
 import { cpSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -45,7 +44,7 @@ const REPAIRS = {
 };
 
 /** Writes the site into `out` (its content/ and templates/ replaced, an earlier dist/ kept). */
-export function extractSite({ gitDir, commit, out, today = false, repair = false }) {
+export function extractSite({ gitDir, commit, out, repair = false }) {
   if (existsSync(out) && readdirSync(out).length && !existsSync(path.join(out, "site.config.ts"))) {
     throw new Error(`${out} is not empty and holds no site.config.ts: choose an empty or earlier output folder.`);
   }
@@ -54,7 +53,7 @@ export function extractSite({ gitDir, commit, out, today = false, repair = false
   cpSync(path.join(ours, "templates"), path.join(out, "templates"), { recursive: true });
   cpSync(path.join(ours, "content"), path.join(out, "content"), { recursive: true });
   cpSync(path.join(ours, "package.json"), path.join(out, "package.json"));
-  cpSync(path.join(ours, today ? "site.today.config.ts" : "site.config.ts"), path.join(out, "site.config.ts"));
+  cpSync(path.join(ours, "site.config.ts"), path.join(out, "site.config.ts"));
   for (const [blog, { file, path: listPath }] of Object.entries(LIST_PAGES)) {
     put(path.join(out, "content", "pages", file), listPage(corpus.manifests[blog], listPath));
   }
@@ -70,16 +69,15 @@ export function extractSite({ gitDir, commit, out, today = false, repair = false
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const usage =
-    "Usage: node scripts/corpus/extract.js --git-dir <repo.git> [--commit <sha>] --out <folder> [--today] [--repair]";
+  const usage = "Usage: node scripts/corpus/extract.js --git-dir <repo.git> [--commit <sha>] --out <folder> [--repair]";
   const { gitDir, commit, out, flags } = corpusArguments(process.argv.slice(2), usage);
-  const options = { gitDir, commit, out, today: flags.includes("--today"), repair: flags.includes("--repair") };
+  const options = { gitDir, commit, out, repair: flags.includes("--repair") };
   const { corpus, counts } = extractSite(options);
   const total = Object.values(counts).reduce((a, c) => ({
     posts: a.posts + c.posts,
     codeBlocks: a.codeBlocks + c.codeBlocks,
   }));
-  console.log(`Rust blog at ${corpus.commit} -> ${out}${flags.includes("--today") ? " (--today)" : ""}`);
+  console.log(`Rust blog at ${corpus.commit} -> ${out}${options.repair ? " (--repair)" : ""}`);
   console.table({ ...counts, total });
   const images = corpus.statics.filter((file) => file.path.startsWith("images/")).length;
   console.log(`${images} images and ${corpus.statics.length - images} scripts the posts name copied into content/.`);
