@@ -7,13 +7,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { ParsedSource } from "../content/front-matter.ts";
-import type { RenderedMarkdown } from "../content/markdown.ts";
 import type { MarkdownCache } from "../content/types.ts";
 import type { ContentDependency } from "../render/track.ts";
 import type { EnvReads } from "../compile/site-code.ts";
 import type { PageRecord } from "../output/page-writer.ts";
 import type { Manifest } from "../output/staging.ts";
 import { cacheDirFor, writeAtomically } from "../compile/cache.ts";
+import { type MarkdownIndex, type StoredMarkdown, markdownStore } from "./markdown-store.ts";
 import { ENGINE_KEY } from "../version.ts";
 
 export interface PageState {
@@ -46,110 +46,17 @@ export interface FeedState {
   env?: EnvReads;
 }
 
-const FORMAT = 6;
+const FORMAT = 7;
 
 /** A state with nothing in it (the dev server keeps one in memory: its markdown cache is never written). */
 export const emptyState = (): BuildState => ({
   parsed: new Map(),
-  markdown: markdownCache(),
+  markdown: markdownStore(),
   pages: new Map(),
   feeds: new Map(),
   output: new Map(),
   previousSite: new Map(),
 });
-
-/** Whether a kept body has a highlighted code block, with the files its relative links name when it has any. */
-type BodyFacts = boolean | [code: boolean, refs: string[]];
-
-interface StoredMarkdown extends MarkdownCache {
-  /** Each key, and what the build needs to know of its body without its HTML. */
-  keys(): Array<[string, BodyFacts]>;
-  save(file: string): Promise<void>;
-}
-
-/**
- * A markdown cache backed by a file of its own: most builds that reuse pages never read it (a page that is
- * not rendered does not need its entries' HTML), so the build state stays small and quick to load. Which
- * bodies have highlighted code is kept with the keys: the build needs to know it without the HTML. In the file
- * each body is a pair (its headings as one string, its HTML), quicker to store and read back than an object
- * (and to store than one string of both: 28 against 50 ms at 10,000 bodies); one read from the file is made an
- * object when it is asked for.
- */
-function markdownCache(file?: string, keys = new Map<string, BodyFacts>()): StoredMarkdown {
-  let map: Map<string, RenderedMarkdown | Encoded> | undefined;
-  let changed = false;
-  const load = () => {
-    if (map) return map;
-    map = new Map();
-    if (file && keys.size > 0) {
-      try {
-        map = deserialize(readFileSync(file)) as Map<string, Encoded>;
-      } catch {
-        keys.clear();
-      }
-    }
-    return map;
-  };
-  const decoded = (key: string) => {
-    const value = map?.get(key);
-    if (!Array.isArray(value)) return value;
-    const rendered = decode(value, keys.get(key) ?? false);
-    map!.set(key, rendered);
-    return rendered;
-  };
-  return {
-    has: (key) => keys.has(key),
-    code: (key) => codeOf(keys.get(key)),
-    refs: (key) => refsOf(keys.get(key)),
-    get: (key) => (keys.has(key) ? (load(), decoded(key)) : undefined),
-    // Only what this process rendered: one read from the file is made an object when a page needs it.
-    peek: (key) => {
-      const value = map?.get(key);
-      return Array.isArray(value) ? undefined : value;
-    },
-    set(key, rendered) {
-      load().set(key, rendered);
-      keys.set(key, rendered.refs ? [rendered.code, rendered.refs] : rendered.code);
-      changed = true;
-    },
-    retain(used) {
-      for (const key of keys.keys()) {
-        if (used.has(key)) continue;
-        keys.delete(key);
-        changed = true;
-      }
-      if (map) for (const key of map.keys()) if (!keys.has(key)) map.delete(key);
-    },
-    keys: () => [...keys],
-    async save(target) {
-      if (!changed) return;
-      const all = load();
-      const kept = [...keys.keys()].filter((k) => all.has(k)).map((k) => [k, encode(all.get(k)!)] as const);
-      await writeAtomically(target, serialize(new Map(kept)));
-    },
-  };
-}
-
-/** A rendered body as stored: its headings as JSON ([depth, text, id] each; 0 for none), and its HTML. */
-type Encoded = [headings: string | 0, html: string];
-
-function encode(rendered: RenderedMarkdown | Encoded): Encoded {
-  if (Array.isArray(rendered)) return rendered;
-  const { html, headings } = rendered;
-  return [headings.length > 0 ? JSON.stringify(headings.map((h) => [h.depth, h.text, h.id])) : 0, html];
-}
-
-function decode([head, html]: Encoded, facts: BodyFacts): RenderedMarkdown {
-  const headings =
-    head === 0
-      ? []
-      : (JSON.parse(head) as Array<[number, string, string]>).map(([depth, text, id]) => ({ depth, text, id }));
-  const refs = refsOf(facts);
-  return refs ? { html, headings, code: codeOf(facts), refs } : { html, headings, code: codeOf(facts) };
-}
-
-const codeOf = (facts: BodyFacts | undefined) => (Array.isArray(facts) ? facts[0] : facts === true);
-const refsOf = (facts: BodyFacts | undefined) => (Array.isArray(facts) ? facts[1] : undefined);
 
 /** Where the state of builds of this site into this output folder is kept, in the site's cache. */
 export function stateFiles(root: string, outDir: string) {
@@ -160,12 +67,15 @@ export function stateFiles(root: string, outDir: string) {
   const cacheDir = cacheDirFor(root);
   return {
     state: path.join(cacheDir, `build-${scope}.v8`),
-    markdown: path.join(cacheDir, `markdown-${scope}.v8`),
+    markdown: {
+      base: path.join(cacheDir, `markdown-${scope}.v8`),
+      added: path.join(cacheDir, `markdown-${scope}-added.v8`),
+    },
     stamp: path.join(cacheDir, `stamp-${scope}.v8`),
   };
 }
 
-type Stored = Omit<BuildState, "markdown"> & { markdownKeys: Array<[string, BodyFacts]> };
+type Stored = Omit<BuildState, "markdown"> & { markdown: MarkdownIndex };
 
 /** The previous build's state, or an empty one when there is none, it is damaged, or another engine wrote it. */
 export function loadBuildState(root: string, outDir: string): BuildState {
@@ -173,13 +83,13 @@ export function loadBuildState(root: string, outDir: string): BuildState {
   try {
     const stored = deserialize(readFileSync(files.state)) as { format: number; engine: string; state: Stored };
     if (stored.format === FORMAT && stored.engine === ENGINE_KEY) {
-      const { markdownKeys, ...state } = stored.state;
-      return { ...state, markdown: markdownCache(files.markdown, new Map(markdownKeys)) };
+      const { markdown, ...state } = stored.state;
+      return { ...state, markdown: markdownStore(files.markdown, markdown) };
     }
   } catch {
     // No state yet, or a damaged file: start from nothing.
   }
-  return { ...emptyState(), markdown: markdownCache(files.markdown) };
+  return { ...emptyState(), markdown: markdownStore(files.markdown) };
 }
 
 /**
@@ -189,8 +99,8 @@ export function loadBuildState(root: string, outDir: string): BuildState {
 export async function saveBuildState(root: string, outDir: string, state: BuildState): Promise<void> {
   const files = stateFiles(root, outDir);
   const { markdown, ...rest } = state;
-  const markdownSaved = (markdown as StoredMarkdown).save(files.markdown);
-  const stored: Stored = { ...rest, markdownKeys: (markdown as StoredMarkdown).keys() };
+  const markdownSaved = (markdown as StoredMarkdown).save();
+  const stored: Stored = { ...rest, markdown: (markdown as StoredMarkdown).index() };
   const stateSaved = writeAtomically(files.state, serialize({ format: FORMAT, engine: ENGINE_KEY, state: stored }));
   await Promise.all([markdownSaved, stateSaved]);
 }
