@@ -98,7 +98,10 @@ export async function prepareHighlighting(names: Iterable<string>, wanted: CodeT
  * Shiki's core with its Oniguruma engine, the WebAssembly read from its own file: `import("shiki")` would also
  * decode it from a 212 KB module of base64 text. Both load the same grammars and highlight alike, in about 180
  * against 270 ms before the first block (sh and json, the journal's). The compiled CLI requires the core and the
- * engine from its bundle of them (about 16 ms, against 55 to 100 ms to import their modules).
+ * engine from its bundle of them (about 16 ms, against 55 to 100 ms to import their modules). Not Shiki's
+ * JavaScript engine (scripts/bench-highlight.js, the Rust blog's 776 blocks): it writes a Rust constant with an Å
+ * otherwise (its word boundaries are ASCII's) and takes about 30% more cpu for a build's first highlighting; with
+ * Unicode's boundaries it writes every block alike but takes six times as long.
  */
 async function loadShiki(): Promise<Shiki> {
   const require = createRequire(import.meta.url);
