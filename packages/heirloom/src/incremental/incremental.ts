@@ -22,14 +22,14 @@ import type {
   BuildInputs,
   CompiledPart,
   CompiledParts,
-  ContentLoan,
+  ContentReuse,
   FinishedBuild,
   KeptBuild,
   KeptFile,
   PageReuse,
 } from "./types.ts";
 
-export type { BuildInputs, CompiledPart, CompiledParts, ContentLoan, FinishedBuild, KeptBuild, PageReuse };
+export type { BuildInputs, CompiledPart, CompiledParts, ContentReuse, FinishedBuild, KeptBuild, PageReuse };
 
 /**
  * From this many content files (about as many pages, each in a folder of its own), the previous site is listed
@@ -117,8 +117,8 @@ export class Incremental {
     return undefined;
   }
 
-  /** What the content stages may take from earlier work for one load. */
-  lendContent(): ContentLoan {
+  /** What the content stages may reuse of earlier work for one load, and how the load ends. */
+  contentReuse(): ContentReuse {
     const { parsed, markdown } = this.state;
     const load = this.dev?.beginLoad();
     return {
@@ -127,7 +127,7 @@ export class Incremental {
       mdx: (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse)),
       lazyMarkdown: this.dev !== undefined,
       listed: this.listed,
-      load: load?.earlier,
+      load: load?.reuse,
       validation: this.dev?.validation,
       routes: this.dev?.routing,
       settle: (raw, markdownKey) => {

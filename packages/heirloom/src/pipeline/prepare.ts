@@ -18,7 +18,7 @@ import { type MarkdownRenderer, markdownKey, renderersOf } from "../content/mark
 import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
-import { type CompiledParts, type ContentLoan, Incremental } from "../incremental/incremental.ts";
+import { type CompiledParts, type ContentReuse, Incremental } from "../incremental/incremental.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
@@ -83,23 +83,23 @@ export async function prepareSite(options: BuildOptions = {}, incremental?: Incr
   assertProject(paths.root);
   const memory = incremental ?? Incremental.none(paths);
   const parts = compileParts(paths, memory);
-  const loan = memory.lendContent();
+  const reuse = memory.contentReuse();
   try {
-    const prepared = await prepareStages(options, paths, parts, loan);
-    loan.settle(prepared.raw, prepared.markdownKey);
+    const prepared = await prepareStages(options, paths, parts, reuse);
+    reuse.settle(prepared.raw, prepared.markdownKey);
     return prepared;
   } catch (error) {
-    loan.settle(undefined);
+    reuse.settle(undefined);
     throw error;
   }
 }
 
-async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Compiling, loan: ContentLoan) {
+async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Compiling, reuse: ContentReuse) {
   // Every problem is reported together (definition, content, routes, templates), so one build shows all to fix.
   const problems: unknown[] = [];
   const settle = <T>(promise: Promise<T>) => promise.catch((error: unknown) => void problems.push(error));
   const site = await settle(parts.definition);
-  const read = site && (await settle(readSite(site, options, paths, loan)));
+  const read = site && (await settle(readSite(site, options, paths, reuse)));
   const templates = await settle(parts.templates);
   if (read) problems.push(...read.errors);
   if (read && templates) problems.push(...missingTemplates(read.routes, templates, site.source));
@@ -147,26 +147,26 @@ function mdxComponentsReady(root: string, validated: ValidatedContent, templates
 }
 
 /** Configuration, content and routes: the stages that need the definition but not the templates. */
-async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePaths, loan: ContentLoan) {
+async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePaths, reuse: ContentReuse) {
   const config = resolveConfig(site, options);
   const { drafts, base } = config;
-  const { parsed, markdown, listed, lazyMarkdown } = loan;
+  const { parsed, markdown, listed, lazyMarkdown } = reuse;
   const renderers = renderersOf({ ...site, root: paths.root });
   // A build renders markdown while it reads (a dev server when a page asks for it).
-  const ahead = lazyMarkdown ? undefined : { base, renderers };
-  const load = { parsed, markdown, listed, ahead, earlier: loan.load };
+  const renderWhileReading = lazyMarkdown ? undefined : { base, renderers };
+  const load = { parsed, markdown, listed, renderWhileReading, reuse: reuse.load };
   // Bodies read now hand their code blocks to the highlight pool (settled below).
   resetHighlighting();
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   const mdx = mdxComponentsOf(paths.root);
-  const mdxCache = loan.mdx;
-  const validation = { drafts, base, markdown, lazyMarkdown, renderers, earlier: loan.validation, mdx, mdxCache };
+  const mdxCache = reuse.mdx;
+  const validation = { drafts, base, markdown, lazyMarkdown, renderers, reuse: reuse.validation, mdx, mdxCache };
   const valid = validateContent(site, raw, validation);
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
   const { passthrough } = raw;
-  const routed = createRoutes(site, valid.content, { base, complete, passthrough, earlier: loan.routes });
+  const routed = createRoutes(site, valid.content, { base, complete, passthrough, reuse: reuse.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
-  const code = await readyHighlighting(site, valid.content, errors, loan.mdx);
+  const code = await readyHighlighting(site, valid.content, errors, reuse.mdx);
   // The blocks of the bodies rendered later, highlighted in worker threads meanwhile (dev highlights as it renders).
   const pooled = await settled(settleHighlighting(), errors);
   const { routes, feeds, redirects } = routed;

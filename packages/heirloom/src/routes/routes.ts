@@ -17,14 +17,14 @@ import {
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
 import { entryAliases, siteRedirects } from "./redirects.ts";
-import type { EarlierRoutes, FeedSpec, Pagination, Pattern, Redirect, Route } from "./types.ts";
+import type { RouteReuse, FeedSpec, Pagination, Pattern, Redirect, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
 
 /** Derives every route; problems are returned, located, with the routes that could be made. */
 export function createRoutes(
   site: ResolvedSite,
   content: ValidatedContent,
-  options: { base: string; complete: boolean; passthrough: string[]; earlier?: EarlierRoutes },
+  options: { base: string; complete: boolean; passthrough: string[]; reuse?: RouteReuse },
 ): { routes: Route[]; feeds: FeedSpec[]; redirects: Redirect[]; errors: HeirloomError[] } {
   const { base } = options;
   const format = site.urlFormat;
@@ -48,7 +48,7 @@ export function createRoutes(
     const pattern = compilePattern(declared.path, format);
     for (const item of content.items.get(declared.collection) ?? []) {
       // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
-      const known = options.earlier?.route(item, d);
+      const known = options.reuse?.route(item, d);
       const same = known?.pattern === pattern && known.route.template === declared.template && known.base === base;
       const path = same ? known.route.path : fillPattern(pattern, item, errors);
       if (path && declared.aliases) redirects.push(...entryAliases(declared, item, path, format, errors));
@@ -66,7 +66,7 @@ export function createRoutes(
         templateFrom: "definition",
       };
       const url = withBase(base, path);
-      options.earlier?.keep(item, d, { pattern, route, base, url });
+      options.reuse?.keep(item, d, { pattern, route, base, url });
       show(item, route, url);
     }
   });

@@ -1,4 +1,4 @@
-// What the routes stage hands on (the route table, feeds) and what it may be lent: the routes an earlier run made
+// What the routes stage hands on (the route table, feeds) and what it may reuse: the routes a previous run made
 // for entries that are still the same (the dev server's, see src/incremental/).
 import type { FeedOptions } from "../config/define.ts";
 import type { ContentItem, EntryValue, SourceEntry } from "../content/types.ts";
@@ -83,8 +83,8 @@ export interface KnownRoute {
   url: string;
 }
 
-/** Routes an earlier run made for entries kept since, by the index of the entry route that made each. */
-export interface EarlierRoutes {
+/** Routes a previous run made for entries kept since, by the index of the entry route that made each. */
+export interface RouteReuse {
   route(item: ContentItem, declared: number): KnownRoute | undefined;
   keep(item: ContentItem, declared: number, known: KnownRoute): void;
 }
