@@ -63,8 +63,9 @@ export async function loadContent(
 /** Walks content/ and gives every file a place, or an error. */
 async function place(site: ResolvedSite, root: string, contentDir: string, walked?: Listing): Promise<Placement> {
   const { files, others } = walked ?? (await listTree(contentDir));
+  const display = displayIn(root, contentDir);
   const errors: HeirloomError[] = others.map(({ file: relative, kind }) => {
-    const file = display(root, contentDir, relative);
+    const file = display(relative);
     return errorFrom(NotAFile, { file, kind }, { location: { file } });
   });
   const images = new Set<string>();
@@ -75,23 +76,22 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
     if (place.kind === "entry")
       toRead.push({
         relative,
-        file: display(root, contentDir, relative),
+        file: display(relative),
         collection: place.collection,
         slug: place.slug,
       });
     else if (place.kind === "image") images.add(relative);
     else if (place.kind === "passthrough") passthrough.push(relative);
-    else if (place.kind === "unexpected")
-      errors.push(unexpected(site, display(root, contentDir, relative), place.reason));
+    else if (place.kind === "unexpected") errors.push(unexpected(site, display(relative), place.reason));
     else if (place.kind === "mdx outside") {
-      const file = display(root, contentDir, relative);
+      const file = display(relative);
       errors.push(errorFrom(MdxOutsideMdxCollection, { file, collection: place.collection }, { location: { file } }));
     }
   }
   const listed = new Set(files);
   for (const [name, collection] of site.collections) {
     if (collection.single && !listed.has(collection.source)) {
-      const file = display(root, contentDir, collection.source);
+      const file = display(collection.source);
       errors.push(errorFrom(SingleFileMissing, { file, collection: name }, { location: { file } }));
     }
   }
@@ -175,16 +175,10 @@ function toSourceEntry(
   };
 }
 
-/** A content file's path relative to the project root, with forward slashes (the prefix is worked out once). */
-const prefixes = new Map<string, string>();
-function display(root: string, contentDir: string, relative: string): string {
-  const key = `${root}\0${contentDir}`;
-  let prefix = prefixes.get(key);
-  if (prefix === undefined) {
-    prefix = path.relative(root, contentDir).split(path.sep).join("/");
-    prefixes.set(key, prefix);
-  }
-  return prefix ? `${prefix}/${relative}` : relative;
+/** A content file's path relative to the project root, with forward slashes (the prefix worked out once). */
+function displayIn(root: string, contentDir: string): (relative: string) => string {
+  const prefix = path.relative(root, contentDir).split(path.sep).join("/");
+  return (relative) => (prefix ? `${prefix}/${relative}` : relative);
 }
 
 export function toPosix(p: string): string {

@@ -3,6 +3,7 @@
 import type { FeedOptions } from "../config/define.ts";
 import type { ContentItem, EntryValue, SourceEntry } from "../content/types.ts";
 import type { SourceLocation } from "../errors/errors.ts";
+import type { UrlFormat } from "./urls.ts";
 
 /** A page of a paginated list; `E` is the listed collection's entry type. */
 export interface Pagination<E = EntryValue> {
@@ -66,6 +67,7 @@ export interface FeedSpec {
 /** A pattern such as "/blog/:slug/" split once into its fixed parts and parameter names, in the site's form. */
 export interface Pattern {
   source: string;
+  format: UrlFormat;
   parts: string[];
   names: string[];
   valid: boolean;
