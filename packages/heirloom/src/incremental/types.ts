@@ -5,6 +5,7 @@ import type { BundledIslands } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
+import type { MarkdownRenderers } from "../content/markdown.ts";
 import type { LoadReuse, ValidationReuse, MarkdownCache, MdxCache, RawContent, SourceEntry } from "../content/types.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Templates } from "../render/templates.ts";
@@ -35,6 +36,8 @@ export interface ContentReuse {
   markdown: MarkdownCache;
   /** Compiled MDX bodies. */
   mdx: MdxCache;
+  /** The markdown renderers made so far, by definition. */
+  renderers: MarkdownRenderers;
   /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
   lazyMarkdown: boolean;
   /** Every file under content/, listed before anything was read. */

@@ -14,7 +14,7 @@ import { missingComponents } from "../content/mdx-components.ts";
 import { resetHighlighting, settleHighlighting } from "../content/highlight-pool.ts";
 import { mdxComponentsOf } from "../content/mdx.ts";
 import { loadContent } from "../content/load.ts";
-import { type MarkdownRenderer, markdownKey, renderersOf } from "../content/markdown.ts";
+import { type MarkdownRenderer, markdownKey } from "../content/markdown.ts";
 import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
@@ -24,7 +24,7 @@ import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
 import { type RefTable, publishedOn, refTable } from "../render/refs.ts";
 import { listIslands } from "../render/island-files.ts";
-import { renderIslandsPlain } from "../render/island.ts";
+import { type IslandRenders, renderIslandsPlain } from "../render/island.ts";
 import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "../render/render.ts";
 import { type Templates, compileTemplates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
@@ -49,6 +49,8 @@ export interface PreparedSite {
   /** The islands' browser modules, and their URLs as pages load them. */
   islandBundle: BundledIslands;
   islands: IslandScripts;
+  /** The islands' own renders made so far (kept by the build or the dev server). */
+  islandRenders: IslandRenders;
   images: BuiltImages;
   /** What the links and images of bodies name. */
   refs: RefTable;
@@ -85,7 +87,7 @@ export async function prepareSite(options: BuildOptions = {}, incremental?: Incr
   const parts = compileParts(paths, memory);
   const reuse = memory.contentReuse();
   try {
-    const prepared = await prepareStages(options, paths, parts, reuse);
+    const prepared = await prepareStages(options, paths, parts, reuse, memory.islandRenders);
     reuse.settle(prepared.raw, prepared.markdownKey);
     return prepared;
   } catch (error) {
@@ -94,7 +96,13 @@ export async function prepareSite(options: BuildOptions = {}, incremental?: Incr
   }
 }
 
-async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Compiling, reuse: ContentReuse) {
+async function prepareStages(
+  options: BuildOptions,
+  paths: SitePaths,
+  parts: Compiling,
+  reuse: ContentReuse,
+  islandRenders: IslandRenders,
+) {
   // Every problem is reported together (definition, content, routes, templates), so one build shows all to fix.
   const problems: unknown[] = [];
   const settle = <T>(promise: Promise<T>) => promise.catch((error: unknown) => void problems.push(error));
@@ -106,7 +114,7 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   if (read && templates) problems.push(...mdxComponentsReady(paths.root, read.validated, templates));
   // Mistakes in the content do not hide broken links: the pages that still render are checked too.
   if (problems.length > 0 && site && read && templates && problems.every((p) => errorsOf(p).length > 0)) {
-    problems.push(...(await linksOfPartialSite(site, read, templates, parts)));
+    problems.push(...(await linksOfPartialSite(site, read, templates, parts, islandRenders)));
   }
   if (problems.length > 0 || !site || !read || !templates) throw failureOf(problems);
   const { config, raw, validated, routes, feeds, redirects, renderers } = read;
@@ -125,7 +133,7 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   const refs = refTableOf(config, read, content);
   return {
     ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
-    ...{ images, refs },
+    ...{ images, refs, islandRenders },
     ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf, highlightWarnings: read.highlightWarnings },
   };
 }
@@ -151,7 +159,7 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const config = resolveConfig(site, options);
   const { drafts, base } = config;
   const { parsed, markdown, listed, lazyMarkdown } = reuse;
-  const renderers = renderersOf({ ...site, root: paths.root });
+  const renderers = reuse.renderers.ofSite({ ...site, root: paths.root });
   // A build renders markdown while it reads (a dev server when a page asks for it).
   const renderWhileReading = lazyMarkdown ? undefined : { base, renderers };
   const load = { parsed, markdown, listed, renderWhileReading, reuse: reuse.load };
@@ -179,7 +187,7 @@ type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };
 /** Starts the definition, templates, assets and islands compiling (or finds them compiled), all at once. */
 export function compileParts(paths: SitePaths, incremental: Incremental): Compiling {
   const { root, templatesDir, cacheDir } = paths;
-  const context = { root, cacheDir, modules: siteModules };
+  const context = { root, cacheDir, modules: siteModules, loaded: incremental.modules };
   // The islands' names and files are checked by the templates' compile, which fails with them.
   const islands = () => listIslands(templatesDir, root).islands;
   return {
@@ -196,7 +204,13 @@ export function loadDefinition(root: string): Promise<ResolvedSite> {
 }
 
 /** The broken links of the pages that render while the content has mistakes (images are not made). */
-async function linksOfPartialSite(site: ResolvedSite, read: ReadSite, templates: Templates, parts: Compiling) {
+async function linksOfPartialSite(
+  site: ResolvedSite,
+  read: ReadSite,
+  templates: Templates,
+  parts: Compiling,
+  islandRenders: IslandRenders,
+) {
   const { config, raw, validated, routes, feeds, redirects } = read;
   const bundle = await parts.assets.catch((): BundledAssets => ({ files: [] }));
   const islandBundle = await parts.islands.catch(() => undefined);
@@ -214,7 +228,11 @@ async function linksOfPartialSite(site: ResolvedSite, read: ReadSite, templates:
     routes,
     files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1)), ...redirects.map((r) => r.outFile)],
     render: (route) =>
-      renderRoute(route, { templates, content, assets, islands, refs }, { canonical: undefined, feeds: [] }),
+      renderRoute(
+        route,
+        { templates, content, assets, islands, refs, islandRenders },
+        { canonical: undefined, feeds: [] },
+      ),
     published: publishedOn(refs, content),
   });
 }
