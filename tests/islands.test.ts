@@ -298,7 +298,8 @@ describe("island mistakes", () => {
 
   it("counts the islands of a render made within a page's render for the page", () => {
     const Counter = () => createElement("b", null, "1");
-    const site = { registry: new Map<unknown, string>([[Counter, "Counter"]]), modules: { Counter: "/c.js" } };
+    const registry = new Map<unknown, string>([[Counter, "Counter"]]);
+    const site = { registry, modules: { Counter: "/c.js" }, ownRenders: new WeakMap() };
     const page = { template: "t", path: "/p", file: "p.md" };
     const Inner = () => {
       const { html } = renderWithIslands(site, page, () =>
@@ -317,7 +318,12 @@ describe("island mistakes", () => {
       renders++;
       return createElement("b", null, n);
     };
-    const site = { registry: new Map<unknown, string>([[Count, "Count"]]), modules: { Count: "/c.js" } };
+    // The renders a build keeps, by component and props: one for all the pages.
+    const site = {
+      registry: new Map<unknown, string>([[Count, "Count"]]),
+      modules: { Count: "/c.js" },
+      ownRenders: new WeakMap(),
+    };
     const page = (n: number) =>
       renderWithIslands(site, { template: "t", path: `/${n}`, file: "p.md" }, () =>
         renderToStaticMarkup(createElement(Island<{ n: number }>, { component: Count, props: { n } })),

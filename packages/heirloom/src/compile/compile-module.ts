@@ -25,6 +25,8 @@ export interface CompileContext {
   cacheDir: string;
   /** What the module gets for these bare imports instead of a package (the same objects in every module). */
   modules: Record<string, unknown>;
+  /** The modules evaluated so far, kept by whoever compiles the site (a build, a dev server); without, none is. */
+  loaded?: LoadedModules;
 }
 
 export interface CompileRequest extends CompileContext {
@@ -45,8 +47,8 @@ export interface CompileRequest extends CompileContext {
   loadFailed?(error: unknown, at: SourceLocation | undefined): unknown;
 }
 
-/** Each module loaded by this process, with the environment variables it read as it loaded. */
-const loaded = new Map<string, { exports: Record<string, unknown>; env: EnvReads }>();
+/** Modules evaluated, by compiled file and root, each with the environment variables it read as it loaded. */
+export type LoadedModules = Map<string, { exports: Record<string, unknown>; env: EnvReads }>;
 
 export interface CompiledModule {
   exports: Record<string, unknown>;
@@ -162,13 +164,13 @@ const SHARED = /^react(?:-dom)?(?:\/|$)/;
 const engineRequire = createRequire(import.meta.url);
 
 /**
- * Evaluates a compiled CommonJS file once per process (again when a variable it read as it loaded changed): the
+ * Evaluates a compiled CommonJS file once for `loaded` (again when a variable it read as it loaded changed): the
  * bare imports in `modules` are mapped to them, React is the engine's, and any other package resolves from the
  * site's folder, as the site installed it.
  */
-function load(file: string, { modules, root }: Pick<CompileRequest, "modules" | "root">) {
+function load(file: string, { modules, root, loaded }: Pick<CompileRequest, "modules" | "root" | "loaded">) {
   const key = `${file}\0${root}`;
-  const known = loaded.get(key);
+  const known = loaded?.get(key);
   if (known && sameEnv(known.env)) return known;
   const base = createRequire(path.join(root, "package.json"));
   const require = (id: string) =>
@@ -184,6 +186,6 @@ function load(file: string, { modules, root }: Pick<CompileRequest, "modules" | 
     run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file)),
   );
   const made = { exports: module.exports, env };
-  loaded.set(key, made);
+  loaded?.set(key, made);
   return made;
 }

@@ -12,11 +12,11 @@ import {
   MdxOutsideMdxCollection,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
-import type { EarlierLoad, MarkdownCache, Placement, RawContent, SourceEntry } from "./types.ts";
+import type { LoadReuse, MarkdownCache, Placement, RawContent, SourceEntry } from "./types.ts";
 import { datedFileName } from "./dates.ts";
 import { type ParsedSource, toRawEntry } from "./front-matter.ts";
 import { markdownKey } from "./markdown.ts";
-import { type ReadResult, type RenderAhead, readAll } from "./read.ts";
+import { type ReadResult, type ReadRendering, readAll } from "./read.ts";
 export { MAX_CONTENT_BYTES } from "./read.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 import { type Listing, listTree } from "./list-tree.ts";
@@ -24,14 +24,14 @@ import { type Listing, listTree } from "./list-tree.ts";
 export interface LoadOptions {
   /** Parsed files by the SHA-256 of their bytes: a hit skips parsing, a miss is added. */
   parsed?: Map<string, ParsedSource>;
-  /** Markdown rendered ahead while reading, by `markdownKey` (used for collections with a body). */
+  /** Markdown rendered while reading, by `markdownKey` (used for collections with a body). */
   markdown?: MarkdownCache;
   /** The base path and renderers markdown is rendered with while reading; without them, it is not. */
-  ahead?: RenderAhead;
+  renderWhileReading?: ReadRendering;
   /** Every file under content/ as listed just before (by `listTree`): content/ is not walked again. */
   listed?: Listing;
-  /** What an earlier load lends: its walk, and the entries of files unchanged since (dev). */
-  earlier?: EarlierLoad;
+  /** What the previous load left to reuse: its walk, and the entries of files unchanged since (dev). */
+  reuse?: LoadReuse;
 }
 
 const IMAGES = new Set<string>(IMAGE_EXTENSIONS);
@@ -46,15 +46,15 @@ export async function loadContent(
   if (!existsSync(contentDir)) {
     throw errorFrom(NoContentFolder, { contentDir });
   }
-  const placement = options.earlier?.placement ?? (await place(site, root, contentDir, options.listed));
+  const placement = options.reuse?.placement ?? (await place(site, root, contentDir, options.listed));
   const { toRead, images, passthrough } = placement;
   const errors = [...placement.errors];
   const unread: RawContent["unread"] = [];
   // Entries read before from files unchanged since (the dev server's) are kept; the others are read, each
   // file synchronously (for small files faster than the thread pool).
-  const kept = options.earlier?.unchanged(placement) ?? [];
+  const kept = options.reuse?.unchanged(placement) ?? [];
   const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative) }]));
-  const results = readAll(jobs, options.ahead, options.parsed);
+  const results = readAll(jobs, options.renderWhileReading, options.parsed);
   const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
   const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
   return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread, placement, read };
@@ -63,8 +63,9 @@ export async function loadContent(
 /** Walks content/ and gives every file a place, or an error. */
 async function place(site: ResolvedSite, root: string, contentDir: string, walked?: Listing): Promise<Placement> {
   const { files, others } = walked ?? (await listTree(contentDir));
+  const display = displayIn(root, contentDir);
   const errors: HeirloomError[] = others.map(({ file: relative, kind }) => {
-    const file = display(root, contentDir, relative);
+    const file = display(relative);
     return errorFrom(NotAFile, { file, kind }, { location: { file } });
   });
   const images = new Set<string>();
@@ -75,23 +76,22 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
     if (place.kind === "entry")
       toRead.push({
         relative,
-        file: display(root, contentDir, relative),
+        file: display(relative),
         collection: place.collection,
         slug: place.slug,
       });
     else if (place.kind === "image") images.add(relative);
     else if (place.kind === "passthrough") passthrough.push(relative);
-    else if (place.kind === "unexpected")
-      errors.push(unexpected(site, display(root, contentDir, relative), place.reason));
+    else if (place.kind === "unexpected") errors.push(unexpected(site, display(relative), place.reason));
     else if (place.kind === "mdx outside") {
-      const file = display(root, contentDir, relative);
+      const file = display(relative);
       errors.push(errorFrom(MdxOutsideMdxCollection, { file, collection: place.collection }, { location: { file } }));
     }
   }
   const listed = new Set(files);
   for (const [name, collection] of site.collections) {
     if (collection.single && !listed.has(collection.source)) {
-      const file = display(root, contentDir, collection.source);
+      const file = display(collection.source);
       errors.push(errorFrom(SingleFileMissing, { file, collection: name }, { location: { file } }));
     }
   }
@@ -162,9 +162,9 @@ function toSourceEntry(
     return undefined;
   }
   options.parsed?.set(result.hash, result.parsed);
-  const { ahead } = options;
-  if (result.rendered && ahead) {
-    const key = markdownKey(result.hash, ahead.base, ahead.renderers.get(job.collection)!);
+  const rendering = options.renderWhileReading;
+  if (result.rendered && rendering) {
+    const key = markdownKey(result.hash, rendering.base, rendering.renderers.get(job.collection)!);
     options.markdown?.set(key, result.rendered);
   }
   return {
@@ -175,16 +175,10 @@ function toSourceEntry(
   };
 }
 
-/** A content file's path relative to the project root, with forward slashes (the prefix is worked out once). */
-const prefixes = new Map<string, string>();
-function display(root: string, contentDir: string, relative: string): string {
-  const key = `${root}\0${contentDir}`;
-  let prefix = prefixes.get(key);
-  if (prefix === undefined) {
-    prefix = path.relative(root, contentDir).split(path.sep).join("/");
-    prefixes.set(key, prefix);
-  }
-  return prefix ? `${prefix}/${relative}` : relative;
+/** A content file's path relative to the project root, with forward slashes (the prefix worked out once). */
+function displayIn(root: string, contentDir: string): (relative: string) => string {
+  const prefix = path.relative(root, contentDir).split(path.sep).join("/");
+  return (relative) => (prefix ? `${prefix}/${relative}` : relative);
 }
 
 export function toPosix(p: string): string {

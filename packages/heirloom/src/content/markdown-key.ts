@@ -51,7 +51,10 @@ function serialize(value: unknown): string {
 }
 
 const LOCK_FILES = ["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock"];
-/** Lock files' hashes by path, size and time: read again only when they change. */
+/**
+ * Lock files' hashes by path, size and time: read again only when they change. Process-wide and harmless: a file's
+ * bytes by what shows they are unchanged (another size or time is another key), asked by every key of a build.
+ */
 const locks = new Map<string, string>();
 
 /** A hash of the nearest lock file at or above the site's folder (what pins its plugins' versions), or "". */

@@ -52,33 +52,35 @@ export interface MarkdownRenderer {
   refsOf(source: string, file: string): string[] | undefined;
 }
 
-/**
- * Each definition's renderers (a definition loaded again, after a save in dev, gets new ones); and those of each
- * object of options renderMarkdown() was given.
- */
-const made = new WeakMap<object, Map<boolean, MarkdownRenderer>>();
-
-/** The renderer of a site's markdown, with raw HTML kept (`html`) or escaped. */
+/** A new renderer of a site's markdown, with raw HTML kept (`html`) or escaped. */
 export function markdownRenderer(site: MarkdownSite, html = false): MarkdownRenderer {
-  return rendererOf(site.markdown, html, () => site);
+  return createRenderer(site, html, settingsKey(site, html));
 }
 
-/** The renderer made for `owner` (the settings, or what they were resolved from), made from `site` the first time. */
-export function rendererOf(owner: object, html: boolean, site: () => MarkdownSite): MarkdownRenderer {
-  let bySetting = made.get(owner);
-  if (!bySetting) made.set(owner, (bySetting = new Map()));
-  let renderer = bySetting.get(html);
-  if (!renderer) {
-    const settings = site();
-    renderer = createRenderer(settings, html, settingsKey(settings, html));
-    bySetting.set(html, renderer);
+/**
+ * Renderers made once each: held by a build or a dev server for its definition (a definition loaded again, after
+ * a save, gets new ones), and by renderMarkdown() for the settings objects it is given.
+ */
+export class MarkdownRenderers {
+  private readonly made = new WeakMap<object, Map<boolean, MarkdownRenderer>>();
+
+  /** The renderer made for `owner` (the settings, or what they were resolved from), made from `site` the first time. */
+  of(owner: object, html: boolean, site: () => MarkdownSite): MarkdownRenderer {
+    let bySetting = this.made.get(owner);
+    if (!bySetting) this.made.set(owner, (bySetting = new Map()));
+    let renderer = bySetting.get(html);
+    if (!renderer) {
+      renderer = markdownRenderer(site(), html);
+      bySetting.set(html, renderer);
+    }
+    return renderer;
   }
-  return renderer;
-}
 
-/** The renderers of a site's collections, by collection name (a plugin that fails to set up throws here). */
-export function renderersOf(site: MarkdownSite & { collections: Map<string, { html: boolean }> }) {
-  return new Map([...site.collections].map(([name, collection]) => [name, markdownRenderer(site, collection.html)]));
+  /** The renderers of a site's collections, by collection name (a plugin that fails to set up throws here). */
+  ofSite(site: MarkdownSite & { collections: Map<string, { html: boolean }> }): Map<string, MarkdownRenderer> {
+    const of = (html: boolean) => this.of(site.markdown, html, () => site);
+    return new Map([...site.collections].map(([name, collection]) => [name, of(collection.html)]));
+  }
 }
 
 /** Where rendered markdown is kept: by the file's bytes, the base path and the renderer. */

@@ -1,5 +1,5 @@
 // Reads content files: each is read, hashed and decoded; unless a file with the same bytes was parsed
-// before, its front matter is parsed and its markdown rendered ahead. A problem of a file is returned with
+// before, its front matter is parsed and its markdown rendered as it is read. A problem of a file is returned with
 // it, never thrown, so every file's problem is reported together.
 import { hash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
@@ -17,7 +17,7 @@ export interface ReadJob {
   collection: string;
 }
 
-/** One file read: its hash and text and parsed front matter, its markdown rendered ahead, or its error. */
+/** One file read: its hash and text and parsed front matter, its markdown rendered, or its error. */
 export interface ReadResult {
   hash?: string;
   text?: string;
@@ -28,7 +28,7 @@ export interface ReadResult {
 }
 
 /** How markdown is rendered while it is read: with this base path, by each collection's renderer. */
-export interface RenderAhead {
+export interface ReadRendering {
   base: string;
   renderers: Map<string, MarkdownRenderer>;
 }
@@ -62,22 +62,22 @@ function readLimited(file: string, absolute: string): Buffer {
 }
 
 /**
- * Parses a read file's front matter and, when `ahead` says how, renders its markdown (used only for collections
+ * Parses a read file's front matter and, when `rendering` says how, renders its markdown (used only for collections
  * with a body; a problem is found again, and reported, when the entry is validated).
  */
 function parseContent(
   job: ReadJob,
   text: string,
-  ahead: RenderAhead | undefined,
+  rendering: ReadRendering | undefined,
 ): Pick<ReadResult, "parsed" | "rendered" | "error"> {
   const { file } = job;
   try {
     const parsed = readSource(file, text);
     let rendered: RenderedMarkdown | undefined;
     // An MDX body is compiled when it is validated, never rendered as markdown.
-    const renderer = file.endsWith(".mdx") ? undefined : ahead?.renderers.get(job.collection);
+    const renderer = file.endsWith(".mdx") ? undefined : rendering?.renderers.get(job.collection);
     try {
-      const result = renderer?.render(text.slice(parsed.bodyOffset), file, parsed.bodyLine, ahead!.base);
+      const result = renderer?.render(text.slice(parsed.bodyOffset), file, parsed.bodyLine, rendering!.base);
       rendered = result && "html" in result ? result : undefined;
     } catch {
       rendered = undefined;
@@ -96,20 +96,24 @@ function problemOf(error: unknown, file: string): HeirloomError {
 }
 
 /** Reads one file and, unless a file with its bytes was parsed before, parses it. */
-function readOne(job: ReadJob, ahead: RenderAhead | undefined, parsed?: ReadonlyMap<string, ParsedSource>): ReadResult {
+function readOne(
+  job: ReadJob,
+  rendering: ReadRendering | undefined,
+  parsed?: ReadonlyMap<string, ParsedSource>,
+): ReadResult {
   const result = readContentFile(job);
   if (result.error) return result;
   const known = parsed?.get(result.hash!);
   return known
     ? Object.assign(result, { parsed: known })
-    : Object.assign(result, parseContent(job, result.text!, ahead));
+    : Object.assign(result, parseContent(job, result.text!, rendering));
 }
 
 /** Reads every job, in order; a file parsed before (found by its hash in `parsed`) is not parsed again. */
 export function readAll(
   jobs: ReadJob[],
-  ahead: RenderAhead | undefined,
+  rendering: ReadRendering | undefined,
   parsed?: ReadonlyMap<string, ParsedSource>,
 ): ReadResult[] {
-  return jobs.map((job) => readOne(job, ahead, parsed));
+  return jobs.map((job) => readOne(job, rendering, parsed));
 }

@@ -3,7 +3,7 @@
 import { resolveMarkdown } from "../config/check-markdown.ts";
 import type { Heading, MarkdownOptions } from "../config/markdown-options.ts";
 import { type HeirloomError, errorFrom, throwIfAny } from "../errors/errors.ts";
-import { type RenderedMarkdown, rendererOf } from "./markdown.ts";
+import { MarkdownRenderers, type RenderedMarkdown } from "./markdown.ts";
 import { refsAsWritten } from "./refs.ts";
 
 /** How one call renders, besides the markdown settings. */
@@ -20,6 +20,11 @@ export interface RenderMarkdownOptions {
 /** The options of calls given none: the defaults, one renderer for all of them. */
 const DEFAULTS: MarkdownOptions = {};
 const CALL = "renderMarkdown()";
+/**
+ * The renderer of each settings object given: process-wide, as a template calls this with no build at hand; held
+ * weakly by the object, so it goes with the settings.
+ */
+const renderers = new MarkdownRenderers();
 
 /**
  * Renders a markdown string exactly as a build renders an entry's body, with `markdown` (the site's settings, such
@@ -42,7 +47,7 @@ export function renderMarkdown(
     return { markdown: { ...resolved, highlight: false as const }, source: "", root: process.cwd() };
   };
   const html = options.html ?? markdown.preset === "commonmark";
-  const rendered = rendererOf(markdown, html, settings).render(source, file, line, base) as RenderedMarkdown;
+  const rendered = renderers.of(markdown, html, settings).render(source, file, line, base) as RenderedMarkdown;
   // Outside a page's render no site's files are known: a link is published as written.
   return { html: refsAsWritten(rendered.html, base), headings: rendered.headings };
 }

@@ -1,5 +1,5 @@
 // What the content stage hands on (raw and validated entries) and what it is handed: the stores of work done
-// before, and what an earlier load of the same folder may lend (the dev server's, see src/incremental/).
+// before, and what the previous load of the same folder left to reuse (the dev server's, see src/incremental/).
 import type { EntryMeta } from "../config/define.ts";
 import type { Heading } from "../config/markdown-options.ts";
 import type { HeirloomError } from "../errors/errors.ts";
@@ -66,8 +66,8 @@ export interface RawContent {
   read: Array<SourceEntry | undefined>;
 }
 
-/** What an earlier load of the same folder lends the next one (the dev server's, between saves). */
-export interface EarlierLoad {
+/** What the previous load of the same folder leaves the next one to reuse (the dev server's, between saves). */
+export interface LoadReuse {
   /** Its walk, when it still places every file (no file was added or removed since). */
   placement?: Placement;
   /** For each entry of the walk used, the entry read before from the same unchanged file, if any. */
@@ -76,7 +76,7 @@ export interface EarlierLoad {
 
 export type EntryValue = Record<string, unknown> & EntryMeta;
 
-/** Compiled MDX bodies by key, lent by the incremental object. */
+/** Compiled MDX bodies by key, kept by the incremental object. */
 export interface MdxCache {
   get(key: string): CompiledMdx | undefined;
   set(key: string, body: CompiledMdx): void;
@@ -129,8 +129,8 @@ export interface ValidatedContent {
   languages: Set<string>;
 }
 
-/** Valid entries an earlier validation made, kept while their files are unchanged (the dev server's). */
-export interface EarlierValidation {
+/** Valid entries a previous validation made, kept while their files are unchanged (the dev server's). */
+export interface ValidationReuse {
   item(source: SourceEntry): ContentItem | undefined;
   keep(source: SourceEntry, item: ContentItem): void;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type {
   CompiledMdx,
   ContentItem,
-  EarlierValidation,
+  ValidationReuse,
   EntryValue,
   MdxCache,
   RawContent,
@@ -31,8 +31,8 @@ export interface ValidateOptions extends BodyOptions {
   drafts: boolean;
   /** Each collection's markdown renderer. */
   renderers: Map<string, MarkdownRenderer>;
-  /** Valid entries an earlier validation made from the same unchanged sources (the dev server's). */
-  earlier?: EarlierValidation;
+  /** Valid entries a previous validation made from the same unchanged sources (the dev server's). */
+  reuse?: ValidationReuse;
   /** The components MDX bodies render with (filled once the templates are compiled). */
   mdx: MdxComponents;
   /** Compiled MDX bodies kept from earlier work. */
@@ -47,10 +47,10 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   const languages = new Set<string>();
   for (const source of raw.entries) {
     const collection = site.collections.get(source.collection)!;
-    const known = options.earlier?.item(source);
+    const known = options.reuse?.item(source);
     const item = known ?? validateEntry(collection, source, options, errors);
     if (!item) continue;
-    if (!known) options.earlier?.keep(source, item);
+    if (!known) options.reuse?.keep(source, item);
     for (const lang of item.languages ?? []) languages.add(lang);
     for (const { ref, path } of item.images) {
       if (raw.images.has(ref.src)) images.push(ref);

@@ -1,10 +1,10 @@
 // What the dev server keeps between saves, so that a save at any size is served in milliseconds: the last
 // walk of content/ (until a file is added or removed), every entry of an unchanged file, its valid entry and
-// its routes (until the definition changes). Lent to the content and routes stages as they ask.
+// its routes (until the definition changes). Handed to the content and routes stages to reuse.
 import { statSync } from "node:fs";
 import path from "node:path";
-import type { ContentItem, EarlierLoad, EarlierValidation, Placement, RawContent } from "../content/types.ts";
-import type { EarlierRoutes, KnownRoute } from "../routes/types.ts";
+import type { ContentItem, LoadReuse, ValidationReuse, Placement, RawContent } from "../content/types.ts";
+import type { RouteReuse, KnownRoute } from "../routes/types.ts";
 
 /** Where dev keeps what it made of an entry, on the entry, with the generation it was made in. */
 const KEPT = Symbol("heirloom.devReuse");
@@ -12,7 +12,7 @@ type Marked<T> = { [KEPT]?: { generation: object; value: T } };
 
 /** One load in progress: what it may take from the last one, and how it ends. */
 export interface DevLoad {
-  earlier: EarlierLoad | undefined;
+  reuse: LoadReuse | undefined;
   /** The load succeeded: it is what the next one starts from. */
   done(raw: RawContent): void;
   /** It failed: what it was to read is read again by the next one. */
@@ -31,7 +31,7 @@ export class DevReuse {
   private generation = {};
 
   /** Valid entries of unchanged files, kept with their sources. */
-  readonly validation: EarlierValidation = {
+  readonly validation: ValidationReuse = {
     item: (source) => {
       const kept = (source as Marked<ContentItem>)[KEPT];
       return kept?.generation === this.generation ? kept.value : undefined;
@@ -40,7 +40,7 @@ export class DevReuse {
   };
 
   /** The routes made for entries kept since, by the entry route that made each. */
-  readonly routing: EarlierRoutes = {
+  readonly routing: RouteReuse = {
     route: (item, declared) => {
       const kept = (item as Marked<Array<KnownRoute | undefined>>)[KEPT];
       return kept?.generation === this.generation ? kept.value[declared] : undefined;
@@ -71,15 +71,15 @@ export class DevReuse {
     this.changed = new Set();
     const last = this.last;
     return {
-      earlier: last && earlierLoad(last, reading, this.contentDir),
+      reuse: last && loadReuse(last, reading, this.contentDir),
       done: (raw) => void (this.last = raw),
       failed: () => reading.forEach((file) => this.changed.add(file)),
     };
   }
 }
 
-/** What the last load lends the next: its walk while it still holds, its entries of unchanged files. */
-function earlierLoad(last: RawContent, changed: Set<string>, contentDir: string): EarlierLoad {
+/** What the next load may reuse of the last: its walk while it still holds, its entries of unchanged files. */
+function loadReuse(last: RawContent, changed: Set<string>, contentDir: string): LoadReuse {
   return {
     placement: sameWalk(last.placement, changed, contentDir),
     unchanged(placement) {

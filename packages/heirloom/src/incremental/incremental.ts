@@ -1,35 +1,39 @@
 // The one place a build or the dev server asks "can I skip this?". It owns what one build leaves for the next
-// (the stamp, parsed files and rendered markdown, each page's key, the previous output and the site before it)
-// and what the dev server keeps between saves (compiled parts, the last walk, unchanged entries). The stages
-// never read any of it: they are handed what they may reuse, and say what they made.
+// (the stamp, parsed files and rendered markdown, each page's key, the previous output and the site before it),
+// what the dev server keeps between saves (compiled parts, the last walk, unchanged entries), and what a build or
+// the dev server keeps in memory of what it made (evaluated modules, markdown renderers, islands' renders). The
+// stages never read any of it: they are handed what they may reuse, and say what they made.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { LoadedModules } from "../compile/compile-module.ts";
 import { mergeEnvReads, sameEnv } from "../compile/site-code.ts";
 import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
 import { ISLANDS_FOLDER } from "../render/island-files.ts";
+import type { IslandRenders } from "../render/island.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
 import { type Listing, listTree } from "../content/list-tree.ts";
+import { MarkdownRenderers } from "../content/markdown.ts";
 import type { MdxCache, SourceEntry } from "../content/types.ts";
 import { type FileState, type Seed, listSeed } from "../output/staging.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
 import { DevReuse } from "./dev-reuse.ts";
 import { mdxStore } from "./mdx-store.ts";
 import { keepPreviousSite, previousSiteDir } from "./previous-site.ts";
-import { type SiteInputs, bytesAtHand, contextKey, feedKey, inputsKey, pageKey, sameReads } from "./page-keys.ts";
+import { type SiteInputs, inputsKey } from "./page-keys.ts";
+import { pageReuse } from "./page-reuse.ts";
 import * as stamps from "./stamp.ts";
 import type {
   BuildInputs,
   CompiledPart,
   CompiledParts,
-  ContentLoan,
+  ContentReuse,
   FinishedBuild,
   KeptBuild,
-  KeptFile,
   PageReuse,
 } from "./types.ts";
 
-export type { BuildInputs, CompiledPart, CompiledParts, ContentLoan, FinishedBuild, KeptBuild, PageReuse };
+export type { BuildInputs, CompiledPart, CompiledParts, ContentReuse, FinishedBuild, KeptBuild, PageReuse };
 
 /**
  * From this many content files (about as many pages, each in a folder of its own), the previous site is listed
@@ -44,6 +48,12 @@ export class Incremental {
   private islandInputs = new Set<string>();
   private loaded: BuildState | undefined;
   private mdx: MdxCache | undefined;
+  /** The site's modules as evaluated: a compile found unchanged is not evaluated again (see compileModule). */
+  readonly modules: LoadedModules = new Map();
+  /** Each definition's markdown renderers (a definition loaded again gets new ones). */
+  private readonly renderers = new MarkdownRenderers();
+  /** The islands' own renders, by component and props (see renderWithIslands). */
+  readonly islandRenders: IslandRenders = new WeakMap();
   private constructor(
     private readonly paths: SitePaths,
     private readonly reuse: boolean,
@@ -117,17 +127,18 @@ export class Incremental {
     return undefined;
   }
 
-  /** What the content stages may take from earlier work for one load. */
-  lendContent(): ContentLoan {
+  /** What the content stages may reuse of earlier work for one load, and how the load ends. */
+  contentReuse(): ContentReuse {
     const { parsed, markdown } = this.state;
     const load = this.dev?.beginLoad();
     return {
       parsed,
       markdown,
       mdx: (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse)),
+      renderers: this.renderers,
       lazyMarkdown: this.dev !== undefined,
       listed: this.listed,
-      load: load?.earlier,
+      load: load?.reuse,
       validation: this.dev?.validation,
       routes: this.dev?.routing,
       settle: (raw, markdownKey) => {
@@ -171,29 +182,8 @@ export class Incremental {
 
   /** What the previous build left that this one may keep, page by page; `staged` is what staging holds. */
   pageReuse(site: SiteInputs, staged: (file: string) => FileState | undefined): PageReuse {
-    const context = contextKey(site);
-    const { pages, feeds, output: manifest } = this.state;
-    const output = { dir: this.paths.outDir, manifest };
-    const usable = this.reuse && existsSync(output.dir);
-    const kept = <S>(file: string, sha256: string, state: S): KeptFile<S> | undefined => {
-      const bytes = bytesAtHand(file, sha256, staged(file), output);
-      return bytes && { state, bytes, copyFrom: path.join(output.dir, file) };
-    };
-    return {
-      key: (route) => pageKey(context, route, site.entryHash),
-      page(route, key) {
-        const previous = usable ? pages.get(route.outFile) : undefined;
-        if (previous?.key !== key || !sameReads(previous, site)) return undefined;
-        return kept(route.outFile, previous.record.sha256, previous);
-      },
-      feed(feed, entries) {
-        const key = feedKey(context, feed, entries, site.entryHash);
-        const file = feed.path.slice(1);
-        const previous = usable ? feeds.get(file) : undefined;
-        const same = previous?.key === key && sameEnv(previous.env);
-        return { key, kept: same ? kept(file, previous.sha256, previous) : undefined };
-      },
-    };
+    const { outDir } = this.paths;
+    return pageReuse(site, staged, this.state, outDir, this.reuse && existsSync(outDir));
   }
 
   /** Keeps what a finished build leaves for the next: the state, the site it replaced, the stamp. */

@@ -1,21 +1,15 @@
-// The incremental object's vocabulary: what it lends the stages, what it answers the orchestrators, and what a
-// finished build leaves it.
+// The incremental object's vocabulary: what it hands the stages to reuse, what it answers the orchestrators,
+// and what a finished build leaves it.
 import type { BundledAssets } from "../assets/bundle.ts";
 import type { BundledIslands } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
-import type {
-  EarlierLoad,
-  EarlierValidation,
-  MarkdownCache,
-  MdxCache,
-  RawContent,
-  SourceEntry,
-} from "../content/types.ts";
+import type { MarkdownRenderers } from "../content/markdown.ts";
+import type { LoadReuse, ValidationReuse, MarkdownCache, MdxCache, RawContent, SourceEntry } from "../content/types.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Templates } from "../render/templates.ts";
-import type { EarlierRoutes, FeedSpec, Route } from "../routes/types.ts";
+import type { RouteReuse, FeedSpec, Route } from "../routes/types.ts";
 import type { FeedState, PageState } from "./build-state.ts";
 import type { SiteInputs } from "./page-keys.ts";
 import type { Stamp } from "./stamp.ts";
@@ -35,20 +29,22 @@ export interface BuildInputs extends CompiledParts {
   config: SiteConfig;
 }
 
-/** What the content stages are lent for one load, and how the load ends. */
-export interface ContentLoan {
+/** What the content stages may reuse for one load, and how the load ends. */
+export interface ContentReuse {
   /** Parsed files by the SHA-256 of their bytes; new ones are added. */
   parsed: Map<string, ParsedSource>;
   markdown: MarkdownCache;
   /** Compiled MDX bodies. */
   mdx: MdxCache;
+  /** The markdown renderers made so far, by definition. */
+  renderers: MarkdownRenderers;
   /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
   lazyMarkdown: boolean;
   /** Every file under content/, listed before anything was read. */
   listed?: Listing;
-  load?: EarlierLoad;
-  validation?: EarlierValidation;
-  routes?: EarlierRoutes;
+  load?: LoadReuse;
+  validation?: ValidationReuse;
+  routes?: RouteReuse;
   /** The load and everything made from it succeeded (with each entry's key of rendered markdown), or failed. */
   settle(raw: RawContent | undefined, markdownKey?: (entry: SourceEntry) => string): void;
 }

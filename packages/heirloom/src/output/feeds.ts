@@ -15,17 +15,21 @@ import { escapeXml } from "./hosting.ts";
 /** An entry's HTML with what its links name resolved (render/refs.ts), for the page at `url` (base included). */
 export type ResolveLinks = (html: string, url: string) => string;
 
-/** The feed files; a feed needs absolute URLs, so without a site URL none is written (the build warns). */
+/**
+ * The feed files; a feed needs absolute URLs, so without a site URL none is written (the build warns). `selections`:
+ * those already made of these feeds (see FeedSelections).
+ */
 export function feedFiles(
   feeds: FeedSpec[],
   config: SiteConfig,
   resolve: ResolveLinks = (html) => html,
+  selections: FeedSelections = new Map(),
 ): { files: OutputFile[]; errors: HeirloomError[] } {
   if (!config.siteUrl) return { files: [], errors: [] };
   const errors: HeirloomError[] = [];
   const files = feeds.map((feed) => ({
     path: feed.path.slice(1),
-    contents: Buffer.from(atom(feed, config, errors, resolve)),
+    contents: Buffer.from(atom(feed, config, errors, resolve, selections)),
   }));
   return { files, errors };
 }
@@ -40,11 +44,20 @@ interface Item {
 /** Entries a feed holds unless its options say otherwise: the newest ones. */
 const FEED_LIMIT = 20;
 
-/** Each feed's selection, made once a build (a feed is made anew for each; its entries do not change). */
-const selections = new WeakMap<FeedSpec, { items: Item[]; errors: HeirloomError[] }>();
+/** A feed's entries as it holds them, and the error of each one that cannot be in it. */
+interface Selection {
+  items: Item[];
+  errors: HeirloomError[];
+}
+
+/**
+ * Each feed's selection, made once for the feeds of one prepared site (a feed is made anew by each; its entries do
+ * not change): its key and its file are made from the same one.
+ */
+export type FeedSelections = Map<FeedSpec, Selection>;
 
 /** The entries the feed holds: the newest, each with its title, date and summary; one without either is an error. */
-function selectItems(feed: FeedSpec): { items: Item[]; errors: HeirloomError[] } {
+function selectItems(feed: FeedSpec, selections: FeedSelections): Selection {
   const known = selections.get(feed);
   if (known) return known;
   const errors: HeirloomError[] = [];
@@ -60,15 +73,21 @@ function selectItems(feed: FeedSpec): { items: Item[]; errors: HeirloomError[] }
  * feed is written again, which reports them). A feed whose newest entries are unchanged is the same file, however
  * many older ones changed.
  */
-export function feedEntries(feed: FeedSpec): EntryValue[] | undefined {
-  const { items, errors } = selectItems(feed);
+export function feedEntries(feed: FeedSpec, selections: FeedSelections = new Map()): EntryValue[] | undefined {
+  const { items, errors } = selectItems(feed, selections);
   return errors.length === 0 ? items.map((item) => item.entry) : undefined;
 }
 
-function atom(feed: FeedSpec, config: SiteConfig, errors: HeirloomError[], resolve: ResolveLinks): string {
+function atom(
+  feed: FeedSpec,
+  config: SiteConfig,
+  errors: HeirloomError[],
+  resolve: ResolveLinks,
+  selections: FeedSelections,
+): string {
   const origin = new URL(config.siteUrl).origin;
   const absolute = (path: string) => absoluteUrl(config.siteUrl, config.base, path)!;
-  const { items, errors: problems } = selectItems(feed);
+  const { items, errors: problems } = selectItems(feed, selections);
   errors.push(...problems);
   // A feed without entries has no date in content: the source's (SOURCE_DATE_EPOCH), never the clock's.
   const updated = items[0]?.updated ?? (config.sourceDate || "1970-01-01T00:00:00Z");

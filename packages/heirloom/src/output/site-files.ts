@@ -8,7 +8,7 @@ import type { SiteConfig } from "../config/options.ts";
 import type { RawContent } from "../content/types.ts";
 import { throwIfAny } from "../errors/errors.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
-import { feedFiles } from "./feeds.ts";
+import { type FeedSelections, feedFiles } from "./feeds.ts";
 import { hostingFiles } from "./hosting.ts";
 import { redirectFiles } from "./redirects.ts";
 import { type RefTable, resolveRefs } from "../render/refs.ts";
@@ -34,10 +34,17 @@ export interface SiteParts {
   content?: Record<string, unknown>;
 }
 
-/** The files besides the pages, with the feeds in `toWrite`; call it after rendering, which decides the images used. */
-export async function siteFiles(site: SiteParts, toWrite: FeedSpec[] = site.feeds): Promise<OutputFile[]> {
+/**
+ * The files besides the pages, with the feeds in `toWrite` (`selections`: those made of them already); call it after
+ * rendering, which decides the images used.
+ */
+export async function siteFiles(
+  site: SiteParts,
+  toWrite: FeedSpec[] = site.feeds,
+  selections?: FeedSelections,
+): Promise<OutputFile[]> {
   const { config } = site;
-  const feeds = feedFiles(toWrite, config, linkResolver(site));
+  const feeds = feedFiles(toWrite, config, linkResolver(site), selections);
   throwIfAny(feeds.errors);
   const read = (p: string) => readFile(path.join(config.contentDir, p));
   const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));

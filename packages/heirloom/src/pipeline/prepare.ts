@@ -14,17 +14,17 @@ import { missingComponents } from "../content/mdx-components.ts";
 import { resetHighlighting, settleHighlighting } from "../content/highlight-pool.ts";
 import { mdxComponentsOf } from "../content/mdx.ts";
 import { loadContent } from "../content/load.ts";
-import { type MarkdownRenderer, markdownKey, renderersOf } from "../content/markdown.ts";
+import { type MarkdownRenderer, markdownKey } from "../content/markdown.ts";
 import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
-import { type CompiledParts, type ContentLoan, Incremental } from "../incremental/incremental.ts";
+import { type CompiledParts, type ContentReuse, Incremental } from "../incremental/incremental.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
 import { type RefTable, publishedOn, refTable } from "../render/refs.ts";
 import { listIslands } from "../render/island-files.ts";
-import { renderIslandsPlain } from "../render/island.ts";
+import { type IslandRenders, renderIslandsPlain } from "../render/island.ts";
 import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "../render/render.ts";
 import { type Templates, compileTemplates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
@@ -49,6 +49,8 @@ export interface PreparedSite {
   /** The islands' browser modules, and their URLs as pages load them. */
   islandBundle: BundledIslands;
   islands: IslandScripts;
+  /** The islands' own renders made so far (kept by the build or the dev server). */
+  islandRenders: IslandRenders;
   images: BuiltImages;
   /** What the links and images of bodies name. */
   refs: RefTable;
@@ -83,30 +85,36 @@ export async function prepareSite(options: BuildOptions = {}, incremental?: Incr
   assertProject(paths.root);
   const memory = incremental ?? Incremental.none(paths);
   const parts = compileParts(paths, memory);
-  const loan = memory.lendContent();
+  const reuse = memory.contentReuse();
   try {
-    const prepared = await prepareStages(options, paths, parts, loan);
-    loan.settle(prepared.raw, prepared.markdownKey);
+    const prepared = await prepareStages(options, paths, parts, reuse, memory.islandRenders);
+    reuse.settle(prepared.raw, prepared.markdownKey);
     return prepared;
   } catch (error) {
-    loan.settle(undefined);
+    reuse.settle(undefined);
     throw error;
   }
 }
 
-async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Compiling, loan: ContentLoan) {
+async function prepareStages(
+  options: BuildOptions,
+  paths: SitePaths,
+  parts: Compiling,
+  reuse: ContentReuse,
+  islandRenders: IslandRenders,
+) {
   // Every problem is reported together (definition, content, routes, templates), so one build shows all to fix.
   const problems: unknown[] = [];
   const settle = <T>(promise: Promise<T>) => promise.catch((error: unknown) => void problems.push(error));
   const site = await settle(parts.definition);
-  const read = site && (await settle(readSite(site, options, paths, loan)));
+  const read = site && (await settle(readSite(site, options, paths, reuse)));
   const templates = await settle(parts.templates);
   if (read) problems.push(...read.errors);
   if (read && templates) problems.push(...missingTemplates(read.routes, templates, site.source));
   if (read && templates) problems.push(...mdxComponentsReady(paths.root, read.validated, templates));
   // Mistakes in the content do not hide broken links: the pages that still render are checked too.
   if (problems.length > 0 && site && read && templates && problems.every((p) => errorsOf(p).length > 0)) {
-    problems.push(...(await linksOfPartialSite(site, read, templates, parts)));
+    problems.push(...(await linksOfPartialSite(site, read, templates, parts, islandRenders)));
   }
   if (problems.length > 0 || !site || !read || !templates) throw failureOf(problems);
   const { config, raw, validated, routes, feeds, redirects, renderers } = read;
@@ -125,7 +133,7 @@ async function prepareStages(options: BuildOptions, paths: SitePaths, parts: Com
   const refs = refTableOf(config, read, content);
   return {
     ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
-    ...{ images, refs },
+    ...{ images, refs, islandRenders },
     ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf, highlightWarnings: read.highlightWarnings },
   };
 }
@@ -147,26 +155,26 @@ function mdxComponentsReady(root: string, validated: ValidatedContent, templates
 }
 
 /** Configuration, content and routes: the stages that need the definition but not the templates. */
-async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePaths, loan: ContentLoan) {
+async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePaths, reuse: ContentReuse) {
   const config = resolveConfig(site, options);
   const { drafts, base } = config;
-  const { parsed, markdown, listed, lazyMarkdown } = loan;
-  const renderers = renderersOf({ ...site, root: paths.root });
+  const { parsed, markdown, listed, lazyMarkdown } = reuse;
+  const renderers = reuse.renderers.ofSite({ ...site, root: paths.root });
   // A build renders markdown while it reads (a dev server when a page asks for it).
-  const ahead = lazyMarkdown ? undefined : { base, renderers };
-  const load = { parsed, markdown, listed, ahead, earlier: loan.load };
+  const renderWhileReading = lazyMarkdown ? undefined : { base, renderers };
+  const load = { parsed, markdown, listed, renderWhileReading, reuse: reuse.load };
   // Bodies read now hand their code blocks to the highlight pool (settled below).
   resetHighlighting();
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   const mdx = mdxComponentsOf(paths.root);
-  const mdxCache = loan.mdx;
-  const validation = { drafts, base, markdown, lazyMarkdown, renderers, earlier: loan.validation, mdx, mdxCache };
+  const mdxCache = reuse.mdx;
+  const validation = { drafts, base, markdown, lazyMarkdown, renderers, reuse: reuse.validation, mdx, mdxCache };
   const valid = validateContent(site, raw, validation);
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
   const { passthrough } = raw;
-  const routed = createRoutes(site, valid.content, { base, complete, passthrough, earlier: loan.routes });
+  const routed = createRoutes(site, valid.content, { base, complete, passthrough, reuse: reuse.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
-  const code = await readyHighlighting(site, valid.content, errors, loan.mdx);
+  const code = await readyHighlighting(site, valid.content, errors, reuse.mdx);
   // The blocks of the bodies rendered later, highlighted in worker threads meanwhile (dev highlights as it renders).
   const pooled = await settled(settleHighlighting(), errors);
   const { routes, feeds, redirects } = routed;
@@ -179,7 +187,7 @@ type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };
 /** Starts the definition, templates, assets and islands compiling (or finds them compiled), all at once. */
 export function compileParts(paths: SitePaths, incremental: Incremental): Compiling {
   const { root, templatesDir, cacheDir } = paths;
-  const context = { root, cacheDir, modules: siteModules };
+  const context = { root, cacheDir, modules: siteModules, loaded: incremental.modules };
   // The islands' names and files are checked by the templates' compile, which fails with them.
   const islands = () => listIslands(templatesDir, root).islands;
   return {
@@ -196,7 +204,13 @@ export function loadDefinition(root: string): Promise<ResolvedSite> {
 }
 
 /** The broken links of the pages that render while the content has mistakes (images are not made). */
-async function linksOfPartialSite(site: ResolvedSite, read: ReadSite, templates: Templates, parts: Compiling) {
+async function linksOfPartialSite(
+  site: ResolvedSite,
+  read: ReadSite,
+  templates: Templates,
+  parts: Compiling,
+  islandRenders: IslandRenders,
+) {
   const { config, raw, validated, routes, feeds, redirects } = read;
   const bundle = await parts.assets.catch((): BundledAssets => ({ files: [] }));
   const islandBundle = await parts.islands.catch(() => undefined);
@@ -214,7 +228,11 @@ async function linksOfPartialSite(site: ResolvedSite, read: ReadSite, templates:
     routes,
     files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1)), ...redirects.map((r) => r.outFile)],
     render: (route) =>
-      renderRoute(route, { templates, content, assets, islands, refs }, { canonical: undefined, feeds: [] }),
+      renderRoute(
+        route,
+        { templates, content, assets, islands, refs, islandRenders },
+        { canonical: undefined, feeds: [] },
+      ),
     published: publishedOn(refs, content),
   });
 }

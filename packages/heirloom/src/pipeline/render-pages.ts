@@ -11,7 +11,7 @@ import path from "node:path";
 import { checkLinks, checkRedirectTargets } from "../output/links.ts";
 import { pageLinks } from "../output/page-links.ts";
 import { type PageRecord, createPageWriter } from "../output/page-writer.ts";
-import { feedEntries } from "../output/feeds.ts";
+import { type FeedSelections, feedEntries } from "../output/feeds.ts";
 import { siteFiles } from "../output/site-files.ts";
 import type { Staging } from "../output/staging.ts";
 import { publishedOn } from "../render/refs.ts";
@@ -75,11 +75,11 @@ export async function renderPages(
     pages.set(record.outFile, { ...state, record });
     staging?.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
   });
-  const { feeds, kept } = keepFeeds(site, staging, reuse);
-  const files = await siteFiles(
-    site,
-    site.feeds.filter((f) => !kept.has(f.path.slice(1))),
-  );
+  // Each feed's entries are selected once: for its key, then for its file.
+  const selections: FeedSelections = new Map();
+  const { feeds, kept } = keepFeeds(site, staging, reuse, selections);
+  const toWrite = site.feeds.filter((f) => !kept.has(f.path.slice(1)));
+  const files = await siteFiles(site, toWrite, selections);
   const ids = new Map(records.map((r) => [r.outFile, { text: r.ids, set: undefined as Set<string> | undefined }]));
   const published = new Set([...records.map((r) => r.outFile), ...files.map((f) => f.path), ...kept]);
   const { base } = site.config;
@@ -132,13 +132,18 @@ function idsInFile(file: string): string | undefined {
  * Each feed's key and the variables its entries' bodies read; the feeds whose entries, context and variables are
  * unchanged are copied as they are.
  */
-function keepFeeds(site: PreparedSite, staging: Staging | undefined, reuse: PageReuse | undefined) {
+function keepFeeds(
+  site: PreparedSite,
+  staging: Staging | undefined,
+  reuse: PageReuse | undefined,
+  selections: FeedSelections,
+) {
   const feeds: RenderedSite["feeds"] = new Map();
   const kept = new Set<string>();
   for (const feed of site.feeds) {
     const file = feed.path.slice(1);
     // Without a site URL no feed is written (see feedFiles), so its entries are not selected for a key.
-    const entries = site.config.siteUrl ? feedEntries(feed) : undefined;
+    const entries = site.config.siteUrl ? feedEntries(feed, selections) : undefined;
     const known = entries && reuse?.feed(feed, entries);
     if (!staging || !known?.kept) {
       // The bodies' HTML the feed is written with, rendered now (or read again, with what it read then).

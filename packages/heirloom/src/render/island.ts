@@ -45,6 +45,8 @@ export interface IslandSite {
   modules: Record<string, string>;
   /** Where in templates/ an error was made (the compiled templates' `locate`), for the line of an <Island>. */
   locate?(error: unknown): SourceLocation | undefined;
+  /** The islands' own renders made so far (see IslandRenders). */
+  ownRenders: IslandRenders;
 }
 
 /** An island a page holds: its name and when it hydrates. */
@@ -143,8 +145,8 @@ export function renderWithIslands(
 ): { html: string; islands: RenderedIsland[] } {
   const outer = scope;
   // Fields named one by one: spreading `site` here cost 7 µs a page (10,000 pages, measured).
-  const { registry, modules, locate } = site;
-  const at: Scope = { registry, modules, locate, page, render: ++renders, found: [], within: [] };
+  const { registry, modules, locate, ownRenders } = site;
+  const at: Scope = { registry, modules, locate, ownRenders, page, render: ++renders, found: [], within: [] };
   scope = at;
   let html: string;
   try {
@@ -160,7 +162,8 @@ export function renderWithIslands(
   at.found.forEach(({ component, json }, i) => {
     const slot = slotOf(at, i);
     const start = html.indexOf(slot);
-    if (start >= 0) html = html.slice(0, start) + ownRender(component, json) + html.slice(start + slot.length);
+    if (start >= 0)
+      html = html.slice(0, start) + ownRender(ownRenders, component, json) + html.slice(start + slot.length);
   });
   const islands = [...at.found.map(({ name, load }) => ({ name, load })), ...at.within];
   outer?.within.push(...islands);
@@ -168,16 +171,17 @@ export function renderWithIslands(
 }
 
 /**
- * Each island component's server render by the JSON of its props. A component renders the same for the same
- * props (React's rule, and what hydration needs: the browser's first render has nothing else to go by), so an
- * island that every page shows alike is rendered once; the last 256 props of each component are kept.
+ * Each island component's server render by the JSON of its props, kept by a build or a dev server. A component
+ * renders the same for the same props (React's rule, and what hydration needs: the browser's first render has
+ * nothing else to go by), so an island that every page shows alike is rendered once; the last 256 props of each
+ * component are kept.
  */
-const ownRenders = new WeakMap<object, Map<string, string>>();
+export type IslandRenders = WeakMap<object, Map<string, string>>;
 const KEPT_RENDERS = 256;
 
-function ownRender(component: ComponentType<Record<string, unknown>>, json: string): string {
-  let byProps = ownRenders.get(component);
-  if (!byProps) ownRenders.set(component, (byProps = new Map()));
+function ownRender(made: IslandRenders, component: ComponentType<Record<string, unknown>>, json: string): string {
+  let byProps = made.get(component);
+  if (!byProps) made.set(component, (byProps = new Map()));
   let html = byProps.get(json);
   if (html === undefined) {
     // As the browser gets them: the props through JSON, the component under the same root as it hydrates.

@@ -8,7 +8,7 @@ import { NOT_FOUND, absoluteUrl, originOf, withBase } from "../routes/urls.ts";
 import { createElement, renderToStaticMarkup } from "../compile/react.ts";
 import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
-import { renderWithIslands } from "./island.ts";
+import { type IslandRenders, renderWithIslands } from "./island.ts";
 import { type RefTable, resolveRefs } from "./refs.ts";
 import type { Templates } from "./templates.ts";
 
@@ -20,6 +20,8 @@ export interface PageInputs {
   islands: IslandScripts;
   /** What the links and images of bodies name (see refs.ts). */
   refs: RefTable;
+  /** The islands' own renders made so far, kept by the build or the dev server. */
+  islandRenders: IslandRenders;
 }
 
 /** The URLs of the islands' browser modules (base path included); empty for a site without islands. */
@@ -40,7 +42,8 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
   const { template, path, source } = route;
   try {
     const page = createElement(templates.Document, props, createElement(Page, props));
-    const site = { registry: templates.islands, modules: inputs.islands.modules, locate: templates.locate };
+    const ownRenders = inputs.islandRenders;
+    const site = { registry: templates.islands, modules: inputs.islands.modules, locate: templates.locate, ownRenders };
     const { html, islands } = renderWithIslands(
       site,
       { template, path, file: source.file },
@@ -92,7 +95,8 @@ export function renderPage(site: RenderInputs, route: Route, content = site.cont
   const { config } = site;
   const canonical = route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, route.path);
   // Named one by one: spreading the whole site for each page costs more than the page's own work around React.
-  const inputs = { templates: site.templates, content, assets: site.assets, islands: site.islands, refs: site.refs };
+  const { templates, assets, islands, refs, islandRenders } = site;
+  const inputs = { templates, content, assets, islands, refs, islandRenders };
   return renderRoute(route, inputs, { canonical, feeds: feedLinks(site) });
 }
 

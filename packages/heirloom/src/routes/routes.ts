@@ -17,14 +17,14 @@ import {
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
 import { entryAliases, siteRedirects } from "./redirects.ts";
-import type { EarlierRoutes, FeedSpec, Pagination, Pattern, Redirect, Route } from "./types.ts";
+import type { RouteReuse, FeedSpec, Pagination, Pattern, Redirect, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
 
 /** Derives every route; problems are returned, located, with the routes that could be made. */
 export function createRoutes(
   site: ResolvedSite,
   content: ValidatedContent,
-  options: { base: string; complete: boolean; passthrough: string[]; earlier?: EarlierRoutes },
+  options: { base: string; complete: boolean; passthrough: string[]; reuse?: RouteReuse },
 ): { routes: Route[]; feeds: FeedSpec[]; redirects: Redirect[]; errors: HeirloomError[] } {
   const { base } = options;
   const format = site.urlFormat;
@@ -48,8 +48,12 @@ export function createRoutes(
     const pattern = compilePattern(declared.path, format);
     for (const item of content.items.get(declared.collection) ?? []) {
       // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
-      const known = options.earlier?.route(item, d);
-      const same = known?.pattern === pattern && known.route.template === declared.template && known.base === base;
+      const known = options.reuse?.route(item, d);
+      const same =
+        known?.pattern.source === pattern.source &&
+        known.pattern.format === format &&
+        known.route.template === declared.template &&
+        known.base === base;
       const path = same ? known.route.path : fillPattern(pattern, item, errors);
       if (path && declared.aliases) redirects.push(...entryAliases(declared, item, path, format, errors));
       if (same) {
@@ -66,7 +70,7 @@ export function createRoutes(
         templateFrom: "definition",
       };
       const url = withBase(base, path);
-      options.earlier?.keep(item, d, { pattern, route, base, url });
+      options.reuse?.keep(item, d, { pattern, route, base, url });
       show(item, route, url);
     }
   });
@@ -130,27 +134,21 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
   };
 }
 
-const patterns = new Map<string, Pattern>();
 const SEGMENTS = /^[\w\-.~]+(\/[\w\-.~]+)*$/;
 /** The parameters a pattern fills from the entry's `date` rather than from fields of their own name. */
 const DATE_PARTS = new Set(["year", "month", "day"]);
 
+/** An entry route's pattern split into its parts: once per run for each entry route, not for each entry. */
 function compilePattern(source: string, format: UrlFormat): Pattern {
-  const key = `${format}\0${source}`;
-  let pattern = patterns.get(key);
-  if (!pattern) {
-    // "/:year/:slug.html" names its file; any other pattern is a path in the site's form.
-    const file = /\.html$/.test(source.trim());
-    const normalized = file ? `/${source.trim().replace(/^\/+/, "")}` : normalizePath(source, format);
-    const pieces = normalized.split(/:(\w+)/);
-    const parts = pieces.filter((_, i) => i % 2 === 0);
-    // The fixed parts must be plain; each value is checked as it is filled in.
-    const names = pieces.filter((_, i) => i % 2 === 1);
-    const dated = names.some((name) => DATE_PARTS.has(name));
-    pattern = { source, parts, names, valid: isPlainPath(parts.join("x")), file, dated };
-    patterns.set(key, pattern);
-  }
-  return pattern;
+  // "/:year/:slug.html" names its file; any other pattern is a path in the site's form.
+  const file = /\.html$/.test(source.trim());
+  const normalized = file ? `/${source.trim().replace(/^\/+/, "")}` : normalizePath(source, format);
+  const pieces = normalized.split(/:(\w+)/);
+  const parts = pieces.filter((_, i) => i % 2 === 0);
+  // The fixed parts must be plain; each value is checked as it is filled in.
+  const names = pieces.filter((_, i) => i % 2 === 1);
+  const dated = names.some((name) => DATE_PARTS.has(name));
+  return { source, format, parts, names, valid: isPlainPath(parts.join("x")), file, dated };
 }
 
 /**

@@ -1,8 +1,9 @@
-// What the routes stage hands on (the route table, feeds) and what it may be lent: the routes an earlier run made
+// What the routes stage hands on (the route table, feeds) and what it may reuse: the routes a previous run made
 // for entries that are still the same (the dev server's, see src/incremental/).
 import type { FeedOptions } from "../config/define.ts";
 import type { ContentItem, EntryValue, SourceEntry } from "../content/types.ts";
 import type { SourceLocation } from "../errors/errors.ts";
+import type { UrlFormat } from "./urls.ts";
 
 /** A page of a paginated list; `E` is the listed collection's entry type. */
 export interface Pagination<E = EntryValue> {
@@ -66,6 +67,7 @@ export interface FeedSpec {
 /** A pattern such as "/blog/:slug/" split once into its fixed parts and parameter names, in the site's form. */
 export interface Pattern {
   source: string;
+  format: UrlFormat;
   parts: string[];
   names: string[];
   valid: boolean;
@@ -83,8 +85,8 @@ export interface KnownRoute {
   url: string;
 }
 
-/** Routes an earlier run made for entries kept since, by the index of the entry route that made each. */
-export interface EarlierRoutes {
+/** Routes a previous run made for entries kept since, by the index of the entry route that made each. */
+export interface RouteReuse {
   route(item: ContentItem, declared: number): KnownRoute | undefined;
   keep(item: ContentItem, declared: number, known: KnownRoute): void;
 }

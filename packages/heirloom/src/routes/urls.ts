@@ -50,4 +50,5 @@ export function originOf(siteUrl: string): string {
   if (siteUrl !== lastOrigin.url) lastOrigin = { url: siteUrl, origin: new URL(siteUrl).origin };
   return lastOrigin.origin;
 }
+// Process-wide and harmless: the last answer of a pure function of its argument, asked again for the same one.
 let lastOrigin = { url: "", origin: "" };

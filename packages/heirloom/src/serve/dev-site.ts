@@ -7,7 +7,7 @@ import path from "node:path";
 import type { PreparedSite } from "../pipeline/prepare.ts";
 import { renderPage } from "../render/render.ts";
 import type { OutputFile } from "../assets/bundle.ts";
-import { feedFiles } from "../output/feeds.ts";
+import { type FeedSelections, feedFiles } from "../output/feeds.ts";
 import { linkResolver } from "../output/site-files.ts";
 import { publishedOn } from "../render/refs.ts";
 import { hostingFiles } from "../output/hosting.ts";
@@ -80,9 +80,12 @@ export function createDevSite(
   for (const redirect of prepared.redirects) {
     files.set(redirect.outFile, () => redirectFiles(prepared.config, [redirect])[0].contents);
   }
+  // Each feed's entries selected once for this site, however often the feed is asked for.
+  const selections: FeedSelections = new Map();
   for (const feed of prepared.feeds) {
     const resolve = linkResolver(prepared);
-    files.set(feed.path.slice(1), () => feedFiles([feed], prepared.config, resolve).files[0]?.contents ?? "");
+    const contents = () => feedFiles([feed], prepared.config, resolve, selections).files[0]?.contents ?? "";
+    files.set(feed.path.slice(1), contents);
   }
   const kept = new Map<string, string>();
   const told = new Set<string>();
