@@ -1,78 +1,21 @@
 // `heirloom dev` and `heirloom preview` as a user runs them: a child process, what it prints, whether it
 // serves, and how it ends. Every server listens on 127.0.0.1 (unless --host) and is stopped by the test.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildProject, makeFixture, ownTemplates, cliPath } from "./helpers/site.ts";
+import { startCli, stopStarted } from "./helpers/cli-process.ts";
+import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
-const bin = cliPath;
-
-interface Running {
-  child: ChildProcess;
-  output(): string;
-  /** Resolves with the match once stdout or stderr shows `pattern`; rejects after `ms`. */
-  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
-  /** Resolves with the exit code; rejects after `ms`. */
-  exited(ms?: number): Promise<number | null>;
-}
-
-const running: Running[] = [];
 const servers: Server[] = [];
 afterEach(async () => {
-  for (const r of running.splice(0))
-    if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill("SIGTERM");
+  stopStarted();
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-function start(cwd: string, args: string[], env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, [bin, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, NO_COLOR: "1", ...env },
-  });
-  let text = "";
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    text += chunk.toString("utf8");
-    listeners.forEach((l) => l());
-  };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
-  const r: Running = {
-    child,
-    output: () => text,
-    waitFor: (pattern, ms = 20_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const match = text.match(pattern);
-          if (match) {
-            listeners.delete(check);
-            clearTimeout(timer);
-            resolve(match);
-          }
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(check);
-          reject(new Error(`no ${pattern} within ${ms} ms; output:\n${text}`));
-        }, ms);
-        listeners.add(check);
-        check();
-      }),
-    exited: (ms = 20_000) =>
-      new Promise((resolve, reject) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        const timer = setTimeout(() => reject(new Error(`still running after ${ms} ms; output:\n${text}`)), ms);
-        child.once("exit", (code) => {
-          clearTimeout(timer);
-          resolve(code);
-        });
-      }),
-  };
-  running.push(r);
-  return r;
-}
+const start = startCli;
 
 /** Occupies `count` consecutive free ports on 127.0.0.1 and returns the first. */
 async function occupy(count: number): Promise<number> {

@@ -37,7 +37,10 @@ type Process = NodeJS.Process & { reallyExit(code?: number): never };
 export function runSiteCode<T>(run: () => T): { result: T; env: EnvReads } {
   const watch: Watch = { env: new Map(), exits: [] };
   const active = (process.env as Record<PropertyKey, unknown>)[WATCHES] as Watch[] | undefined;
-  const restore = active ? (active.push(watch), () => void active.pop()) : install([watch]);
+  // Back to the runs there were before this one: a nested run stopped past its time (time-budget.ts) never
+  // reached its own restore.
+  const depth = active?.length ?? 0;
+  const restore = active ? (active.push(watch), () => void (active.length = depth)) : install([watch]);
   let result: T;
   try {
     result = run();

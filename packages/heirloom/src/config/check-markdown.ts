@@ -1,4 +1,4 @@
-// Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins, highlight, anchors) with zod and
+// Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins, highlight, anchors, mdx) with zod and
 // resolves its defaults from the preset; a value of the wrong form is told at its option, with what to write.
 import { z } from "zod";
 import { BadMarkdownOption, UnknownMarkdownOption } from "../errors/catalogue.ts";
@@ -6,6 +6,7 @@ import type { ErrorEntry } from "../errors/errors.ts";
 import {
   DEFAULT_CODE_THEMES,
   DEFAULT_HIGHLIGHT_TIMEOUT,
+  DEFAULT_MDX_TIMEOUT,
   type GfmOptions,
   type MarkdownOptions,
   type MarkdownPlugin,
@@ -35,6 +36,7 @@ const schema = z.strictObject({
     ])
     .optional(),
   anchors: z.union([z.literal(false), z.strictObject({ label: fn.optional() })]).optional(),
+  mdx: z.strictObject({ timeout: z.number().int().positive().optional() }).optional(),
 });
 
 /** What each option must be, and what to write (by the option's path, a list's index as "#", a scheme as "*"). */
@@ -79,6 +81,11 @@ const RULES: Record<string, [rule: string, advice: string]> = {
     "must be a function of the heading's text that names its link",
     "write label: (heading) => `Lien vers ${heading}`.",
   ],
+  mdx: ["must be { timeout }", "write mdx: { timeout: 20000 } to give each MDX body 20 s as its page renders."],
+  "mdx.timeout": [
+    "must be a whole number of milliseconds above 0",
+    "write timeout: 20000 to give each MDX body 20 s as its page renders before it is stopped.",
+  ],
 };
 
 /** The markdown settings with their defaults; a problem is recorded with `fail` (defaults are returned then). */
@@ -109,6 +116,7 @@ function resolved(options: MarkdownOptions): ResolvedMarkdown {
     plugins,
     highlight: highlight === false || (plain && !highlight) ? false : { ...DEFAULT_CODE_THEMES, ...highlight?.themes },
     highlightTimeout: (highlight ? highlight.timeout : undefined) ?? DEFAULT_HIGHLIGHT_TIMEOUT,
+    mdxTimeout: options.mdx?.timeout ?? DEFAULT_MDX_TIMEOUT,
     anchors: !ids || anchors === false || (plain && !anchors) ? false : { label: anchors?.label ?? defaultAnchorLabel },
   };
 }

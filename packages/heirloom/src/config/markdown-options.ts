@@ -44,6 +44,8 @@ export interface MarkdownOptions {
    * site's CSS picks one): default GitHub's high-contrast light and dark themes. false: left as plain text.
    */
   highlight?: false | { themes?: { light?: CodeTheme; dark?: CodeTheme }; timeout?: number };
+  /** MDX bodies: `timeout`, how long one may run as its page renders (ms, default 10 s) before it is stopped. */
+  mdx?: { timeout?: number };
   /**
    * The link to each heading, after it (its id is always set): `label` names it for screen readers (default
    * "Link to this section: <heading>"). false: no link.
@@ -76,6 +78,8 @@ export interface ResolvedMarkdown {
   highlight: false | { light: CodeTheme; dark: CodeTheme };
   /** How long a code block may take to highlight, in ms, before it is written plain with a warning. */
   highlightTimeout: number;
+  /** How long an MDX body may run as its page renders, in ms, before it is stopped with a located error. */
+  mdxTimeout: number;
   anchors: false | { label: (heading: string) => string };
 }
 
@@ -83,5 +87,8 @@ export const DEFAULT_CODE_THEMES = { light: "github-light-high-contrast", dark: 
 
 /** A code block's time to highlight (ms) when `highlight.timeout` is not set. */
 export const DEFAULT_HIGHLIGHT_TIMEOUT = 2000;
+
+/** An MDX body's time to run as its page renders (ms) when `mdx.timeout` is not set. */
+export const DEFAULT_MDX_TIMEOUT = 10_000;
 
 export const defaultAnchorLabel = (heading: string) => `Link to this section: ${heading}`;

@@ -4,7 +4,7 @@
 // rendered at once cannot wait for, is refused when the body compiles.
 import { SiteExit, exitError } from "../compile/site-code.ts";
 import { MdxChildInvalid, MdxExpressionFailed } from "../errors/catalogue.ts";
-import { HeirloomError, errorFrom } from "../errors/errors.ts";
+import { HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 
 /** The name a compiled body calls each expression through: `_heirloomExpression(() => value, line, column, child)`. */
 export const EXPRESSION_CALL = "_heirloomExpression";
@@ -116,14 +116,20 @@ export interface BodyAt {
 
 type Guarded = (evaluate: () => unknown, line: number, column: number, child: boolean) => unknown;
 
-/** The function a body of `at` runs its expressions through (see EXPRESSION_CALL). */
-export function expressionRunner(at: BodyAt): Guarded {
+/**
+ * The function a body of `at` runs its expressions through (see EXPRESSION_CALL); `running` holds the places of
+ * those running now, innermost last (one stopped by its time budget is left there).
+ */
+export function expressionRunner(at: BodyAt, running: SourceLocation[] = []): Guarded {
   return (evaluate, line, column, child) => {
     const location = { file: at.file, line: at.bodyLine + line - 1, column };
     let value: unknown;
+    running.push(location);
     try {
       value = evaluate();
+      running.pop();
     } catch (error) {
+      running.pop();
       if (error instanceof HeirloomError) throw error;
       if (error instanceof SiteExit) throw exitError(error, location, "while its page was rendered");
       const reason = error instanceof Error ? error.message : String(error);

@@ -2,9 +2,13 @@
 // to the function body of a React component, `Content`, run here without loading the compiler; its components
 // are those templates/mdx.ts exports (handed in once the templates are compiled), its fenced blocks the markup
 // Shiki gave them after the compile, its expressions run where a failure is told at its place in the file.
-import type { ComponentType } from "react";
+import type { ComponentType, FunctionComponent } from "react";
 import { createElement, jsxRuntime as runtime, renderToStaticMarkup } from "../compile/react.ts";
 import { type EnvReads, noteEnvReads, runSiteCode } from "../compile/site-code.ts";
+import { DEFAULT_MDX_TIMEOUT } from "../config/markdown-options.ts";
+import { PastBudget, withinTime } from "../compile/time-budget.ts";
+import { MdxPastBudget } from "../errors/catalogue.ts";
+import { errorFrom, type SourceLocation } from "../errors/errors.ts";
 import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
 import type { CompiledMdx } from "./types.ts";
 
@@ -13,6 +17,8 @@ export interface MdxComponents {
   current: Record<string, unknown>;
   /** How a body's `html` is rendered outside a page (islands as their markup alone); set with the components. */
   renderHtml?: (render: () => string) => string;
+  /** How long a body may run as it renders (ms): markdown.mdx.timeout. */
+  timeout?: number;
 }
 
 /** One holder per site folder, kept for the process: entries dev keeps between saves read the latest components. */
@@ -63,13 +69,32 @@ export function setMdxBody(
 
 /**
  * The body as a component; `components` is read when it renders (the site's, as compiled last). The compiled
- * function body is run as @mdx-js/mdx's runSync runs it, without loading the compiler (160 ms) to do so.
+ * function body is run as @mdx-js/mdx's runSync runs it, without loading the compiler (160 ms) to do so; it and
+ * each render of the component are stopped past the body's time (a located error), or at Ctrl+C.
  */
 function mdxContent(body: CompiledMdx, components: MdxComponents, at: BodyAt): ComponentType {
   const HeirloomCode = codeBlocks(body);
   const options = { ...runtime, useMDXComponents: () => ({ ...components.current, HeirloomCode }) };
   // The body reads its options as arguments[0]; its expressions call the runner by name.
   const run = new Function("options", EXPRESSION_CALL, body.code);
-  const module = run(options, expressionRunner(at)) as { default: ComponentType };
-  return module.default;
+  // The places of the expressions running now, innermost last: where a body stopped past its time was.
+  const running: SourceLocation[] = [];
+  const timed = <T>(make: () => T): T => {
+    const ms = components.timeout ?? DEFAULT_MDX_TIMEOUT;
+    try {
+      return withinTime(make, ms);
+    } catch (error) {
+      if (!(error instanceof PastBudget)) throw error;
+      const seconds = ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+      const place = running.at(-1);
+      const location = place ?? { file: at.file, line: at.bodyLine };
+      throw errorFrom(MdxPastBudget, { file: at.file, seconds, inExpression: place !== undefined }, { location });
+    } finally {
+      // A stopped expression never left the list.
+      running.length = 0;
+    }
+  };
+  const module = timed(() => run(options, expressionRunner(at, running))) as { default: FunctionComponent };
+  const Content = module.default;
+  return (props: Record<string, unknown>) => timed(() => Content(props));
 }

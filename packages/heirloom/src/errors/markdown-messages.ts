@@ -120,6 +120,19 @@ export const MdxChildInvalid = entry({
         "shows text, numbers, elements and lists of them; the error is in the MDX file.",
 });
 
+export const MdxPastBudget = entry({
+  code: "MdxRenderError",
+  title: "An MDX file's body ran past its time while its page was rendered",
+  message: ({ file, seconds }: { file: string; seconds: string; inExpression: boolean }) =>
+    `The body of ${file} was still running after ${seconds} while its page was rendered, so it was stopped.`,
+  hint: ({ inExpression }) =>
+    (inExpression
+      ? "the expression at that place does not end (a loop whose condition stays true, a wait that never comes): "
+      : "its code does not end (a loop whose condition stays true): ") +
+    "correct it in the MDX file; if it only needs longer, markdown.mdx.timeout in site.config.ts gives each body " +
+    "more milliseconds.",
+});
+
 export const MdxOutsideMdxCollection = entry({
   code: "UnexpectedFileError",
   title: "An .mdx file is in a collection whose bodies are not MDX",

@@ -167,6 +167,7 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   resetHighlighting();
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   const mdx = mdxComponentsOf(paths.root);
+  mdx.timeout = site.markdown.mdxTimeout;
   const mdxCache = reuse.mdx;
   const validation = { drafts, base, markdown, lazyMarkdown, renderers, reuse: reuse.validation, mdx, mdxCache };
   const valid = validateContent(site, raw, validation);

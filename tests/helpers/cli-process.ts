@@ -1,0 +1,68 @@
+// The CLI as a user runs it, as a child process: what it prints, and how it ends. Each one started is stopped
+// (SIGTERM) by stopStarted(), which a test file calls after each test.
+import { type ChildProcess, spawn } from "node:child_process";
+import { cliPath } from "./site.ts";
+
+export interface Running {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the match once stdout or stderr shows `pattern`; rejects after `ms`. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code; rejects after `ms`. */
+  exited(ms?: number): Promise<number | null>;
+}
+
+const running: Running[] = [];
+
+/** Stops every process started and still running. */
+export function stopStarted(): void {
+  for (const r of running.splice(0))
+    if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill("SIGTERM");
+}
+
+export function startCli(cwd: string, args: string[], env: Record<string, string> = {}): Running {
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, NO_COLOR: "1", ...env },
+  });
+  let text = "";
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    text += chunk.toString("utf8");
+    listeners.forEach((l) => l());
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const r: Running = {
+    child,
+    output: () => text,
+    waitFor: (pattern, ms = 20_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = text.match(pattern);
+          if (match) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`no ${pattern} within ${ms} ms; output:\n${text}`));
+        }, ms);
+        listeners.add(check);
+        check();
+      }),
+    exited: (ms = 20_000) =>
+      new Promise((resolve, reject) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        const timer = setTimeout(() => reject(new Error(`still running after ${ms} ms; output:\n${text}`)), ms);
+        child.once("exit", (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      }),
+  };
+  running.push(r);
+  return r;
+}
