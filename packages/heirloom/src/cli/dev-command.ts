@@ -30,6 +30,7 @@ export function addDevCommand(program: Command, io: Io): void {
         typeCheck: true,
         debug: flags.debug,
         onEvent: devReporter(say),
+        onWarning: (message) => say(`warning ${message}`),
         forms: formEventsPrinter(say, path.resolve(flags.root), flags.debug),
         onError: (error, during) =>
           failed(say, during ? "the type check could not run" : "a request could not be answered", flags.debug)(error),

@@ -33,6 +33,8 @@ export interface BuildOptions {
   onProgress?: (what: string, done: number, total: number) => void;
   /** Told what the person building should know at once: it waits for another build, or took over its lock. */
   onNotice?: (message: string) => void;
+  /** Told each warning found as pages render (a code block written plain past its time): dev prints it at once. */
+  onWarning?: (message: string) => void;
   /** How long to wait for another build of the same output folder, in ms (default 10 minutes). */
   lockWaitMs?: number;
   /** Environment to read overrides from (default: process.env). */

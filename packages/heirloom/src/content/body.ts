@@ -9,6 +9,8 @@ export interface BodyOptions {
   markdown?: MarkdownCache;
   /** Render every body when a page reads it (the dev server): an unsafe link is told when its page is shown. */
   lazyMarkdown?: boolean;
+  /** Told what a body rendered as its page reads it has to say: a code block written plain past its time. */
+  onWarning?: (message: string) => void;
 }
 
 /** A body: rendered, or to be rendered when read (with the languages Shiki must have loaded by then). */
@@ -30,9 +32,11 @@ export function markdownBody(
 ): Body | undefined {
   const { markdown, base } = options;
   const key = markdownKey(source.hash, base, renderer);
+  // Rendered as a page reads it: every block highlighted now, what went plain past its time told.
   const render = () => {
-    const result = renderer.render(source.body, source.file, source.bodyLine, base);
+    const result = renderer.render(source.body, source.file, source.bodyLine, base, true);
     if ("waitingFor" in result) throw new Error(`${source.file}: code highlighting was not prepared`);
+    for (const warning of result.warnings ?? []) options.onWarning?.(warning);
     return result;
   };
   // Rendered before (so it has no unsafe link): taken if at hand (rendered while reading), else read when a page
@@ -49,7 +53,8 @@ export function markdownBody(
   try {
     const result = renderer.render(source.body, source.file, source.bodyLine, base);
     if ("html" in result) {
-      markdown?.set(key, result);
+      for (const warning of result.warnings ?? []) options.onWarning?.(warning);
+      if (!result.late) markdown?.set(key, result);
       return { rendered: result, code: result.code, refs: result.refs };
     }
     const later = () => {
@@ -77,8 +82,13 @@ export function setBody(value: EntryValue, body: Body | undefined): void {
   let rendered: RenderedMarkdown | undefined;
   // Two plain accessors (defineProperties with made descriptors took twice as long, at 10,000 entries).
   const take = (name: "html" | "headings") => {
-    rendered ??= read();
+    if (!rendered) {
+      rendered = read();
+      // Code written plain while Shiki was loaded anew: kept for this page's render only.
+      if (rendered.retry) queueMicrotask(() => void (rendered = undefined));
+    }
     const result = rendered[name];
+    if (rendered.retry) return result;
     Object.defineProperty(value, name, { value: result, enumerable: true, configurable: true, writable: true });
     return result;
   };

@@ -114,12 +114,14 @@ function drained(pool: PoolRun): Promise<void> {
 }
 
 function lateWarnings({ late, places, timeout }: PoolRun): string[] {
+  return late.flatMap((key) => (places.get(key) ?? []).map((block) => lateWarning(block, timeout)));
+}
+
+/** What is told of a block written plain past its time, at its file and line. */
+export function lateWarning({ file, line, lang }: Omit<CodeBlock, "code">, timeout: number): string {
   const seconds = timeout % 1000 === 0 ? `${timeout / 1000} s` : `${timeout} ms`;
-  return late.flatMap((key) =>
-    (places.get(key) ?? []).map(
-      ({ file, line, lang }) =>
-        `${file}:${line}: the \`\`\`${lang} block was not highlighted: it took more than ${seconds}, so it is ` +
-        "written plain (markdown.highlight.timeout in site.config.ts gives blocks longer)",
-    ),
+  return (
+    `${file}:${line}: the \`\`\`${lang} block was not highlighted: it took more than ${seconds}, so it is ` +
+    "written plain (markdown.highlight.timeout in site.config.ts gives blocks longer)"
   );
 }

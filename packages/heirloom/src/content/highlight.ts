@@ -38,8 +38,8 @@ let loading: Promise<Shiki> | undefined;
 let loaded: Shiki | undefined;
 /** Each language looked up: true when Shiki has it (and it is loaded), false when it does not. */
 const languages = new Map<string, boolean>();
-/** Each theme loaded: its name in the highlighter, its default colours and every colour its tokens may have. */
-const themes = new Map<string, { name: string; fg: string; bg: string; palette: Set<string> }>();
+/** Each theme loaded (as given), its name in the highlighter, its default colours and every colour of its tokens. */
+const themes = new Map<string, { source: CodeTheme; name: string; fg: string; bg: string; palette: Set<string> }>();
 
 /** A fence's language as Shiki names it, or "" for a plain block. */
 export function languageOf(info: string): string {
@@ -74,17 +74,19 @@ export function knownLanguage(lang: string): boolean {
  */
 export async function prepareHighlighting(names: Iterable<string>, wanted: CodeThemes, definition: string) {
   loading ??= loadShiki();
-  const { highlighter, bundledThemes, bundledLanguages } = await loading;
+  const shiki = await loading;
+  const { highlighter, bundledThemes, bundledLanguages } = shiki;
+  loaded = shiki;
   for (const theme of [wanted.light, wanted.dark]) {
     if (themes.has(themeKey(theme))) continue;
     if (typeof theme === "string" && !Object.hasOwn(bundledThemes, theme)) {
       throw errorFrom(UnknownCodeTheme, { theme }, { location: locate(definition, theme) });
     }
-    await highlighter.loadTheme(typeof theme === "string" ? bundledThemes[theme as BundledTheme] : theme);
-    const name = typeof theme === "string" ? theme : String(theme.name);
+    const name = await loadTheme(shiki, theme);
     const resolved = highlighter.getTheme(name);
     const palette = new Set([resolved.fg, ...resolved.settings.map((s) => s.settings?.foreground)]);
-    themes.set(themeKey(theme), { name, fg: lower(resolved.fg), bg: lower(resolved.bg), palette: lowerAll(palette) });
+    const colours = { name, fg: lower(resolved.fg), bg: lower(resolved.bg), palette: lowerAll(palette) };
+    themes.set(themeKey(theme), { source: theme, ...colours });
   }
   for (const lang of names) {
     if (languages.has(lang)) continue;
@@ -114,8 +116,34 @@ async function loadShiki(): Promise<Shiki> {
     [core, import("shiki/themes"), import("shiki/langs")],
   );
   const highlighter = await createHighlighterCore({ themes: [], langs: [], engine: createOnigurumaEngine(wasm) });
-  return (loaded = { highlighter, bundledThemes, bundledLanguages });
+  return { highlighter, bundledThemes, bundledLanguages };
 }
+
+/** Loads a theme (a name of Shiki's or a theme object) into the highlighter; its name there. */
+async function loadTheme({ highlighter, bundledThemes }: Shiki, theme: CodeTheme): Promise<string> {
+  await highlighter.loadTheme(typeof theme === "string" ? bundledThemes[theme as BundledTheme] : theme);
+  return typeof theme === "string" ? theme : String(theme.name);
+}
+
+/**
+ * Shiki loaded anew, with the themes and languages it had: after a block was stopped past its time (a body rendered
+ * on the main thread, see markdown.ts), its engine may have been left in the middle of a search. Until it is ready,
+ * highlightCode writes blocks plain (`highlighting()` says so).
+ */
+export function reloadShiki(): void {
+  if (!loaded) return;
+  const names = [...languages].filter(([, known]) => known).map(([name]) => name);
+  const sources = [...themes.values()].map((theme) => theme.source);
+  loaded = undefined;
+  loading = loadShiki().then(async (shiki) => {
+    for (const theme of sources) await loadTheme(shiki, theme);
+    for (const lang of names) await shiki.highlighter.loadLanguage(shiki.bundledLanguages[lang as BundledLanguage]);
+    return (loaded = shiki);
+  });
+}
+
+/** Whether Shiki is loaded now (not being loaded anew). */
+export const highlighting = () => loaded !== undefined;
 
 const lower = (color: string | undefined) => (color ?? "").toLowerCase();
 const lowerAll = (colors: Set<string | undefined>) =>

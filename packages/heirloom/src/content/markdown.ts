@@ -10,8 +10,17 @@ import { enableGfmRules, applyGfm } from "./gfm.ts";
 import { headingsPlugin } from "./headings.ts";
 import { type MarkdownSite, settingsKey } from "./markdown-key.ts";
 import { refTarget } from "./refs.ts";
-import { type CodeBlock, hasLongLine, pooledHighlight, submitBlocks } from "./highlight-pool.ts";
-import { type CodeThemes, highlightCode, highlightReady, knownLanguage, languageOf } from "./highlight.ts";
+import { PastBudget, withinTime } from "../compile/time-budget.ts";
+import { type CodeBlock, hasLongLine, lateWarning, pooledHighlight, submitBlocks } from "./highlight-pool.ts";
+import {
+  type CodeThemes,
+  highlightCode,
+  highlightReady,
+  highlighting,
+  knownLanguage,
+  languageOf,
+  reloadShiki,
+} from "./highlight.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
 
@@ -27,6 +36,10 @@ export interface RenderedMarkdown {
   refs?: string[];
   /** A code block of it was written plain, past its time to highlight: not to be kept in the markdown cache. */
   late?: boolean;
+  /** What to tell of the blocks highlighted now and written plain past their time, each at its file and line. */
+  warnings?: string[];
+  /** Blocks were written plain while Shiki was loaded anew: a later read renders it again. */
+  retry?: boolean;
 }
 
 /** A body whose code blocks name languages Shiki has not loaded yet: load them all, then render it again. */
@@ -43,9 +56,17 @@ export interface MarkdownRenderer {
   readonly anchors: ResolvedMarkdown["anchors"];
   /**
    * A body as HTML; `firstLine` is its 1-based line in its file, for errors. Site paths ("/pricing") get the base
-   * path, so content links work under a sub-path too.
+   * path, so content links work under a sub-path too. A block with a long line goes to the highlight pool first
+   * (a build's read), unless `now` (a body rendered as its page reads it): then every block is highlighted here,
+   * within its time.
    */
-  render(source: string, file: string, firstLine: number, base?: string): RenderedMarkdown | WaitingMarkdown;
+  render(
+    source: string,
+    file: string,
+    firstLine: number,
+    base?: string,
+    now?: boolean,
+  ): RenderedMarkdown | WaitingMarkdown;
   /** The languages of the body's fenced code blocks that Shiki would highlight (a quick look first). */
   languagesOf(source: string): string[];
   /** The files under content/ that the body's relative links and images name (a body rendered when read). */
@@ -92,7 +113,7 @@ export function markdownKey(hash: string, base: string, renderer: MarkdownRender
  * markdown-it as the settings make it: CommonMark's rules, then what the settings add (markdown-it's own "default"
  * preset is them all with its typographer), the site's plugins, heading ids, highlighting.
  */
-function parserOf(site: MarkdownSite, html: boolean, state: { late: boolean }): InstanceType<typeof MarkdownIt> {
+function parserOf(site: MarkdownSite, html: boolean, state: RenderState): InstanceType<typeof MarkdownIt> {
   const { preset, gfm, typographer, ids, plugins, highlight: themes, anchors } = site.markdown;
   const plain = preset === "commonmark";
   const md = new MarkdownIt("commonmark", { html, xhtmlOut: plain, maxNesting: plain ? 20 : 100 });
@@ -111,20 +132,45 @@ function parserOf(site: MarkdownSite, html: boolean, state: { late: boolean }): 
   }
   applyGfm(md, gfm);
   headingsPlugin(md, anchors ? anchors.label : false, ids);
-  if (themes) md.set({ highlight: (code, info) => highlighted(code, languageOf(info), themes, state) });
+  const timeout = site.markdown.highlightTimeout;
+  if (themes) md.set({ highlight: (code, info) => highlighted(code, languageOf(info), themes, timeout, state) });
   return md;
 }
 
-/** A block's markup: the pool's (highlight-pool.ts), else highlighted now; "" (plain) for one past its time. */
-function highlighted(code: string, lang: string, themes: CodeThemes, state: { late: boolean }): string {
+/** What one render tells its blocks' highlighting: the places of its fences, in order, and what went plain. */
+interface RenderState {
+  late: boolean;
+  retry: boolean;
+  fences: Array<{ file: string; line: number }>;
+  next: number;
+  warnings: string[];
+}
+
+/**
+ * A block's markup: the pool's (highlight-pool.ts), else highlighted now, on this thread, within the blocks' time
+ * (time-budget.ts: Ctrl+C stops it too); "" (plain) for one past its time, told at its place, Shiki then loaded anew.
+ */
+function highlighted(code: string, lang: string, themes: CodeThemes, timeout: number, state: RenderState): string {
+  const place = state.fences[state.next++];
   const pooled = lang ? pooledHighlight(code, lang, themes) : undefined;
   if (pooled === "") state.late = true;
-  return pooled ?? highlightCode(code, lang, themes);
+  if (pooled !== undefined || !knownLanguage(lang)) return pooled ?? "";
+  // Shiki being loaded anew after a block stopped: plain now, highlighted by the next render.
+  if (!highlighting()) return (Object.assign(state, { late: true, retry: true }), "");
+  try {
+    return withinTime(() => highlightCode(code, lang, themes), timeout);
+  } catch (error) {
+    if (!(error instanceof PastBudget)) throw error;
+    reloadShiki();
+    state.late = true;
+    if (place) state.warnings.push(lateWarning({ ...place, lang }, timeout));
+    return "";
+  }
 }
 
 function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {
   const { highlight: themes, anchors, preset } = site.markdown;
-  const state = { late: false };
+  const state: RenderState = { late: false, retry: false, fences: [], next: 0, warnings: [] };
   const md = parserOf(site, html, state);
   const plain = preset === "commonmark";
   const languagesIn = (tokens: Token[]) =>
@@ -145,7 +191,7 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
       }
       return refs.size > 0 ? [...refs] : undefined;
     },
-    render(source, file, firstLine, base = "/") {
+    render(source, file, firstLine, base = "/", now = false) {
       try {
         const env: { headings?: Heading[] } = {};
         const tokens = md.parse(source, env);
@@ -156,16 +202,20 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
         // Only a fence names a language: a body without one is not looked through again.
         const languages = /```|~~~/.test(source) ? languagesIn(tokens) : [];
         const found = refs.size > 0 ? { refs: [...refs] } : {};
-        if (themes && (languages.some((lang) => !highlightReady(lang, themes)) || unpooled(tokens, themes))) {
+        const waits = (t: CodeThemes) => languages.some((lang) => !highlightReady(lang, t));
+        if (themes && (waits(themes) || (!now && unpooled(tokens, themes)))) {
           submitBlocks(blocksIn(tokens, file, firstLine), themes, site.markdown.highlightTimeout);
           return { waitingFor: languages, ...found };
         }
-        state.late = false;
+        const fences = tokens.filter((t) => t.type === "fence");
+        Object.assign(state, { late: false, retry: false, next: 0, warnings: [] });
+        state.fences = fences.map((t) => ({ file, line: firstLine + (t.map?.[0] ?? 0) }));
         const output = md.renderer.render(tokens, md.options, env);
         // CommonMark's output is kept as markdown-it writes it, white space around raw HTML included.
         const rendered = plain ? output : output.trim();
         const code = languages.length > 0 && rendered.includes('<pre class="shiki"');
-        const late = state.late ? { late: true } : {};
+        const late = state.late ? { late: true, ...(state.warnings.length ? { warnings: state.warnings } : {}) } : {};
+        if (state.retry) Object.assign(late, { retry: true });
         return { html: rendered, headings: env.headings ?? [], code, ...found, ...late };
       } catch (error) {
         if (error instanceof HeirloomError) throw error;

@@ -169,7 +169,13 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const mdx = mdxComponentsOf(paths.root);
   mdx.timeout = site.markdown.mdxTimeout;
   const mdxCache = reuse.mdx;
-  const validation = { drafts, base, markdown, lazyMarkdown, renderers, reuse: reuse.validation, mdx, mdxCache };
+  // Blocks written plain past their time as pages render (dev tells each at once; a build with its warnings).
+  const highlightWarnings: string[] = [];
+  const onWarning = (message: string) => (highlightWarnings.push(message), options.onWarning?.(message));
+  const validation = {
+    ...{ drafts, base, markdown, lazyMarkdown, renderers, reuse: reuse.validation, mdx, mdxCache },
+    onWarning,
+  };
   const valid = validateContent(site, raw, validation);
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
   const { passthrough } = raw;
@@ -180,7 +186,8 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const pooled = await settled(settleHighlighting(), errors);
   const { routes, feeds, redirects } = routed;
   const read = { config, raw, validated: valid.content, routes, feeds, redirects, errors, renderers, code };
-  return { ...read, highlightWarnings: pooled } as ReadSite;
+  highlightWarnings.unshift(...pooled);
+  return { ...read, highlightWarnings } as ReadSite;
 }
 
 type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };
