@@ -12,7 +12,7 @@ const BRACKETS = `${"[".repeat(6000)}${"]".repeat(6000)}`;
 
 afterEach(() => stopStarted());
 
-/** A copy of the journal whose post ends with the block of brackets, its blocks given `timeout` ms; the fence's line. */
+/** A copy of the journal whose post ends with the brackets' block, blocks given `timeout` ms; the fence's line. */
 function journalWithSlowBlock(timeout: number) {
   const root = copyJournal("heirloom-dev-highlight-");
   const config = path.join(root, "site.config.ts");
@@ -41,11 +41,8 @@ describe("dev and a code block past its time", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`<pre><code class="language-cpp">${BRACKETS}`);
-    await server.waitFor(
-      new RegExp(
-        `warning ${POST}:${line}: the \`\`\`cpp block was not highlighted: it took more than 500 ms, so it is written plain`,
-      ),
-    );
+    const told = `warning ${POST}:${line}: the \`\`\`cpp block was not highlighted: it took more than 500 ms`;
+    await server.waitFor(new RegExp(`${told}, so it is written plain`));
     // Shiki, loaded anew after the stop (plain meanwhile, never kept so), highlights the next page's blocks.
     let again = "";
     for (let tries = 0; tries < 40 && !again.includes('class="shiki"'); tries++) {

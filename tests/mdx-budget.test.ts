@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
 import { startCli, stopStarted } from "./helpers/cli-process.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
-import { copyJournal } from "./helpers/site.ts";
+import { buildProject, copyJournal } from "./helpers/site.ts";
 
 const MDX_POST = "content/posts/the-right-length.mdx";
 const LOOP = "{(() => { while (true) {} })()}";
@@ -58,6 +58,25 @@ describe("an MDX body past its time", () => {
     expect(await server.exited(60_000)).toBe(0);
     const html = readFileSync(path.join(root, "dist", "blog", "the-right-length", "index.html"), "utf8");
     expect(html).toContain("Slow: done");
+  });
+});
+
+describe("an MDX code block past its time", () => {
+  it("is written plain with a warning at its line, the build going on", async () => {
+    const brackets = `${"[".repeat(6000)}${"]".repeat(6000)}`;
+    const { root, line } = journalWith(`\`\`\`cpp\n${brackets}\n\`\`\``, 10_000);
+    const config = path.join(root, "site.config.ts");
+    const definition = readFileSync(config, "utf8");
+    writeFileSync(config, definition.replace("markdown: {", "markdown: { highlight: { timeout: 400 },"));
+    const result = await buildProject(root);
+    expect(result.warnings).toContain(
+      `${MDX_POST}:${line}: the \`\`\`cpp block was not highlighted: it took more than 400 ms, so it is written ` +
+        "plain (markdown.highlight.timeout in site.config.ts gives blocks longer)",
+    );
+    const html = readFileSync(path.join(root, "dist", "blog", "the-right-length", "index.html"), "utf8");
+    expect(html).toContain(`<pre><code class="language-cpp">${brackets}`);
+    // The post's other blocks, highlighted before it, and Shiki loaded anew after it.
+    expect(html).toContain('<pre class="shiki" data-language="sh"');
   });
 });
 

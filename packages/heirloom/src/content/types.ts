@@ -94,8 +94,8 @@ export interface CompiledMdx {
   headings: Heading[];
   /** Components the body names (<Callout>), each at its first line and column in the body (not the file). */
   uses: Array<{ name: string; line: number; column: number }>;
-  /** Its fenced code blocks that name a language, in order. */
-  blocks: Array<{ lang: string; code: string }>;
+  /** Its fenced code blocks that name a language, in order, each at its line in the body (1-based). */
+  blocks: Array<{ lang: string; code: string; line: number }>;
   /** Each block's markup as Shiki highlighted it ("" where it is left plain); absent until highlighted. */
   highlighted?: string[];
   /** The files under content/ its relative links and images name, if any. */

@@ -8,24 +8,25 @@ import type { MdxCache, ValidatedContent } from "../content/types.ts";
 /**
  * Loads Shiki's languages for the bodies rendered when a page reads them, and highlights the blocks of MDX bodies
  * compiled since Shiki last saw them (nothing when none names a language); whether an entry has a highlighted
- * code block. A theme Shiki does not have is added to `errors`.
+ * code block. A theme Shiki does not have is added to `errors`; an MDX block written plain past its time, to
+ * `warnings`.
  */
 export async function readyHighlighting(
   site: ResolvedSite,
   validated: ValidatedContent,
-  errors: unknown[],
+  problems: { errors: unknown[]; warnings: string[] },
   mdx?: MdxCache,
 ) {
+  const { errors, warnings } = problems;
   const themes = site.markdown.highlight;
   const items = [...validated.items.values()].flat();
   try {
     if (themes && validated.languages.size > 0) await prepareHighlighting(validated.languages, themes, site.source);
-    await highlightMdx(
-      items.flatMap((item) => (item.mdx ? [item.mdx] : [])),
-      themes,
-      site.source,
-      mdx,
+    const bodies = items.flatMap(({ mdx: body, source: { file, bodyLine } }) =>
+      body ? [{ body, file, bodyLine }] : [],
     );
+    const settings = { definition: site.source, timeout: site.markdown.highlightTimeout };
+    warnings.push(...(await highlightMdx(bodies, themes, settings, mdx)));
   } catch (error) {
     errors.push(error);
     return false;

@@ -181,7 +181,7 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const { passthrough } = raw;
   const routed = createRoutes(site, valid.content, { base, complete, passthrough, reuse: reuse.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
-  const code = await readyHighlighting(site, valid.content, errors, reuse.mdx);
+  const code = await readyHighlighting(site, valid.content, { errors, warnings: highlightWarnings }, reuse.mdx);
   // The blocks of the bodies rendered later, highlighted in worker threads meanwhile (dev highlights as it renders).
   const pooled = await settled(settleHighlighting(), errors);
   const { routes, feeds, redirects } = routed;
