@@ -11,7 +11,7 @@ import type { RenderedMarkdown } from "../content/markdown.ts";
 import type { MarkdownCache } from "../content/types.ts";
 import type { ContentDependency } from "../render/track.ts";
 import type { EnvReads } from "../compile/site-code.ts";
-import type { PageRecord } from "../output/page-writer.ts";
+import type { PageRecord } from "../output/page-record.ts";
 import type { Manifest } from "../output/staging.ts";
 import { cacheDirFor, writeAtomically } from "../compile/cache.ts";
 import { ENGINE_KEY } from "../version.ts";
