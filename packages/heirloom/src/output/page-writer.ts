@@ -1,12 +1,11 @@
 // Pages leave the renderer as soon as they are rendered: they are written into the staging folder, measured
 // (bytes, gzipped bytes, SHA-256) and their internal links listed, by the other core while this one renders.
-// For a few pages the threadpool writes and gzips them (starting a worker costs more than it saves); for many,
-// worker threads do all of it (page-writer-threads.ts).
+// For a few pages the threadpool writes them and this thread measures them (starting a worker costs more than
+// it saves); for many, worker threads do all of it (page-writer-threads.ts).
 import { hash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import type { WriteFile } from "./file-writes.ts";
 import type { PageRecord, PageWriter } from "./page-record.ts";
 import { pageLinks } from "./page-links.ts";
@@ -18,9 +17,9 @@ type StagingFolder = Pick<Staging, "dir" | "folders" | "writes">;
 
 /**
  * From this many pages, worker threads write them; below, the threadpool. Whole builds of the journal with
- * generated posts, cold, the threadpool against one worker (alternating, medians of 9): 19 pages 0.58 s against
- * 0.65, 100 pages 0.70 against 0.75, 151 pages 0.80 against 0.77, 250 pages 0.80 against 0.80, 349 pages 1.02
- * against 0.90; a blog of 586 pages (and 880 other files) 2.94 against 2.74.
+ * generated posts, cold, the threadpool against worker threads (alternating, medians of 9): 19 pages 0.58 s
+ * against 0.62, 107 pages 0.67 against 0.68, 151 pages 0.80 against 0.79, 239 pages 0.82 against 0.83, 349 pages
+ * 0.96 against 0.88; a blog of 586 pages (and 880 other files) 2.87 against 2.67.
  */
 export const WRITER_THREADS_FROM = 250;
 
@@ -54,13 +53,12 @@ export function writerThreads(pages: number, toCreate: number): number {
   return toCreate * 2 > pages ? 2 : 1;
 }
 
-const gzipped = promisify(gzip);
 /** Pages measured but not yet written before the renderer waits. */
 const PENDING = 64;
 
 /**
- * Measures each page as it is added (its SHA-256 and links, quickly) and has the threadpool write and gzip it:
- * creating its file and folder and gzip at level 9 are done by another core while this one renders on.
+ * Measures each page as it is added (its SHA-256, gzipped size and links) and has the threadpool write it:
+ * creating its file and folder, the slow part, is done by another core while this one renders on.
  */
 function pooledWriter(staging: StagingFolder | undefined): PageWriter {
   const records: Array<Promise<PageRecord>> = [];
@@ -97,15 +95,14 @@ async function pooledRecord(
   const sha256 = hash("sha256", bytes);
   const found = pageLinks(html, staging === undefined);
   const file = staging && path.join(staging.dir, outFile);
-  const [mtimeMs, zipped] = await Promise.all([
-    file ? staging.writes.run((write) => placePage(write, file, bytes, sha256, recorded)) : 0,
-    gzipped(bytes, { level: 9 }),
-  ]);
+  const written = file ? staging.writes.run((write) => placePage(write, file, bytes, sha256, recorded)) : undefined;
+  // Here: for a page of a few kilobytes, zlib's asynchronous gzip costs this thread more than gzip itself.
+  const gzipBytes = gzipSync(bytes, { level: 9 }).length;
   return {
-    mtimeMs,
+    mtimeMs: written ? await written : 0,
     outFile,
     bytes: bytes.length,
-    gzipBytes: zipped.length,
+    gzipBytes,
     sha256,
     links: found.links,
     fragments: found.fragments,
