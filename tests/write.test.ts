@@ -48,6 +48,45 @@ describe("the staging folder", () => {
     expect(readFileSync(path.join(root, "spare", "index.html"), "utf8")).toBe("old");
   });
 
+  it("swaps in only once every write it started is done, each file recorded with its size and time", async () => {
+    const root = temp();
+    const out = path.join(root, "dist");
+    const files = Array.from({ length: 300 }, (_, i) => file(`p${i % 30}/${i}/index.html`, `page ${i}`));
+    const manifest = await writeSite(out, files);
+    for (const f of files) {
+      const stat = statSync(path.join(out, f.path));
+      expect(readFileSync(path.join(out, f.path), "utf8")).toBe(f.contents.toString());
+      expect(manifest.get(f.path)).toEqual({
+        sha256: createHash("sha256").update(f.contents).digest("hex"),
+        ...pick(stat),
+      });
+    }
+    expect([...manifest.keys()]).toEqual(files.map((f) => f.path));
+  });
+
+  it("fails the swap when a write fails, leaving the output folder as it was and no staging folder", async () => {
+    const root = temp();
+    const out = path.join(root, "dist");
+    await writeSite(out, [file("index.html", "old")]);
+    // A file where a folder is needed: its write fails on the threadpool, after write() returned.
+    await expect(
+      writeSite(out, [file("a", "a file"), file("a/index.html", "x"), file("index.html", "new")]),
+    ).rejects.toThrow(/ENOTDIR|EEXIST/);
+    expect(readFileSync(path.join(out, "index.html"), "utf8")).toBe("old");
+    expect(readdirSync(root)).toEqual(["dist"]);
+  });
+
+  it("lets no write land once it is given up: every one started is waited for, later ones are dropped", async () => {
+    const root = temp();
+    const out = path.join(root, "dist");
+    const staging = await openStaging(out);
+    for (let i = 0; i < 200; i++) staging.write(`${i}/index.html`, `page ${i}`);
+    await staging.discard();
+    staging.write("late/index.html", "late");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(readdirSync(root)).toEqual([]);
+  });
+
   it("removes staging folders that a killed build left behind", async () => {
     const root = temp();
     mkdirSync(path.join(root, "dist.tmp-999999"));
@@ -140,7 +179,7 @@ describe("the staging folder made from a seed (the site before the current one)"
   it.each([
     ["in two worker threads", WRITER_THREADS_FROM, WRITER_THREADS_FROM],
     ["in one worker thread", WRITER_THREADS_FROM, 0],
-    ["on the main thread", 1, 1],
+    ["on the threadpool", 1, 1],
   ])(
     "lets the page writer (%s) keep a spare page that holds its bytes and rewrite the others, recorded or not",
     async (_, count, toCreate) => {
@@ -175,7 +214,7 @@ describe("the staging folder made from a seed (the site before the current one)"
       expect(staging.recorded("a/index.html")).toEqual(manifest.get("a/index.html"));
       expect(staging.recorded("c/index.html")).toBe("unknown");
       expect(staging.recorded("e/index.html")).toBeUndefined();
-      const writer = createPageWriter(staging.dir, staging.folders, count, toCreate);
+      const writer = createPageWriter(staging, count, toCreate);
       const site = {
         ...pages,
         "b/index.html": "recorded, then edited",

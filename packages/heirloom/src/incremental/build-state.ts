@@ -10,7 +10,7 @@ import type { ParsedSource } from "../content/front-matter.ts";
 import type { MarkdownCache } from "../content/types.ts";
 import type { ContentDependency } from "../render/track.ts";
 import type { EnvReads } from "../compile/site-code.ts";
-import type { PageRecord } from "../output/page-writer.ts";
+import type { PageRecord } from "../output/page-record.ts";
 import type { Manifest } from "../output/staging.ts";
 import { cacheDirFor, writeAtomically } from "../compile/cache.ts";
 import { type MarkdownIndex, type StoredMarkdown, markdownStore } from "./markdown-store.ts";

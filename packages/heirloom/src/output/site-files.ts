@@ -1,6 +1,7 @@
 // Everything the output holds besides the pages: the script and stylesheet, the islands' modules, the images
 // templates read, the feeds, the passthrough files, the old URLs' redirect pages and the hosting files
-// (robots.txt, sitemap, headers, redirects). All made again by every build: none is kept from the last.
+// (robots.txt, sitemap, headers, redirects). All made again by every build: none is kept from the last. Those
+// the pages do not decide (all but the images and feeds) are ready before the pages are rendered.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
@@ -34,23 +35,37 @@ export interface SiteParts {
   content?: Record<string, unknown>;
 }
 
-/**
- * The files besides the pages, with the feeds in `toWrite` (`selections`: those made of them already); call it after
- * rendering, which decides the images used.
- */
-export async function siteFiles(
-  site: SiteParts,
-  toWrite: FeedSpec[] = site.feeds,
-  selections?: FeedSelections,
-): Promise<OutputFile[]> {
+/** The files that rendering does not decide: the assets, passthrough files, redirect pages and hosting files. */
+export interface FixedFiles {
+  assets: OutputFile[];
+  passthrough: OutputFile[];
+  redirects: OutputFile[];
+  hosting: OutputFile[];
+}
+
+/** The files rendering does not decide, which may be written while the pages are rendered. */
+export async function fixedFiles(site: SiteParts): Promise<FixedFiles> {
   const { config } = site;
-  const feeds = feedFiles(toWrite, config, linkResolver(site), selections);
-  throwIfAny(feeds.errors);
   const read = (p: string) => readFile(path.join(config.contentDir, p));
   const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));
   const hosting = hostingFiles(config, site.routes, site.feeds, site.redirects);
   const code = site.codeStyles ? [site.codeStyles] : [];
   const assets = [...site.bundle.files, ...site.islandBundle.files, ...code];
-  const redirects = redirectFiles(config, site.redirects);
+  return { assets, passthrough, redirects: redirectFiles(config, site.redirects), hosting };
+}
+
+/**
+ * The files besides the pages, with the feeds in `toWrite` (`selections`: those made of them already; the `fixed`
+ * files, if made already); call it after rendering, which decides the images used.
+ */
+export async function siteFiles(
+  site: SiteParts,
+  toWrite: FeedSpec[] = site.feeds,
+  selections?: FeedSelections,
+  fixed?: Promise<FixedFiles>,
+): Promise<OutputFile[]> {
+  const feeds = feedFiles(toWrite, site.config, linkResolver(site), selections);
+  throwIfAny(feeds.errors);
+  const { assets, passthrough, redirects, hosting } = await (fixed ?? fixedFiles(site));
   return [...assets, ...site.images.usedFiles(), ...feeds.files, ...passthrough, ...redirects, ...hosting];
 }

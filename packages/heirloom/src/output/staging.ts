@@ -2,24 +2,14 @@
 // folder is only ever the old site or the complete new one. Creating thousands of files and folders is
 // the slow part of writing a site, so a staging folder may start from a seed (a folder of an earlier site,
 // with a record of what it holds): its folders are there already, and a file that already holds the right
-// bytes is not written at all. A large seed is listed on another thread while the site is prepared.
+// bytes is not written at all. A large seed is listed on another thread while the site is prepared. Files are
+// written on the threadpool (file-writes.ts) while the main thread renders; the swap waits for every one.
 import { hash } from "node:crypto";
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmdirSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { existsSync, readFileSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync } from "node:fs";
+import { chmod, mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { type FileWrites, fileWrites } from "./file-writes.ts";
 import { listTracked, refuseTrackedLosses } from "./tracked.ts";
 
 /** What a file of the output holds, and the size and time that show it is still that file. */
@@ -37,6 +27,8 @@ export interface Staging {
   dir: string;
   /** Folders the staging folder already has (relative), for writers that create folders themselves. */
   folders: string[];
+  /** The writes into the folder, on the threadpool: commit and discard wait for every one. */
+  writes: FileWrites;
   /** What the staging folder already holds at that path (from the seed), if anything; reads it if need be. */
   holding(file: string): FileState | undefined;
   /**
@@ -45,9 +37,9 @@ export interface Staging {
    * not name, undefined when none is.
    */
   recorded(file: string): FileState | "unknown" | undefined;
-  /** Writes one file (path relative to the output folder), unless it already holds these bytes. */
+  /** Writes one file (path relative to the output folder), unless it already holds these bytes; started only. */
   write(file: string, contents: Uint8Array | string): void;
-  /** Copies an unchanged file from the current output, unless the staging folder already holds it. */
+  /** Copies an unchanged file from the current output, unless the staging folder already holds it; started only. */
   copy(file: string, from: string, state: FileState): void;
   /** Counts a file written into the folder by someone else (the page writer), with its state. */
   record(file: string, state: FileState): void;
@@ -93,12 +85,14 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
     if (listed) ({ files: present, folders } = listed);
     else listTree(dir, "", present, folders, readdirSync);
   } else {
-    mkdirSync(dir, { recursive: true });
-    chmodSync(dir, 0o755);
+    await mkdir(dir, { recursive: true });
+    await chmod(dir, 0o755);
   }
 
-  const made = new Set([...folders].map((f) => path.join(dir, f)));
+  const writes = fileWrites([...folders].map((f) => path.join(dir, f)));
   const written: Manifest = new Map();
+  // Once swapped in or given up, the folder takes no more writes.
+  let closed = false;
   // What a seed file holds: from its record while its size and time match, else read (much cheaper
   // than writing it again). Files are listed by name only: most are looked at by the page writers.
   const measured = new Map<string, FileState>();
@@ -121,36 +115,38 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
     }
     return state;
   };
-  const target = (file: string) => {
-    makeFolder(path.dirname(path.join(dir, file)), made, makeDir, path.dirname);
-    return path.join(dir, file);
-  };
-  const stateOf = (file: string, sha256: string): FileState => {
-    const { size, mtimeMs, mode } = statSync(path.join(dir, file));
-    // The same modes whatever the umask: a site built twice has the same files.
-    if ((mode & 0o777) !== 0o644) chmodSync(path.join(dir, file), 0o644);
-    return { sha256, size, mtimeMs };
+  // Recorded now, in the order the files come (the record's order), its size and time once written.
+  const started = (file: string, sha256: string, done: Promise<{ size: number; mtimeMs: number }>) => {
+    const state = { sha256, size: 0, mtimeMs: 0 };
+    written.set(file, state);
+    done.then(
+      ({ size, mtimeMs }) => Object.assign(state, { size, mtimeMs }),
+      () => {},
+    );
   };
   return {
     dir,
     folders: [...folders].filter(Boolean),
+    writes,
     holding,
     recorded,
     write(file, contents) {
+      if (closed) return;
       const sha256 = hash("sha256", contents);
       const existing = holding(file);
       if (existing?.sha256 === sha256) return void written.set(file, existing);
-      writeFileSync(target(file), contents);
-      written.set(file, stateOf(file, sha256));
+      started(file, sha256, writes.write(path.join(dir, file), contents));
     },
     copy(file, from, state) {
+      if (closed) return;
       const existing = holding(file);
       if (existing?.sha256 === state.sha256) return void written.set(file, existing);
-      copyFileSync(from, target(file));
-      written.set(file, stateOf(file, state.sha256));
+      started(file, state.sha256, writes.copy(from, path.join(dir, file)));
     },
     record: (file, state) => void written.set(file, state),
     async commit() {
+      closed = true;
+      await writes.settled();
       refuseTrackedLosses(outDir, await tracked, written);
       removeUnwritten(dir, present, written);
       const retired = `${outDir}.old-${process.pid}`;
@@ -161,7 +157,12 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
       renameSync(dir, outDir);
       return { manifest: written, retired: hadOld ? retired : undefined };
     },
-    discard: () => rm(dir, { recursive: true, force: true }),
+    async discard() {
+      // No write may land in the folder once it is removed.
+      closed = true;
+      await writes.settled().catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -231,30 +232,3 @@ const LIST_SOURCE = `const { parentPort, workerData } = require("node:worker_thr
 const [files, folders] = [new Set(), new Set()];
 (${listTree.toString()})(workerData, "", files, folders, require("node:fs").readdirSync);
 parentPort.postMessage({ files: [...files].join("\\0"), folders: [...folders].join("\\0") });`;
-
-/** A folder with the mode 0o755 whatever the umask (an existing one is an error, as for mkdirSync). */
-function makeDir(folder: string): void {
-  mkdirSync(folder);
-  chmodSync(folder, 0o755);
-}
-
-/**
- * Creates a folder and its missing parents, remembering them: a plain mkdir is much cheaper than a
- * recursive one. Self-contained (the page writer's worker runs its source), so it is given mkdir and dirname.
- */
-export function makeFolder(
-  folder: string,
-  made: Set<string>,
-  mkdir: (folder: string) => void,
-  dirname: (p: string) => string,
-): void {
-  // `mkdir` also gives the folder its mode (0o755, whatever the umask).
-  if (made.has(folder)) return;
-  makeFolder(dirname(folder), made, mkdir, dirname);
-  try {
-    mkdir(folder);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  made.add(folder);
-}

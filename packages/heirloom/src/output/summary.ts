@@ -1,13 +1,14 @@
 // The summary of a build for the person who ran it: each page's gzipped size with the scripts and
 // stylesheet it loads, and what to know before publishing.
-import { gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gzip, gzipSync } from "node:zlib";
 import type { OutputFile } from "../assets/bundle.ts";
 import { closure } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { Assets } from "../render/contract.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { absoluteUrl } from "../routes/urls.ts";
-import type { PageRecord } from "./page-writer.ts";
+import type { PageRecord } from "./page-record.ts";
 import type { RouteReport } from "./report.ts";
 
 /** What a build's pages load besides themselves. */
@@ -19,14 +20,43 @@ export interface LoadedFiles {
   islandBundle: { imports: Record<string, string[]>; gzipBytes: Record<string, number> };
 }
 
+const gzipped = promisify(gzip);
+
 /**
- * Each page's gzipped HTML, and the stylesheet and scripts it loads: the client script, and for a page with
- * islands the loader and every module its islands' hydration loads.
+ * The gzipped sizes of the client script and the stylesheets among `files`, by path, taken on the threadpool while
+ * the pages are rendered (the islands' modules have theirs). Never fails: a size it cannot take is left out.
  */
-export function reportRoutes(site: LoadedFiles, records: PageRecord[], files: OutputFile[]): RouteReport[] {
+export async function loadedSizes(site: Omit<LoadedFiles, "routes">, files: OutputFile[]) {
   const { script, stylesheet, codeStylesheet } = site.assets;
   const { base } = site.config;
-  const sizes = new Map(Object.entries(site.islandBundle.gzipBytes));
+  const sizes = new Map<string, number>();
+  const wanted = [script, stylesheet, codeStylesheet].flatMap((url) =>
+    url?.startsWith(base) ? files.filter((file) => file.path === url.slice(base.length)) : [],
+  );
+  await Promise.all(
+    wanted.map((file) =>
+      gzipped(file.contents, { level: 9 }).then(
+        (zipped) => void sizes.set(file.path, zipped.length),
+        () => {},
+      ),
+    ),
+  );
+  return sizes;
+}
+
+/**
+ * Each page's gzipped HTML, and the stylesheet and scripts it loads: the client script, and for a page with
+ * islands the loader and every module its islands' hydration loads. `measured`: sizes taken already (loadedSizes).
+ */
+export function reportRoutes(
+  site: LoadedFiles,
+  records: PageRecord[],
+  files: OutputFile[],
+  measured = new Map<string, number>(),
+): RouteReport[] {
+  const { script, stylesheet, codeStylesheet } = site.assets;
+  const { base } = site.config;
+  const sizes = new Map([...Object.entries(site.islandBundle.gzipBytes), ...measured]);
   const gzipped = (file: string) => {
     if (!sizes.has(file)) {
       const found = files.find((f) => f.path === file);

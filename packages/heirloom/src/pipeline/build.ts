@@ -7,7 +7,7 @@ import { type BuildInputs, Incremental, type KeptBuild } from "../incremental/in
 import { publishedManifest, resolveManifestFile, writeManifest } from "../output/manifest.ts";
 import type { BuildSummary } from "../output/report.ts";
 import { type Seed, openStaging } from "../output/staging.ts";
-import { reportRoutes, warningsFor } from "../output/summary.ts";
+import { loadedSizes, reportRoutes, warningsFor } from "../output/summary.ts";
 import { lockOutput } from "../output/output-lock.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "../output/write.ts";
 import { type PreparedSite, compileParts, prepareSite } from "./prepare.ts";
@@ -50,10 +50,12 @@ async function buildLocked(paths: SitePaths, options: BuildOptions): Promise<Bui
   const seed = incremental.stagingSeed();
   const site = await prepareSite(options, incremental);
   const { config } = site;
+  // The report's sizes of the script and stylesheets, gzipped by another core while the pages are rendered.
+  const sizes = loadedSizes(site, [...site.bundle.files, ...(site.codeStyles ? [site.codeStyles] : [])]);
   const { rendered, output, retired } = await renderAndWrite(site, incremental, seed, options.onProgress);
   await removeLeftovers(config.outDir);
   const published = publishedManifest(output);
-  const routes = reportRoutes(site, rendered.records, rendered.files);
+  const routes = reportRoutes(site, rendered.records, rendered.files, await sizes);
   const warnings = [...warningsFor(config, site.feeds), ...(site.bundle.warnings ?? []), ...rendered.linkWarnings];
   warnings.push(...site.highlightWarnings);
   const report = { routes, warnings, siteHash: published.site };
@@ -79,7 +81,6 @@ async function renderAndWrite(
       onProgress,
     );
     throwIfAny(rendered.problems);
-    for (const file of rendered.files) staging.write(file.path, file.contents);
     const { manifest: output, retired } = await staging.commit();
     return { rendered, output, retired };
   } finally {

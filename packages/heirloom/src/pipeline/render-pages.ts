@@ -10,9 +10,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkLinks, checkRedirectTargets } from "../output/links.ts";
 import { pageLinks } from "../output/page-links.ts";
-import { type PageRecord, createPageWriter } from "../output/page-writer.ts";
+import type { PageRecord } from "../output/page-record.ts";
+import { createPageWriter } from "../output/page-writer.ts";
 import { type FeedSelections, feedEntries } from "../output/feeds.ts";
-import { siteFiles } from "../output/site-files.ts";
+import { fixedFiles, siteFiles } from "../output/site-files.ts";
 import type { Staging } from "../output/staging.ts";
 import { publishedOn } from "../render/refs.ts";
 import { renderPage } from "../render/render.ts";
@@ -23,7 +24,7 @@ import type { PreparedSite } from "./prepare.ts";
 export interface RenderedSite {
   /** Each route's page, in the order of the routes. */
   records: PageRecord[];
-  /** Everything else the output holds that is written now (kept feeds are copied already). */
+  /** Everything else the output holds, written now into the staging folder (kept feeds are copied already). */
   files: OutputFile[];
   /** Broken internal links (none when the site has them warned about: see `linkWarnings`). */
   problems: HeirloomError[];
@@ -47,7 +48,12 @@ export async function renderPages(
   onProgress?: BuildOptions["onProgress"],
 ): Promise<RenderedSite> {
   const toCreate = staging ? site.routes.filter((route) => staging.recorded(route.outFile) === undefined).length : 0;
-  const writer = createPageWriter(staging?.dir, staging?.folders, site.routes.length, toCreate);
+  // The files the pages do not decide are written while they are rendered, the others once they are.
+  const fixed = staging && fixedFiles(site);
+  const early = fixed?.then((found) => writeFiles(staging!, Object.values(found).flat()));
+  // A file that cannot be read is told where the files are gathered (siteFiles).
+  early?.catch(() => {});
+  const writer = createPageWriter(staging, site.routes.length, toCreate);
   const records: PageRecord[] = [];
   const made: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
   const pages = new Map<string, PageState>();
@@ -79,7 +85,14 @@ export async function renderPages(
   const selections: FeedSelections = new Map();
   const { feeds, kept } = keepFeeds(site, staging, reuse, selections);
   const toWrite = site.feeds.filter((f) => !kept.has(f.path.slice(1)));
-  const files = await siteFiles(site, toWrite, selections);
+  const files = await siteFiles(site, toWrite, selections, fixed);
+  if (staging) {
+    const written = await early!;
+    writeFiles(
+      staging,
+      files.filter((file) => !written.has(file)),
+    );
+  }
   const ids = new Map(records.map((r) => [r.outFile, { text: r.ids, set: undefined as Set<string> | undefined }]));
   const published = new Set([...records.map((r) => r.outFile), ...files.map((f) => f.path), ...kept]);
   const { base } = site.config;
@@ -110,6 +123,12 @@ export async function renderPages(
   const warn = site.site.brokenLinks === "warn";
   const linkWarnings = warn ? problems.map(warningOf) : [];
   return { records, files, problems: warn ? [] : problems, linkWarnings, pages, feeds, rendered };
+}
+
+/** Starts writing files into the staging folder (the swap waits for them); the files. */
+function writeFiles(staging: Staging, files: OutputFile[]): Set<OutputFile> {
+  for (const file of files) staging.write(file.path, file.contents);
+  return new Set(files);
 }
 
 /** A problem told as a warning: its message and where it is written. */
