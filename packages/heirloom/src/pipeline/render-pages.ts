@@ -47,21 +47,26 @@ export async function renderPages(
   reuse: PageReuse | undefined,
   onProgress?: BuildOptions["onProgress"],
 ): Promise<RenderedSite> {
-  const toCreate = staging ? site.routes.filter((route) => staging.recorded(route.outFile) === undefined).length : 0;
   // The files the pages do not decide are written while they are rendered, the others once they are.
   const fixed = staging && fixedFiles(site);
   const early = fixed?.then((found) => writeFiles(staging!, Object.values(found).flat()));
   // A file that cannot be read is told where the files are gathered (siteFiles).
   early?.catch(() => {});
-  const writer = createPageWriter(staging, site.routes.length, toCreate);
+  // What each page is made from, and whether the last build's is kept: the writer is sized by the pages to render
+  // (an edited post of a 600-page blog renders 2, which no writer thread pays for).
+  const plans = site.routes.map((route) => {
+    const key = reuse?.key(route) ?? "";
+    return { route, key, kept: staging && reuse?.page(route, key) };
+  });
+  const toRender = plans.filter((plan) => !plan.kept);
+  const toCreate = staging ? toRender.filter(({ route }) => staging.recorded(route.outFile) === undefined).length : 0;
+  const writer = createPageWriter(staging, toRender.length, toCreate);
   const records: PageRecord[] = [];
   const made: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
   const pages = new Map<string, PageState>();
-  for (const [index, route] of site.routes.entries()) {
+  for (const [index, { route, key, kept }] of plans.entries()) {
     onProgress?.("Rendering pages", index, site.routes.length);
-    const key = reuse?.key(route) ?? "";
-    const kept = staging && reuse?.page(route, key);
-    if (kept) {
+    if (kept && staging) {
       staging.copy(route.outFile, kept.copyFrom, kept.bytes);
       site.images.markUsed(kept.state.images);
       records[index] = kept.state.record;
