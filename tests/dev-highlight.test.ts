@@ -1,11 +1,9 @@
 // dev highlights a body's code blocks as its page reads them, each within markdown.highlight.timeout: a block past
 // it (a 12 KB line of C++ brackets takes Shiki minutes) is written plain and told at its file and line, the other
 // pages keep their highlighting, and Ctrl+C stops dev while a block runs.
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startCli, stopStarted } from "./helpers/cli-process.ts";
-import { copyJournal } from "./helpers/site.ts";
+import { journalWithText } from "./helpers/site.ts";
 
 const POST = "content/posts/difficult-chapters.md";
 const BRACKETS = `${"[".repeat(6000)}${"]".repeat(6000)}`;
@@ -13,19 +11,13 @@ const BRACKETS = `${"[".repeat(6000)}${"]".repeat(6000)}`;
 afterEach(() => stopStarted());
 
 /** A copy of the journal whose post ends with the brackets' block, blocks given `timeout` ms; the fence's line. */
-function journalWithSlowBlock(timeout: number) {
-  const root = copyJournal("heirloom-dev-highlight-");
-  const config = path.join(root, "site.config.ts");
-  const definition = readFileSync(config, "utf8");
-  writeFileSync(
-    config,
-    definition.replace("defineSite({", `defineSite({\n  markdown: { highlight: { timeout: ${timeout} } },`),
+const journalWithSlowBlock = (timeout: number) =>
+  journalWithText(
+    "heirloom-dev-highlight-",
+    `{ highlight: { timeout: ${timeout} } }`,
+    POST,
+    `\`\`\`cpp\n${BRACKETS}\n\`\`\``,
   );
-  const post = path.join(root, POST);
-  const before = readFileSync(post, "utf8");
-  writeFileSync(post, `${before}\n\`\`\`cpp\n${BRACKETS}\n\`\`\`\n`);
-  return { root, line: before.split("\n").length + 1 };
-}
 
 async function startDev(root: string) {
   const server = startCli(root, ["dev", "--port", "0"]);

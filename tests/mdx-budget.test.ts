@@ -1,13 +1,13 @@
 // An MDX body that never ends (an expression that loops) is stopped at its time budget (markdown.mdx.timeout) with
 // an error at the expression's line and column; dev answers with the error and goes on serving; Ctrl+C stops dev
 // while a body loops.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
 import { startCli, stopStarted } from "./helpers/cli-process.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
-import { buildProject, copyJournal } from "./helpers/site.ts";
+import { buildProject, journalWithText } from "./helpers/site.ts";
 
 const MDX_POST = "content/posts/the-right-length.mdx";
 const LOOP = "{(() => { while (true) {} })()}";
@@ -16,19 +16,8 @@ const STOPPED = "was still running after 300 ms while its page was rendered, so 
 afterEach(() => stopStarted());
 
 /** A copy of the journal whose MDX post ends with `text`, its bodies given `timeout` ms; the line `text` is on. */
-function journalWith(text: string, timeout: number) {
-  const root = copyJournal("heirloom-mdx-budget-");
-  const config = path.join(root, "site.config.ts");
-  const definition = readFileSync(config, "utf8");
-  writeFileSync(
-    config,
-    definition.replace("defineSite({", `defineSite({\n  markdown: { mdx: { timeout: ${timeout} } },`),
-  );
-  const post = path.join(root, MDX_POST);
-  const before = readFileSync(post, "utf8");
-  writeFileSync(post, `${before}\n${text}\n`);
-  return { root, line: before.split("\n").length + 1 };
-}
+const journalWith = (text: string, timeout: number, more = "") =>
+  journalWithText("heirloom-mdx-budget-", `{ mdx: { timeout: ${timeout} }${more} }`, MDX_POST, text);
 
 describe("an MDX body past its time", () => {
   it.each([
@@ -64,10 +53,8 @@ describe("an MDX body past its time", () => {
 describe("an MDX code block past its time", () => {
   it("is written plain with a warning at its line, the build going on", async () => {
     const brackets = `${"[".repeat(6000)}${"]".repeat(6000)}`;
-    const { root, line } = journalWith(`\`\`\`cpp\n${brackets}\n\`\`\``, 10_000);
-    const config = path.join(root, "site.config.ts");
-    const definition = readFileSync(config, "utf8");
-    writeFileSync(config, definition.replace("markdown: {", "markdown: { highlight: { timeout: 400 },"));
+    const block = `\`\`\`cpp\n${brackets}\n\`\`\``;
+    const { root, line } = journalWith(block, 10_000, ", highlight: { timeout: 400 }");
     const result = await buildProject(root);
     expect(result.warnings).toContain(
       `${MDX_POST}:${line}: the \`\`\`cpp block was not highlighted: it took more than 400 ms, so it is written ` +

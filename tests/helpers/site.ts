@@ -40,6 +40,21 @@ export function copyJournal(prefix = "heirloom-journal-", keep: (src: string) =>
 }
 
 /**
+ * A copy of the journal (see copyJournal) with `markdown` as its definition's markdown option and `text` after the
+ * end of `post` (a file under it, such as "content/posts/x.md"); the line `text` starts on.
+ */
+export function journalWithText(prefix: string, markdown: string, post: string, text: string) {
+  const root = copyJournal(prefix);
+  const config = path.join(root, "site.config.ts");
+  const definition = readFileSync(config, "utf8");
+  writeFileSync(config, definition.replace("defineSite({", `defineSite({\n  markdown: ${markdown},`));
+  const file = path.join(root, post);
+  const before = readFileSync(file, "utf8");
+  writeFileSync(file, `${before}\n${text}\n`);
+  return { root, line: before.split("\n").length + 1 };
+}
+
+/**
  * A copy of the engine's fixture site (tests/fixtures/base) with each named case laid over it
  * (tests/fixtures/<case>/: files that replace or add to the base). Without a templates/ of its own,
  * it is built with the base's templates, so their compile is shared between tests.

@@ -54,17 +54,17 @@ export async function renderPages(
   early?.catch(() => {});
   // What each page is made from, and whether the last build's is kept: the writer is sized by the pages to render
   // (an edited post of a 600-page blog renders 2, which no writer thread pays for).
-  const plans = site.routes.map((route) => {
+  const steps = site.routes.map((route) => {
     const key = reuse?.key(route) ?? "";
     return { route, key, kept: staging && reuse?.page(route, key) };
   });
-  const toRender = plans.filter((plan) => !plan.kept);
+  const toRender = steps.filter((step) => !step.kept);
   const toCreate = staging ? toRender.filter(({ route }) => staging.recorded(route.outFile) === undefined).length : 0;
   const writer = createPageWriter(staging, toRender.length, toCreate);
   const records: PageRecord[] = [];
   const made: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
   const pages = new Map<string, PageState>();
-  for (const [index, { route, key, kept }] of plans.entries()) {
+  for (const [index, { route, key, kept }] of steps.entries()) {
     onProgress?.("Rendering pages", index, site.routes.length);
     if (kept && staging) {
       staging.copy(route.outFile, kept.copyFrom, kept.bytes);
