@@ -30,7 +30,14 @@ interface Bundled {
   shiki?: string;
   /** The highlight pool's worker (src/content/highlight-worker.ts), compiled like the CLI. */
   highlight?: string;
+  /** The page writer's worker (src/output/page-writer-worker.ts). */
+  pages?: string;
+  /** The worker that lists a seed (src/output/seed-listing-worker.ts). */
+  listing?: string;
 }
+
+/** The engine's worker threads, each compiled into a file of its own (WORKERS in bin/compile-cli.js). */
+export type WorkerName = "highlight" | "pages" | "listing";
 
 /** The side bundles' files; none when run from source. */
 const BUNDLED: Bundled = typeof __HEIRLOOM_BUNDLES__ === "object" ? __HEIRLOOM_BUNDLES__ : {};

@@ -4,14 +4,14 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ENGINE_ROOT, bundledFile } from "../version.ts";
+import { ENGINE_ROOT, type WorkerName, bundledFile } from "../version.ts";
 import { writeAtomically } from "./cache.ts";
 
 /**
  * The worker `name`'s file; `entry` is its module under src/, compiled when there is no compiled file (only then a
  * promise: a compiled file's worker starts at once, even while the main thread is busy).
  */
-export function workerFile(name: "highlight", entry: string): string | Promise<string> {
+export function workerFile(name: WorkerName, entry: string): string | Promise<string> {
   return bundledFile(name) ?? compiledWorker(name, entry);
 }
 
