@@ -10,17 +10,9 @@ import { enableGfmRules, applyGfm } from "./gfm.ts";
 import { headingsPlugin } from "./headings.ts";
 import { type MarkdownSite, settingsKey } from "./markdown-key.ts";
 import { refTarget } from "./refs.ts";
-import { PastBudget, withinTime } from "../compile/time-budget.ts";
-import { type CodeBlock, hasLongLine, lateWarning, pooledHighlight, submitBlocks } from "./highlight-pool.ts";
-import {
-  type CodeThemes,
-  highlightCode,
-  highlightReady,
-  highlighting,
-  knownLanguage,
-  languageOf,
-  reloadShiki,
-} from "./highlight.ts";
+import { type RenderState, highlighted } from "./highlight-block.ts";
+import { type CodeBlock, hasLongLine, pooledHighlight, submitBlocks } from "./highlight-pool.ts";
+import { type CodeThemes, highlightReady, knownLanguage, languageOf } from "./highlight.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
 
@@ -135,37 +127,6 @@ function parserOf(site: MarkdownSite, html: boolean, state: RenderState): Instan
   const timeout = site.markdown.highlightTimeout;
   if (themes) md.set({ highlight: (code, info) => highlighted(code, languageOf(info), themes, timeout, state) });
   return md;
-}
-
-/** What one render tells its blocks' highlighting: the places of its fences, in order, and what went plain. */
-interface RenderState {
-  late: boolean;
-  retry: boolean;
-  fences: Array<{ file: string; line: number }>;
-  next: number;
-  warnings: string[];
-}
-
-/**
- * A block's markup: the pool's (highlight-pool.ts), else highlighted now, on this thread, within the blocks' time
- * (time-budget.ts: Ctrl+C stops it too); "" (plain) for one past its time, told at its place, Shiki then loaded anew.
- */
-function highlighted(code: string, lang: string, themes: CodeThemes, timeout: number, state: RenderState): string {
-  const place = state.fences[state.next++];
-  const pooled = lang ? pooledHighlight(code, lang, themes) : undefined;
-  if (pooled === "") state.late = true;
-  if (pooled !== undefined || !knownLanguage(lang)) return pooled ?? "";
-  // Shiki being loaded anew after a block stopped: plain now, highlighted by the next render.
-  if (!highlighting()) return (Object.assign(state, { late: true, retry: true }), "");
-  try {
-    return withinTime(() => highlightCode(code, lang, themes), timeout);
-  } catch (error) {
-    if (!(error instanceof PastBudget)) throw error;
-    reloadShiki();
-    state.late = true;
-    if (place) state.warnings.push(lateWarning({ ...place, lang }, timeout));
-    return "";
-  }
 }
 
 function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {

@@ -11,9 +11,6 @@ import { MdxAwait, MdxCompileFailed, MdxModuleSyntax } from "../errors/catalogue
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_KEY, bundledFile } from "../version.ts";
 import { slugOf, uniqueId } from "./headings.ts";
-import { PastBudget, withinTime } from "../compile/time-budget.ts";
-import { type CodeThemes, highlightCode, highlighting, prepareHighlighting, reloadShiki } from "./highlight.ts";
-import { lateWarning } from "./highlight-pool.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { type ExpressionHolder, guardExpressions } from "./mdx-expressions.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
@@ -72,51 +69,6 @@ function compileNow(source: SourceEntry, base: string, anchors: Anchors, key: st
   } catch (error) {
     return error instanceof HeirloomError ? error : located(error, source);
   }
-}
-
-/** An MDX body to highlight, with its file and the line of the file its body starts at. */
-export interface MdxAt {
-  body: CompiledMdx;
-  file: string;
-  bodyLine: number;
-}
-
-/**
- * Highlights the fenced blocks of bodies compiled since Shiki last saw them (a body from the cache has its
- * markup), loading Shiki only for those, and keeps them with it. Without `themes`, every block is left plain.
- * Each block within `timeout` ms (time-budget.ts): one past it is left plain, told in the warnings returned, its
- * body not kept (highlighted again by the next build), and Shiki loaded anew for the next.
- */
-export async function highlightMdx(
-  bodies: MdxAt[],
-  themes: CodeThemes | false,
-  settings: { definition: string; timeout: number },
-  cache?: MdxCache,
-): Promise<string[]> {
-  const fresh = bodies.filter(({ body }) => body.blocks.length > 0 && !body.highlighted);
-  if (fresh.length === 0) return [];
-  const languages = new Set(fresh.flatMap(({ body }) => body.blocks.map((block) => block.lang)));
-  const ready = () => (themes ? prepareHighlighting(languages, themes, settings.definition) : undefined);
-  await ready();
-  const warnings: string[] = [];
-  for (const { body, file, bodyLine } of fresh) {
-    let late = false;
-    body.highlighted = [];
-    for (const { lang, code, line } of body.blocks) {
-      if (themes && !highlighting()) await ready();
-      try {
-        body.highlighted.push(themes ? withinTime(() => highlightCode(code, lang, themes), settings.timeout) : "");
-      } catch (error) {
-        if (!(error instanceof PastBudget)) throw error;
-        reloadShiki();
-        late = true;
-        body.highlighted.push("");
-        warnings.push(lateWarning({ file, line: bodyLine + line - 1, lang }, settings.timeout));
-      }
-    }
-    if (!late) cache?.set(body.key, body);
-  }
-  return warnings;
 }
 
 interface MdastNode {

@@ -3,19 +3,23 @@
 // table of errors is this catalogue.
 import * as config from "./config-messages.ts";
 import * as content from "./content-messages.ts";
+import * as entries from "./entry-messages.ts";
 import * as init from "./init-messages.ts";
 import type { ErrorEntry } from "./errors.ts";
 import * as islands from "./island-messages.ts";
 import * as markdown from "./markdown-messages.ts";
+import * as options from "./options-messages.ts";
 import * as output from "./output-messages.ts";
 import * as server from "./server-messages.ts";
 import * as site from "./site-messages.ts";
 
 export * from "./config-messages.ts";
 export * from "./content-messages.ts";
+export * from "./entry-messages.ts";
 export * from "./init-messages.ts";
 export * from "./island-messages.ts";
 export * from "./markdown-messages.ts";
+export * from "./options-messages.ts";
 export * from "./output-messages.ts";
 export * from "./server-messages.ts";
 export * from "./site-messages.ts";
@@ -24,7 +28,7 @@ const isEntry = (value: unknown): value is ErrorEntry => typeof (value as ErrorE
 
 /** Every entry of the catalogue by its name, in the order of the stages that find them. */
 export const catalogue: Record<string, ErrorEntry> = Object.fromEntries(
-  [config, content, markdown, site, islands, output, init, server].flatMap((messages) =>
+  [config, options, content, entries, markdown, site, islands, output, init, server].flatMap((messages) =>
     Object.entries(messages).filter(([, value]) => isEntry(value)),
   ),
 );

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { LoadedModules } from "../compile/compile-module.ts";
-import { mergeEnvReads, sameEnv } from "../compile/site-code.ts";
+import { sameEnv } from "../compile/site-code.ts";
 import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
 import { ISLANDS_FOLDER } from "../render/island-files.ts";
@@ -204,29 +204,9 @@ export class Incremental {
       }),
     );
     // The stamp is made while the state is written, and written after it: what it vouches for is stored.
-    const stampOf = () => (this.snapshot ? this.stampOf(build) : undefined);
+    const stampOf = () => (this.snapshot ? stamps.stampOf(stamped(build), this.snapshot, outDir) : undefined);
     const [, stamp] = await Promise.all([saveBuildState(root, outDir, state), Promise.resolve().then(stampOf)]);
     if (stamp) await stamps.saveStamp(this.paths.root, this.paths.outDir, stamp);
-  }
-
-  private stampOf({ site, output, report, pages, feeds }: FinishedBuild): stamps.Stamp {
-    const { config, raw } = site;
-    const key = inputsKey({
-      config,
-      definition: site.site,
-      templates: site.templates,
-      assets: site.bundle,
-      islands: site.islandBundle,
-    });
-    // An entry changed just before the snapshot is compared by the bytes this build read.
-    const read = new Map(raw.placement.toRead.map((job, i) => [job.relative, raw.read[i]?.hash]));
-    const inputs = this.snapshot!;
-    inputs.hashes = new Map(
-      stamps.unsettled(inputs).flatMap((file) => (read.get(file) ? [[file, read.get(file)!]] : [])),
-    );
-    const folders = stamps.foldersOf(this.paths.outDir, output);
-    const env = mergeEnvReads([...[...pages.values()].map((p) => p.env), ...[...feeds.values()].map((f) => f.env)]);
-    return { key, inputs, folders, output, env, ...report };
   }
 
   /** Keeps only what the entries use of the parse and markdown caches, so they never grow without bound. */
@@ -240,6 +220,15 @@ export class Incremental {
     state.parsed = parsed;
     state.markdown.retain(new Set(entries.map(markdownKey)));
   }
+}
+
+/** What a finished build's stamp is made of (stamp.ts). */
+function stamped({ site, output, report, pages, feeds }: FinishedBuild) {
+  const { config, raw } = site;
+  const parts = { config, definition: site.site, templates: site.templates };
+  const key = inputsKey({ ...parts, assets: site.bundle, islands: site.islandBundle });
+  const envs = [...[...pages.values()].map((p) => p.env), ...[...feeds.values()].map((f) => f.env)];
+  return { key, raw, output, report, envs };
 }
 
 /** The compiled part a changed file belongs to: the definition, the assets (scripts, styles), the templates. */

@@ -9,9 +9,10 @@ import { deserialize, serialize } from "node:v8";
 import type { Manifest } from "../output/staging.ts";
 import type { RouteReport } from "../output/report.ts";
 import { ENGINE_KEY } from "../version.ts";
-import type { EnvReads } from "../compile/site-code.ts";
+import { type EnvReads, mergeEnvReads } from "../compile/site-code.ts";
 import { writeAtomically } from "../compile/cache.ts";
 import { stateFiles } from "./build-state.ts";
+import type { RawContent } from "../content/types.ts";
 
 /**
  * A file changed this long before its size and times were taken can be trusted by them: any later change
@@ -145,3 +146,22 @@ export function dropStamp(root: string, outDir: string): void {
 export function saveStamp(root: string, outDir: string, stamp: Stamp): Promise<void> {
   return writeAtomically(stateFiles(root, outDir).stamp, serialize({ format: FORMAT, engine: ENGINE_KEY, stamp }));
 }
+
+/**
+ * The stamp of a finished build: the key of its inputs, the snapshot of content/ taken before it read (`raw` is
+ * what it read), what it wrote, and the environment variables its pages and feeds read (`envs`).
+ */
+export function stampOf(
+  build: { key: string; raw: RawContent; output: Manifest; report: StampReport; envs: Array<EnvReads | undefined> },
+  inputs: InputSnapshot,
+  outDir: string,
+): Stamp {
+  const { key, raw, output, report, envs } = build;
+  // An entry changed just before the snapshot is compared by the bytes this build read.
+  const read = new Map(raw.placement.toRead.map((job, i) => [job.relative, raw.read[i]?.hash]));
+  inputs.hashes = new Map(unsettled(inputs).flatMap((file) => (read.get(file) ? [[file, read.get(file)!]] : [])));
+  const folders = foldersOf(outDir, output);
+  return { key, inputs, folders, output, env: mergeEnvReads(envs), ...report };
+}
+
+type StampReport = Pick<Stamp, "routes" | "warnings" | "siteHash">;

@@ -2,7 +2,7 @@
 // MDX bodies highlighted since Shiki last saw them, and the warnings of the highlight pool's blocks written plain.
 import type { ResolvedSite } from "../config/types.ts";
 import { knownLanguage, prepareHighlighting } from "../content/highlight.ts";
-import { highlightMdx } from "../content/mdx-compile.ts";
+import { highlightMdx } from "../content/mdx-highlight.ts";
 import type { MdxCache, ValidatedContent } from "../content/types.ts";
 
 /**
