@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
 import { highlightCode } from "../packages/heirloom/src/content/highlight.ts";
 import { lastRun } from "../packages/heirloom/src/content/highlight-pool.ts";
-import { buildProject, makeFixture } from "./helpers/site.ts";
+import { buildProject, editFile as edit, makeFixture } from "./helpers/site.ts";
 
 const THEMES = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };
 const page = (name: string, body: string) =>
@@ -56,6 +56,37 @@ describe("the highlight pool", () => {
     expect(lastRun.threads).toBeGreaterThan(0);
     const pres = parse(readFileSync(path.join(built.outDir, "many.html"), "utf8")).querySelectorAll("pre.shiki");
     expect(pres.map((pre) => pre.outerHTML)).toEqual(blocks.map((b) => highlightCode(`${b}\n`, "python", THEMES)));
+  }, 40_000);
+
+  it("parses a body whose blocks wait for the threads once, and writes what a parse for its page would", async () => {
+    const root = makeFixture("markdown");
+    // A site plugin that counts each body's parses (the definition runs in this process).
+    edit(root, "site.config.ts", 'urlFormat: "file",', 'urlFormat: "file",\n  markdown: { plugins: [[counted]] },');
+    const counter =
+      "function counted(md: { core: { ruler: { push(n: string, f: (s: { src: string }) => void): void } } }) {\n" +
+      "  const seen = ((globalThis as Record<string, unknown>).parses ??= new Map()) as Map<string, number>;\n" +
+      '  md.core.ruler.push("count", (state) => void seen.set(state.src, (seen.get(state.src) ?? 0) + 1));\n}';
+    edit(root, "site.config.ts", "export default definition;", `export default definition;\n\n${counter}`);
+    // A language no earlier test loaded: the body waits for it.
+    const lines = (i: number) =>
+      Array.from({ length: 30 }, (_, j) => `let value_${i}_${j}: u32 = ${j} * 3; // ${j} thrice`);
+    const blocks = Array.from({ length: 60 }, (_, i) => lines(i).join("\n"));
+    const body = blocks.map((b, i) => `## Part ${i}\n\n${fence("rust", b)}`).join("");
+    writeFileSync(path.join(root, "content", "pages", "many.md"), page("many", body));
+    const parses = new Map<string, number>();
+    Object.assign(globalThis, { parses });
+    try {
+      const built = await buildProject(root, { cache: false });
+      expect(lastRun.threads).toBeGreaterThan(0);
+      expect([...parses.keys()].filter((src) => src.includes("## Part 0"))).toHaveLength(1);
+      expect([...parses.values()]).toEqual([...parses.values()].map(() => 1));
+      const html = readFileSync(path.join(built.outDir, "many.html"), "utf8");
+      const pres = parse(html).querySelectorAll("pre.shiki");
+      expect(pres.map((pre) => pre.outerHTML)).toEqual(blocks.map((b) => highlightCode(`${b}\n`, "rust", THEMES)));
+      expect(html).toContain('<h2 id="part-59">Part 59');
+    } finally {
+      Reflect.deleteProperty(globalThis, "parses");
+    }
   }, 40_000);
 
   it("leaves a handful of short blocks to the main thread", async () => {

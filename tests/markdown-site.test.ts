@@ -6,13 +6,13 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { buildWatched as buildShikiWatched, buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
-
-const edit = (root: string, file: string, from: string | RegExp, to: string) => {
-  const text = readFileSync(path.join(root, file), "utf8");
-  expect(text).toMatch(from);
-  writeFileSync(path.join(root, file), text.replace(from, to));
-};
+import {
+  buildWatched as buildShikiWatched,
+  buildProject,
+  editFile as edit,
+  makeFixture,
+  ownTemplates,
+} from "./helpers/site.ts";
 
 describe("markdown in a site", () => {
   it("gives templates each entry's headings, with the ids the page's headings have, from the cache too", async () => {

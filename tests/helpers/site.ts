@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 import { build } from "../../packages/heirloom/src/pipeline/build.ts";
 import type { BuildOptions } from "../../packages/heirloom/src/config/options.ts";
 
@@ -69,6 +70,13 @@ export function makeFixture(...cases: string[]): string {
     cpSync(dir, root, { recursive: true });
   }
   return root;
+}
+
+/** Replaces `from` with `to` in a file of the project; a file without `from` fails the test. */
+export function editFile(root: string, file: string, from: string | RegExp, to: string): void {
+  const text = readFileSync(path.join(root, file), "utf8");
+  expect(text).toMatch(from);
+  writeFileSync(path.join(root, file), text.replace(from, to));
 }
 
 /** Gives a project its own copy of the templates it is built with (to edit them in a test); returns the folder. */

@@ -2,7 +2,7 @@
 // needs it, or rendered when a page reads it (dev, and a body whose code languages Shiki must load first).
 import { HeirloomError } from "../errors/errors.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, markdownKey } from "./markdown.ts";
-import type { EntryValue, MarkdownCache, SourceEntry } from "./types.ts";
+import type { EntryValue, MarkdownCache, SourceEntry, WaitingBodies } from "./types.ts";
 
 export interface BodyOptions {
   base: string;
@@ -11,6 +11,8 @@ export interface BodyOptions {
   lazyMarkdown?: boolean;
   /** Told what a body rendered as its page reads it has to say: a code block written plain past its time. */
   onWarning?: (message: string) => void;
+  /** The bodies read this build that wait for highlighting, each rendered from that parse (not parsed again). */
+  waiting?: WaitingBodies;
 }
 
 /** A body: rendered, or to be rendered when read (with the languages Shiki must have loaded by then). */
@@ -32,9 +34,12 @@ export function markdownBody(
 ): Body | undefined {
   const { markdown, base } = options;
   const key = markdownKey(source.hash, base, renderer);
-  // Rendered as a page reads it: every block highlighted now, what went plain past its time told.
+  const kept = options.waiting?.get(key);
+  options.waiting?.delete(key);
+  // Rendered as a page reads it (from the parse it was read with): every block highlighted now, what went plain
+  // past its time told.
   const render = () => {
-    const result = renderer.render(source.body, source.file, source.bodyLine, base, true);
+    const result = kept ? kept.resume() : renderer.render(source.body, source.file, source.bodyLine, base, true);
     if ("waitingFor" in result) throw new Error(`${source.file}: code highlighting was not prepared`);
     for (const warning of result.warnings ?? []) options.onWarning?.(warning);
     return result;
@@ -51,7 +56,7 @@ export function markdownBody(
     return { later: render, code: false, languages: renderer.languagesOf(source.body), refs };
   }
   try {
-    const result = renderer.render(source.body, source.file, source.bodyLine, base);
+    const result = kept ?? renderer.render(source.body, source.file, source.bodyLine, base);
     if ("html" in result) {
       for (const warning of result.warnings ?? []) options.onWarning?.(warning);
       if (!result.late) markdown?.set(key, result);

@@ -6,10 +6,11 @@
 // next build, for the renderer's `highlight` (markdown.ts), which highlights on the main thread what is not here
 // (little code: see MAIN_THREAD_CODE).
 import { createHash } from "node:crypto";
+import type { Token } from "markdown-it";
 import { type CodeBlock, type PoolRun, dispatch, start } from "./highlight-threads.ts";
+import { type CodeThemes, knownLanguage, languageOf } from "./highlight.ts";
 
 export type { CodeBlock };
-import type { CodeThemes } from "./highlight.ts";
 
 /** Less code than this (distinct blocks, none with a long line) stays on the main thread: a thread costs more. */
 export const MAIN_THREAD_CODE = 64_000;
@@ -44,6 +45,23 @@ export function resetHighlighting(): void {
 
 /** Whether a block has a line Shiki may take seconds over: it is highlighted by a thread, never the main one. */
 export const hasLongLine = (code: string) => code.split("\n").some((line) => line.length > LONG_LINE);
+
+/** Whether a block with a long line has not been through the pool yet (Shiki loaded or not: it may take minutes). */
+export function unpooled(tokens: Token[], themes: CodeThemes): boolean {
+  return tokens.some(
+    (t) =>
+      t.type === "fence" &&
+      hasLongLine(t.content) &&
+      knownLanguage(languageOf(t.info)) &&
+      pooledHighlight(t.content, languageOf(t.info), themes) === undefined,
+  );
+}
+
+/** A body's fenced blocks that name a language, each at its line in `file`, for the highlight pool. */
+export function blocksIn(tokens: Token[], file: string, firstLine: number): CodeBlock[] {
+  const fences = tokens.filter((t) => t.type === "fence" && languageOf(t.info));
+  return fences.map((t) => ({ lang: languageOf(t.info), code: t.content, file, line: firstLine + (t.map?.[0] ?? 0) }));
+}
 
 /** Hands the pool a body's blocks (a build's first blocks start a new run); threads start once they pay. */
 export function submitBlocks(blocks: CodeBlock[], themes: CodeThemes, timeout: number): void {

@@ -12,7 +12,7 @@ import {
   MdxOutsideMdxCollection,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
-import type { LoadReuse, MarkdownCache, Placement, RawContent, SourceEntry } from "./types.ts";
+import type { LoadReuse, MarkdownCache, Placement, RawContent, SourceEntry, WaitingBodies } from "./types.ts";
 import { datedFileName } from "./dates.ts";
 import { type ParsedSource, toRawEntry } from "./front-matter.ts";
 import { markdownKey } from "./markdown.ts";
@@ -28,6 +28,8 @@ export interface LoadOptions {
   markdown?: MarkdownCache;
   /** The base path and renderers markdown is rendered with while reading; without them, it is not. */
   renderWhileReading?: ReadRendering;
+  /** Filled with the bodies read that wait for their code blocks' highlighting. */
+  waiting?: WaitingBodies;
   /** Every file under content/ as listed just before (by `listTree`): content/ is not walked again. */
   listed?: Listing;
   /** What the previous load left to reuse: its walk, and the entries of files unchanged since (dev). */
@@ -163,9 +165,10 @@ function toSourceEntry(
   }
   options.parsed?.set(result.hash, result.parsed);
   const rendering = options.renderWhileReading;
-  if (result.rendered && rendering) {
+  if ((result.rendered || result.waiting) && rendering) {
     const key = markdownKey(result.hash, rendering.base, rendering.renderers.get(job.collection)!);
-    options.markdown?.set(key, result.rendered);
+    if (result.rendered) options.markdown?.set(key, result.rendered);
+    if (result.waiting) options.waiting?.set(key, result.waiting);
   }
   return {
     ...toRawEntry(job.file, result.parsed, result.text),

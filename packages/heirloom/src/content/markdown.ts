@@ -11,8 +11,8 @@ import { headingsPlugin } from "./headings.ts";
 import { type MarkdownSite, settingsKey } from "./markdown-key.ts";
 import { refTarget } from "./refs.ts";
 import { type RenderState, highlighted } from "./highlight-block.ts";
-import { type CodeBlock, hasLongLine, pooledHighlight, submitBlocks } from "./highlight-pool.ts";
-import { type CodeThemes, highlightReady, knownLanguage, languageOf } from "./highlight.ts";
+import { blocksIn, submitBlocks, unpooled } from "./highlight-pool.ts";
+import { type CodeThemes, highlightReady, languageOf } from "./highlight.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
 
@@ -34,10 +34,15 @@ export interface RenderedMarkdown {
   retry?: boolean;
 }
 
-/** A body whose code blocks name languages Shiki has not loaded yet: load them all, then render it again. */
+/**
+ * A body whose code blocks wait for highlighting (languages Shiki has not loaded yet, or the pool's work): load them
+ * all, then `resume` it, which renders what was parsed (a body is parsed once).
+ */
 export interface WaitingMarkdown {
   waitingFor: string[];
   refs?: string[];
+  /** The body rendered from its parse, every block highlighted now (as `render` with `now`). */
+  resume(): RenderedMarkdown | WaitingMarkdown;
 }
 
 export interface MarkdownRenderer {
@@ -134,6 +139,20 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
   const state: RenderState = { late: false, retry: false, fences: [], next: 0, warnings: [] };
   const md = parserOf(site, html, state);
   const plain = preset === "commonmark";
+  /** Parsed tokens as HTML (their fences highlighted now, or the pool's), with their headings and what went plain. */
+  const renderTokens = (tokens: Token[], env: { headings?: Heading[] }, languages: string[], place: Place) => {
+    const { file, firstLine, found } = place;
+    const fences = tokens.filter((t) => t.type === "fence");
+    Object.assign(state, { late: false, retry: false, next: 0, warnings: [] });
+    state.fences = fences.map((t) => ({ file, line: firstLine + (t.map?.[0] ?? 0) }));
+    const output = md.renderer.render(tokens, md.options, env);
+    // CommonMark's output is kept as markdown-it writes it, white space around raw HTML included.
+    const html = plain ? output : output.trim();
+    const code = languages.length > 0 && html.includes('<pre class="shiki"');
+    const late = state.late ? { late: true, ...(state.warnings.length ? { warnings: state.warnings } : {}) } : {};
+    if (state.retry) Object.assign(late, { retry: true });
+    return { html, headings: env.headings ?? [], code, ...found, ...late };
+  };
   const languagesIn = (tokens: Token[]) =>
     themes ? [...new Set(tokens.filter((t) => t.type === "fence").map((t) => languageOf(t.info)))].filter(Boolean) : [];
   return {
@@ -153,6 +172,11 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
       return refs.size > 0 ? [...refs] : undefined;
     },
     render(source, file, firstLine, base = "/", now = false) {
+      const failed = (error: unknown) => {
+        if (error instanceof HeirloomError) return error;
+        const reason = (error as Error)?.message ?? String(error);
+        return errorFrom(MarkdownRenderFailed, { file, reason }, { location: { file, line: firstLine }, cause: error });
+      };
       try {
         const env: { headings?: Heading[] } = {};
         const tokens = md.parse(source, env);
@@ -164,44 +188,31 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
         const languages = /```|~~~/.test(source) ? languagesIn(tokens) : [];
         const found = refs.size > 0 ? { refs: [...refs] } : {};
         const waits = (t: CodeThemes) => languages.some((lang) => !highlightReady(lang, t));
+        const output = (): RenderedMarkdown | WaitingMarkdown => {
+          if (themes && waits(themes)) return { waitingFor: languages, ...found, resume: output };
+          try {
+            return renderTokens(tokens, env, languages, { file, firstLine, found });
+          } catch (error) {
+            throw failed(error);
+          }
+        };
         if (themes && (waits(themes) || (!now && unpooled(tokens, themes)))) {
           submitBlocks(blocksIn(tokens, file, firstLine), themes, site.markdown.highlightTimeout);
-          return { waitingFor: languages, ...found };
+          return { waitingFor: languages, ...found, resume: output };
         }
-        const fences = tokens.filter((t) => t.type === "fence");
-        Object.assign(state, { late: false, retry: false, next: 0, warnings: [] });
-        state.fences = fences.map((t) => ({ file, line: firstLine + (t.map?.[0] ?? 0) }));
-        const output = md.renderer.render(tokens, md.options, env);
-        // CommonMark's output is kept as markdown-it writes it, white space around raw HTML included.
-        const rendered = plain ? output : output.trim();
-        const code = languages.length > 0 && rendered.includes('<pre class="shiki"');
-        const late = state.late ? { late: true, ...(state.warnings.length ? { warnings: state.warnings } : {}) } : {};
-        if (state.retry) Object.assign(late, { retry: true });
-        return { html: rendered, headings: env.headings ?? [], code, ...found, ...late };
+        return output();
       } catch (error) {
-        if (error instanceof HeirloomError) throw error;
-        const reason = (error as Error)?.message ?? String(error);
-        throw errorFrom(MarkdownRenderFailed, { file, reason }, { location: { file, line: firstLine }, cause: error });
+        throw failed(error);
       }
     },
   };
 }
 
-/** Whether a block with a long line has not been through the pool yet (Shiki loaded or not: it may take minutes). */
-function unpooled(tokens: Token[], themes: CodeThemes): boolean {
-  return tokens.some(
-    (t) =>
-      t.type === "fence" &&
-      hasLongLine(t.content) &&
-      knownLanguage(languageOf(t.info)) &&
-      pooledHighlight(t.content, languageOf(t.info), themes) === undefined,
-  );
-}
-
-/** A body's fenced blocks that name a language, each at its line in `file`, for the highlight pool. */
-function blocksIn(tokens: Token[], file: string, firstLine: number): CodeBlock[] {
-  const fences = tokens.filter((t) => t.type === "fence" && languageOf(t.info));
-  return fences.map((t) => ({ lang: languageOf(t.info), code: t.content, file, line: firstLine + (t.map?.[0] ?? 0) }));
+/** Where a body is (its file, and the line its first line is in that file), and the files its links name. */
+interface Place {
+  file: string;
+  firstLine: number;
+  found: { refs?: string[] };
 }
 
 interface LinkContext {

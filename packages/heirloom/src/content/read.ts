@@ -7,7 +7,7 @@ import { LinkToNothing, TooLarge, Unreadable } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ParsedSource, readSource } from "./front-matter.ts";
 import { decodeContent } from "./decode.ts";
-import type { MarkdownRenderer, RenderedMarkdown } from "./markdown.ts";
+import type { MarkdownRenderer, RenderedMarkdown, WaitingMarkdown } from "./markdown.ts";
 
 export interface ReadJob {
   /** Absolute path. */
@@ -24,6 +24,8 @@ export interface ReadResult {
   parsed?: ParsedSource;
   /** The body rendered with the base path applied, when it rendered without a problem or a wait for Shiki. */
   rendered?: RenderedMarkdown;
+  /** The body parsed, waiting for its code blocks' highlighting (rendered from that parse when a page needs it). */
+  waiting?: WaitingMarkdown;
   error?: HeirloomError;
 }
 
@@ -69,20 +71,19 @@ function parseContent(
   job: ReadJob,
   text: string,
   rendering: ReadRendering | undefined,
-): Pick<ReadResult, "parsed" | "rendered" | "error"> {
+): Pick<ReadResult, "parsed" | "rendered" | "waiting" | "error"> {
   const { file } = job;
   try {
     const parsed = readSource(file, text);
-    let rendered: RenderedMarkdown | undefined;
     // An MDX body is compiled when it is validated, never rendered as markdown.
     const renderer = file.endsWith(".mdx") ? undefined : rendering?.renderers.get(job.collection);
     try {
       const result = renderer?.render(text.slice(parsed.bodyOffset), file, parsed.bodyLine, rendering!.base);
-      rendered = result && "html" in result ? result : undefined;
+      if (!result) return { parsed };
+      return "html" in result ? { parsed, rendered: result } : { parsed, waiting: result };
     } catch {
-      rendered = undefined;
+      return { parsed };
     }
-    return { parsed, rendered };
   } catch (error) {
     return { error: problemOf(error, file) };
   }

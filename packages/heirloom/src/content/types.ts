@@ -5,7 +5,7 @@ import type { Heading } from "../config/markdown-options.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 import type { ImageRef } from "./image-field.ts";
-import type { RenderedMarkdown } from "./markdown.ts";
+import type { RenderedMarkdown, WaitingMarkdown } from "./markdown.ts";
 
 /** Rendered markdown by `<file hash>:<base path>:<renderer key>`, loaded from disk only when a page needs it. */
 export interface MarkdownCache {
@@ -22,6 +22,12 @@ export interface MarkdownCache {
   /** Forgets every key but these. */
   retain(keys: Set<string>): void;
 }
+
+/**
+ * Bodies read this build whose code blocks wait for highlighting, by `markdownKey`: each rendered from the parse it
+ * was read with when its page needs it (taken out once used).
+ */
+export type WaitingBodies = Map<string, WaitingMarkdown>;
 
 /** A parsed content file and the collection it belongs to. */
 export interface SourceEntry extends RawEntry {

@@ -15,7 +15,7 @@ import { resetHighlighting, settleHighlighting } from "../content/highlight-pool
 import { mdxComponentsOf } from "../content/mdx.ts";
 import { loadContent } from "../content/load.ts";
 import { type MarkdownRenderer, markdownKey } from "../content/markdown.ts";
-import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
+import type { RawContent, SourceEntry, ValidatedContent, WaitingBodies } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
 import { type CompiledParts, type ContentReuse, Incremental } from "../incremental/incremental.ts";
@@ -162,7 +162,9 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const renderers = reuse.renderers.ofSite({ ...site, root: paths.root });
   // A build renders markdown while it reads (a dev server when a page asks for it).
   const renderWhileReading = lazyMarkdown ? undefined : { base, renderers };
-  const load = { parsed, markdown, listed, renderWhileReading, reuse: reuse.load };
+  // A body that waits for its blocks' highlighting is rendered from the parse it was read with.
+  const waiting: WaitingBodies = new Map();
+  const load = { parsed, markdown, listed, renderWhileReading, waiting, reuse: reuse.load };
   // Bodies read now hand their code blocks to the highlight pool (settled below).
   resetHighlighting();
   const raw = await loadContent(site, paths.root, config.contentDir, load);
@@ -174,9 +176,10 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const onWarning = (message: string) => (highlightWarnings.push(message), options.onWarning?.(message));
   const validation = {
     ...{ drafts, base, markdown, lazyMarkdown, renderers, reuse: reuse.validation, mdx, mdxCache },
-    onWarning,
+    ...{ onWarning, waiting },
   };
   const valid = validateContent(site, raw, validation);
+  waiting.clear();
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
   const { passthrough } = raw;
   const routed = createRoutes(site, valid.content, { base, complete, passthrough, reuse: reuse.routes });
