@@ -1,31 +1,16 @@
 // A site's code that tries to end the process (process.exit, process.abort, process.kill of its own pid) from an
 // MDX body, a template or site.config.ts: the command fails with ProcessExitError at the file and line of the
 // call, exit 1 (valid JSON with --json), the output folder as it was, and no staging folder left.
-import { spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cliPath, copyJournal } from "./helpers/site.ts";
+import { expectNothingWritten, heirloomRun as heirloom, outputSnapshot as snapshot } from "./helpers/cli-process.ts";
+import { copyJournal } from "./helpers/site.ts";
 
 const MDX_POST = "content/posts/the-right-length.mdx";
 const TEMPLATE = "templates/pages.tsx";
 
-function heirloom(root: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args, "--root", root], {
-    encoding: "utf8",
-    env: { PATH: process.env.PATH, NO_COLOR: "1" },
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
 const read = (root: string, file: string) => readFileSync(path.join(root, file), "utf8");
-const snapshot = (root: string) =>
-  Object.fromEntries(
-    readdirSync(path.join(root, "dist"), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => [path.join(entry.parentPath, entry.name), readFileSync(path.join(entry.parentPath, entry.name))]),
-  );
 
 /** The journal, built once, with `text` added to the MDX post: the line of the text, and where it was added. */
 function journalWithMdx(text: string) {
@@ -35,12 +20,6 @@ function journalWithMdx(text: string) {
   const before = readFileSync(file, "utf8");
   writeFileSync(file, `${before}\nThe end: ${text}\n`);
   return { root, line: before.split("\n").length + 1, column: "The end: ".length + 2 };
-}
-
-/** The build failed as it must: exit 1, the old output as it was, no staging folder left behind. */
-function expectNothingWritten(root: string, before: ReturnType<typeof snapshot>) {
-  expect(snapshot(root)).toEqual(before);
-  expect(readdirSync(root).filter((name) => name.startsWith("dist.tmp-"))).toEqual([]);
 }
 
 describe("an MDX body that calls process.exit", () => {

@@ -1,7 +1,41 @@
 // The CLI as a user runs it, as a child process: what it prints, and how it ends. Each one started is stopped
 // (SIGTERM) by stopStarted(), which a test file calls after each test.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
 import { cliPath } from "./site.ts";
+
+/** Runs the command on the site at `root` to its end, without colours; `env` is added to PATH alone. */
+export function heirloomRun(root: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  return heirloomRunWith({}, root, ...args);
+}
+
+/** heirloomRun with more of the environment: `env` (NODE_OPTIONS, say) besides PATH and NO_COLOR. */
+export function heirloomRunWith(env: Record<string, string>, root: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [cliPath, ...args, "--root", root], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, NO_COLOR: "1", ...env },
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Every file of the site's dist/ with its bytes. */
+export function outputSnapshot(root: string): Record<string, Buffer> {
+  const files = readdirSync(path.join(root, "dist"), { recursive: true, withFileTypes: true });
+  return Object.fromEntries(
+    files
+      .filter((entry) => entry.isFile())
+      .map((entry) => [path.join(entry.parentPath, entry.name), readFileSync(path.join(entry.parentPath, entry.name))]),
+  );
+}
+
+/** The build failed as it must: the old output as it was, no staging folder left behind. */
+export function expectNothingWritten(root: string, before: Record<string, Buffer>): void {
+  expect(outputSnapshot(root)).toEqual(before);
+  expect(readdirSync(root).filter((name) => name.startsWith("dist.tmp-"))).toEqual([]);
+}
 
 export interface Running {
   child: ChildProcess;

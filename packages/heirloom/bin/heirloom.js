@@ -33,13 +33,28 @@ if (major < 20 || (major === 20 && minor < 19)) {
 }
 
 async function run(engineRoot, args, debug) {
-  const fromSource = existsSync(path.join(engineRoot, "src", "cli", "main.ts"));
-  const cli = fromSource ? await compiledFromSource(engineRoot) : path.join(engineRoot, "dist", "cli.cjs");
   // A build or check leaves V8's code cache for the next run (not --version's or --help's little): beside a
   // compile of the sources, or in the site's cache for the package, which never writes into its own folder.
   const makeCache =
     args.some((arg) => arg === "build" || arg === "check") && !args.some((arg) => arg === "--help" || arg === "-h");
+  // build, check and dev run on a thread whose memory is bounded: a site's code that uses it all up is told at its
+  // place instead of ending the process (supervise.js). The thread starts while the CLI is found. --debug runs
+  // them here, as they always ran.
+  const command = args.find((arg) => !arg.startsWith("-"));
+  const help = args.some((arg) => arg === "--help" || arg === "-h");
+  const supervise = ["build", "check", "dev"].includes(command) && !help && !debug;
+  const supervised = supervise
+    ? (await import("./supervise.js")).superviseRun(process.argv, { dev: command === "dev" })
+    : undefined;
+  const fromSource = existsSync(path.join(engineRoot, "src", "cli", "main.ts"));
+  const cli = fromSource
+    ? await compiledFromSource(engineRoot).catch((error) => (supervised?.cancel(), Promise.reject(error)))
+    : path.join(engineRoot, "dist", "cli.cjs");
   const cacheFile = fromSource ? `${cli}.v8` : path.join(siteCacheDir(args), `cli-${versionOf(engineRoot)}.cjs.v8`);
+  if (supervised) {
+    process.exitCode = await supervised.run(cli, { makeCache, cacheFile });
+    return;
+  }
   const load = createRequire(import.meta.url);
   // --debug loads it as a plain module: only then are its source map's lines used in stack traces.
   const { main } = debug ? load(cli) : load("./load-cli.cjs").loadCli(cli, { makeCache, cacheFile });

@@ -1,7 +1,8 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
-import { BadUsage } from "../errors/catalogue.ts";
+import type { SiteCodePlace } from "../compile/supervisor.ts";
+import { BadUsage, OutOfMemory } from "../errors/catalogue.ts";
 import { type FormatOptions, errorFrom, errorsOf, formatError, printable } from "../errors/errors.ts";
 import { type Io, colorFor, defaultIo } from "./io.ts";
 import { addBuildCommands, jsonFailure } from "./build-commands.ts";
@@ -12,20 +13,35 @@ import { addPreviewCommand } from "./preview-command.ts";
 /** Runs the CLI with full argv (node, script, ...args) and returns the exit code. */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
   const color = (stream: { isTTY?: boolean }) => colorFor(stream, io.env);
-  let debug = argv.includes("--debug");
+  const debug = argv.includes("--debug");
   const program = createProgram(io, color);
   try {
     await program.parseAsync(argv);
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return usageFailure(error, argv, io, program);
-    debug ||= Boolean(io.env.DEBUG);
-    // Only build writes: it says that nothing was written (the old output is as it was).
-    const command = argv.slice(2).find((a) => !a.startsWith("-"));
-    printFailure(error, io, { color: color(io.stderr), debug }, command === "build" ? "; nothing was written." : ".");
-    if (command === "build" && argv.includes("--json")) io.stdout.write(jsonFailure(error));
-    return 1;
+    return failure(error, argv, io, debug || Boolean(io.env.DEBUG));
   }
+}
+
+/**
+ * What a build or check run on a supervised thread (bin/supervise.js) says when the thread used up its memory:
+ * told at the site code that ran then (`place`, as compile/supervisor.ts wrote it), with the exit code.
+ */
+export function outOfMemory(argv: string[], place: SiteCodePlace | undefined, limitMb: number, io = defaultIo): number {
+  const { file, line, column, page, template } = place ?? {};
+  const location = file ? { location: { file, line, column } } : {};
+  return failure(errorFrom(OutOfMemory, { file, page, template, limitMb }, location), argv, io, false);
+}
+
+/** Prints a run's failure (and its JSON for `build --json`); returns the exit code. */
+function failure(error: unknown, argv: string[], io: Io, debug: boolean): number {
+  const color = colorFor(io.stderr, io.env);
+  // Only build writes: it says that nothing was written (the old output is as it was).
+  const command = argv.slice(2).find((a) => !a.startsWith("-"));
+  printFailure(error, io, { color, debug }, command === "build" ? "; nothing was written." : ".");
+  if (command === "build" && argv.includes("--json")) io.stdout.write(jsonFailure(error));
+  return 1;
 }
 
 function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Command {

@@ -168,7 +168,8 @@ const engineRequire = createRequire(import.meta.url);
  * bare imports in `modules` are mapped to them, React is the engine's, and any other package resolves from the
  * site's folder, as the site installed it.
  */
-function load(file: string, { modules, root, loaded }: Pick<CompileRequest, "modules" | "root" | "loaded">) {
+function load(file: string, request: Pick<CompileRequest, "modules" | "root" | "loaded" | "entry">) {
+  const { modules, root, loaded } = request;
   const key = `${file}\0${root}`;
   const known = loaded?.get(key);
   if (known && sameEnv(known.env)) return known;
@@ -182,8 +183,9 @@ function load(file: string, { modules, root, loaded }: Pick<CompileRequest, "mod
     { filename: file },
   );
   // Run as site code: a call of process.exit as it loads throws, told at its line by the caller.
-  const { env } = runSiteCode(() =>
-    run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file)),
+  const { env } = runSiteCode(
+    () => run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file)),
+    { file: path.relative(root, request.entry).split(path.sep).join("/") },
   );
   const made = { exports: module.exports, env };
   loaded?.set(key, made);

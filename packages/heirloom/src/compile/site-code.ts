@@ -3,6 +3,7 @@
 // every environment variable it reads is recorded: what it made depends on them, as it does on the content.
 import { ProcessExitCalled } from "../errors/catalogue.ts";
 import { type HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
+import { type SiteCodePlace, siteCodeAt } from "./supervisor.ts";
 
 /** What site code read of the environment: each variable's value, null for one that was not set. */
 export type EnvReads = Record<string, string | null>;
@@ -33,9 +34,11 @@ type Process = NodeJS.Process & { reallyExit(code?: number): never };
  * Runs `run` (synchronous site code) with process.exit, process.reallyExit, process.abort and process.kill of this
  * process throwing SiteExit, and returns what it read of the environment. A call the code caught is still thrown
  * once it returns: the build it asked to end is not finished. A nested run records into the runs around it too.
+ * `place` is told to a supervising thread while it runs (see supervisor.ts).
  */
-export function runSiteCode<T>(run: () => T): { result: T; env: EnvReads } {
+export function runSiteCode<T>(run: () => T, place?: SiteCodePlace): { result: T; env: EnvReads } {
   const watch: Watch = { env: new Map(), exits: [] };
+  const outer = place && siteCodeAt(place);
   const active = (process.env as Record<PropertyKey, unknown>)[WATCHES] as Watch[] | undefined;
   // Back to the runs there were before this one: a nested run stopped past its time (time-budget.ts) never
   // reached its own restore.
@@ -46,6 +49,7 @@ export function runSiteCode<T>(run: () => T): { result: T; env: EnvReads } {
     result = run();
   } finally {
     restore();
+    if (place) siteCodeAt(outer);
   }
   if (watch.exits.length > 0) throw watch.exits[0];
   const names = [...watch.env.keys()].sort();

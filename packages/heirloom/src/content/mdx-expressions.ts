@@ -3,6 +3,7 @@
 // (an object, a promise), is told at that place of the .mdx file when a page renders it. An `await`, which a page
 // rendered at once cannot wait for, is refused when the body compiles.
 import { SiteExit, exitError } from "../compile/site-code.ts";
+import { siteCodeAt, siteCodeNow } from "../compile/supervisor.ts";
 import { MdxChildInvalid, MdxExpressionFailed } from "../errors/catalogue.ts";
 import { HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 
@@ -125,6 +126,8 @@ export function expressionRunner(at: BodyAt, running: SourceLocation[] = []): Gu
     const location = { file: at.file, line: at.bodyLine + line - 1, column };
     let value: unknown;
     running.push(location);
+    // Where memory runs out, if it does (a supervised build tells it there).
+    const outer = siteCodeAt({ ...location, page: siteCodeNow()?.page });
     try {
       value = evaluate();
       running.pop();
@@ -135,6 +138,8 @@ export function expressionRunner(at: BodyAt, running: SourceLocation[] = []): Gu
       const reason = error instanceof Error ? error.message : String(error);
       const kind = error instanceof RangeError && /call stack/i.test(reason) ? "recursion" : "other";
       throw errorFrom(MdxExpressionFailed, { file: at.file, reason, kind }, { location, cause: error });
+    } finally {
+      siteCodeAt(outer);
     }
     const problem = child ? unshowable(value) : undefined;
     if (problem) throw errorFrom(MdxChildInvalid, { file: at.file, ...problem }, { location });

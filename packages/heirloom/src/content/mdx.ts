@@ -60,7 +60,8 @@ export function setMdxBody(
       const render = () => renderToStaticMarkup(createElement(content()));
       // Run as site code (a feed reads it outside any page), and rendered once: a later reader of the HTML
       // depends on the variables the body read as much as the first.
-      made ??= runSiteCode(() => (components.renderHtml ? components.renderHtml(render) : render()));
+      const place = { file: at.file, line: at.bodyLine };
+      made ??= runSiteCode(() => (components.renderHtml ? components.renderHtml(render) : render()), place);
       noteEnvReads(made.env);
       return made.result;
     },

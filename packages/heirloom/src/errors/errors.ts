@@ -28,6 +28,7 @@ export type ErrorCode =
   | "TemplateCompileError"
   | "TemplateRenderError"
   | "ProcessExitError"
+  | "OutOfMemoryError"
   | "TypeCheckError"
   | "OutputDirError"
   | "PortInUseError"

@@ -145,6 +145,24 @@ export const ProcessExitCalled = entry({
     "is written; to stop it with a message, throw an Error there instead.",
 });
 
+export const OutOfMemory = entry({
+  code: "OutOfMemoryError",
+  title: "A page, an MDX body or a module of the site used up the memory the build may use",
+  message: ({ file, page, template, limitMb }: { file?: string; page?: string; template?: string; limitMb: number }) =>
+    `The build ran out of memory (its limit is ${limitMb.toLocaleString("en")} MB) ` +
+    (template
+      ? `while the "${template}" template rendered ${page} (${file}).`
+      : file
+        ? `while it ran ${file}${page ? `, rendering ${page}` : ""}.`
+        : "outside the site's code."),
+  hint: ({ file, template }) =>
+    file
+      ? `look ${template ? `in the "${template}" template` : "at that place"} for a loop that keeps making values ` +
+        "(an array that grows, a string that doubles); give Node more memory only if the site is that large: " +
+        "NODE_OPTIONS=--max-old-space-size=<MB>."
+      : "give the build more memory (NODE_OPTIONS=--max-old-space-size=<MB>), or report it with the site's size.",
+});
+
 export const NoTemplatesFolder = entry({
   code: "TemplateCompileError",
   title: "The project has no templates folder",

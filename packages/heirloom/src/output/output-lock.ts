@@ -3,6 +3,7 @@
 // the second waits for the first, told who holds it; one left by a build that was killed is taken over.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { cleared, leaves } from "../compile/supervisor.ts";
 import { BuildRunning } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import { LockBusyError, acquireLock } from "./file-lock.ts";
@@ -28,12 +29,17 @@ export async function lockOutput(
   const lock = path.relative(path.dirname(outDir), file);
   await mkdir(path.dirname(file), { recursive: true });
   try {
-    return await acquireLock(file, {
+    const release = await acquireLock(file, {
       timeoutMs: waitMs,
       onWait: (holder) => onNotice?.(`Waiting for the build of ${out} that ${holder} is running (${lock}).`),
       onTakeOver: (left) =>
         onNotice?.(`Took over the lock of ${out} left by a build that stopped before it finished (${left}).`),
     });
+    leaves(file, "lock");
+    return async () => {
+      await release();
+      cleared(file);
+    };
   } catch (error) {
     if (!(error instanceof LockBusyError)) throw error;
     const waited = waitMs >= 60_000 ? `${waitMs / 60_000} minutes` : `${waitMs / 1000} seconds`;

@@ -8,6 +8,7 @@ import { hash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { chmod, mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { cleared, leaves } from "../compile/supervisor.ts";
 import { type FileWrites, fileWrites } from "./file-writes.ts";
 import { type SeedListing, listFolder } from "./seed-listing.ts";
 import { listTracked, refuseTrackedLosses } from "./tracked.ts";
@@ -82,6 +83,7 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
     await mkdir(dir, { recursive: true });
     await chmod(dir, 0o755);
   }
+  leaves(dir, "folder");
 
   const writes = fileWrites([...folders].map((f) => path.join(dir, f)));
   const written: Manifest = new Map();
@@ -149,6 +151,7 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
       // (a build killed right then has the old site put back by the next one, see recoverInterrupted).
       if (hadOld) renameSync(outDir, retired);
       renameSync(dir, outDir);
+      cleared(dir);
       return { manifest: written, retired: hadOld ? retired : undefined };
     },
     async discard() {
@@ -156,6 +159,7 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
       closed = true;
       await writes.settled().catch(() => {});
       await rm(dir, { recursive: true, force: true });
+      cleared(dir);
     },
   };
 }

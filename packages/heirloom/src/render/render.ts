@@ -47,7 +47,7 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
     const { html, islands } = renderWithIslands(
       site,
       { template, path, file: source.file },
-      () => runSiteCode(() => renderToStaticMarkup(page)).result,
+      () => runSiteCode(() => renderToStaticMarkup(page), { page: path, file: source.file, template }).result,
     );
     return withIslandScripts(
       `<!doctype html>${resolveRefs(html, inputs.refs, path, content)}`,

@@ -50,9 +50,13 @@ export class LastGoodPages {
   }
 }
 
+/**
+ * The site `prepared` as dev serves it: a page that fails is served as it last rendered (`lastGood`), and the pages
+ * in `failed` (by path) fail with their errors, unrendered.
+ */
 export function createDevSite(
   prepared: PreparedSite,
-  lastGood: LastGoodPages,
+  { lastGood, failed }: { lastGood: LastGoodPages; failed?: Map<string, unknown> },
   onLinkProblems: (errors: HeirloomError[]) => void,
 ): DevSite {
   const { base } = prepared.config;
@@ -105,6 +109,7 @@ export function createDevSite(
     return found;
   };
   const render = (route: Route): { html: string; failure?: unknown } => {
+    if (failed?.has(route.path)) throw failed.get(route.path);
     let html = kept.get(route.outFile);
     if (html === undefined) {
       try {
