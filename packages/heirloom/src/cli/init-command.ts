@@ -20,13 +20,17 @@ export function addInitCommand(program: Command, io: Io): void {
     .argument("[dir]", "folder to make the site in (made if missing)", ".")
     .addOption(new Option("-t, --template <name>", "starter to begin from").choices(STARTERS).default("blog"))
     .option("--force", "add the starter's files to a folder that is not empty (files of the same name are replaced)")
-    .action((dir: string, opts: { template: (typeof STARTERS)[number]; force?: boolean }) => {
+    // create-heirloom's: it installs the dependencies, then says what is next itself.
+    .addOption(new Option("--installing").hideHelp())
+    .action((dir: string, opts: { template: (typeof STARTERS)[number]; force?: boolean; installing?: boolean }) => {
       const target = path.resolve(dir);
       const written = createSite(target, opts.template, opts.force ?? false);
       // As the user would type it: relative below this folder, absolute elsewhere.
       const shown = shownPath(target);
+      io.stdout.write(`Made ${printableName(shown)} from the ${opts.template} starter: ${written} files.\n`);
+      if (opts.installing) return;
       const steps = [...(shown === "." ? [] : [`cd ${shellQuoted(shown)}`]), "npm install", "npm run dev"];
-      io.stdout.write(`Made ${printableName(shown)} from the ${opts.template} starter: ${written} files.\n\nNext:\n`);
+      io.stdout.write("\nNext:\n");
       io.stdout.write(`${steps.map((step) => `  ${step}\n`).join("")}\n`);
       io.stdout.write("Then edit content/ and templates/; npm run build writes the site into dist/.\n");
     });
