@@ -346,6 +346,24 @@ describe("heirloom dev", () => {
     expect(await nextBuild(count)).toMatchObject({ type: "built" });
   });
 
+  it("lists the broken links of pages nobody asked for after each save, in the terminal and the overlay", async () => {
+    const count = events.length;
+    const lonely = path.join(root, "content", "pages", "lonely.md");
+    writeFileSync(lonely, "---\npath: /lonely\ntemplate: prose\ntitle: Lonely\n---\nSee [it](/no-such-page).\n");
+    expect(await nextBuild(count)).toMatchObject({ type: "built" });
+    const told = () => events.slice(count).find((e) => e.type === "links")?.message;
+    await expect.poll(told, { timeout: 10_000 }).toContain("/no-such-page");
+    expect(told()).toContain("content/pages/lonely.md:6");
+    const shown = () => sse.filter((e) => e.event === "links").at(-1)?.data;
+    await expect.poll(shown, { timeout: 10_000 }).toContain("/no-such-page");
+    // Fixed: the overlay's part is emptied by the next check.
+    const fixedAt = events.length;
+    writeFileSync(lonely, "---\npath: /lonely\ntemplate: prose\ntitle: Lonely\n---\nSee [home](/).\n");
+    expect(await nextBuild(fixedAt)).toMatchObject({ type: "built" });
+    await expect.poll(shown, { timeout: 10_000 }).toBe("");
+    expect(events.slice(fixedAt).filter((e) => e.type === "links")).toEqual([]);
+  });
+
   it("renders a page's code block highlighted when it is asked for, and tells a broken #fragment once", async () => {
     const count = events.length;
     writeFileSync(

@@ -6,17 +6,19 @@ export const DEV_EVENTS_PATH = "/__heirloom/events";
 export const DEV_CLIENT_PATH = "/__heirloom/dev-client.js";
 
 /**
- * Runs in the page: one EventSource. "reload" reloads; "failure" (the build failed) and "types" (the
- * background type check found problems; empty when there are none) fill two parts of the overlay; the islands'
- * runtime's mismatch events (told in the catalogue's words) fill the third, and the overlay goes when all are empty.
+ * Runs in the page: one EventSource. "reload" reloads; "failure" (the build failed), "types" (the background type
+ * check found problems) and "links" (pages of the site have broken links; each empty when there are none) fill
+ * parts of the overlay; the islands' runtime's mismatch events (told in the catalogue's words) fill the last, and
+ * the overlay goes when all are empty.
  */
 export const DEV_CLIENT = `(() => {
   const events = new EventSource(${JSON.stringify(`${DEV_EVENTS_PATH}?page=`)} + encodeURIComponent(location.pathname));
-  const parts = ["failure", "types", "islands"];
-  const shown = { failure: "", types: "", islands: "" };
+  const parts = ["failure", "types", "links", "islands"];
+  const shown = { failure: "", types: "", links: "", islands: "" };
   const titles = {
     failure: "The build failed; the page shows the last good version underneath.",
     types: "TypeScript found problems in site.config.ts or templates/; the page shows what was built.",
+    links: "Pages of the site link to what is not there (every page checked after each save); this page is as built.",
     islands: "An island did not hydrate as the build rendered it; the page shows the browser's render.",
   };
   const render = () => {
@@ -41,7 +43,7 @@ export const DEV_CLIENT = `(() => {
     }));
   };
   events.addEventListener("reload", () => location.reload());
-  for (const part of ["failure", "types"]) {
+  for (const part of ["failure", "types", "links"]) {
     events.addEventListener(part, (event) => {
       shown[part] = JSON.parse(event.data);
       render();

@@ -22,6 +22,8 @@ export interface ServedState {
   pageFailures: Map<string, string>;
   /** What the type check found, formatted; empty when nothing. */
   types: string;
+  /** The broken links of every page, formatted, as the last build's background check found them; empty: none. */
+  links: string;
 }
 
 /** Told once per build and path that a page could not be rendered. */
@@ -34,7 +36,8 @@ export function devRequestHandler(state: ServedState, hub: ReloadHub, onPageFail
       // The dev client names the page it is open on, to be told that page's own failure.
       const page = new URLSearchParams(search).get("page") ?? "";
       const failure = state.failure ?? state.pageFailures.get(page);
-      return void hub.connect(req, res, { build: state.build, types: state.types, failure, page });
+      const now = { build: state.build, types: state.types, links: state.links, failure, page };
+      return void hub.connect(req, res, now);
     }
     for (const [name, value] of Object.entries(state.headers)) res.setHeader(name, value);
     if (pathname === DEV_CLIENT_PATH)

@@ -30,7 +30,16 @@ export interface ServedFile {
 export interface DevSite {
   /** The file a static host would answer for the pathname, the 404 page for anything else. */
   get(pathname: string): ServedFile | undefined;
+  /**
+   * Renders every page in turn, a few per turn of the event loop (requests are answered between), and checks
+   * its links; resolves with every problem found (those not told before told as the pages asked for are), or
+   * undefined once `stale()` says a newer build took over.
+   */
+  checkEveryPage(stale: () => boolean): Promise<HeirloomError[] | undefined>;
 }
+
+/** How many pages the whole site's link check renders in one turn of the event loop. */
+const PAGES_PER_TURN = 16;
 
 /** How many rendered pages are kept between requests. */
 const KEPT_PAGES = 64;
@@ -108,6 +117,26 @@ export function createDevSite(
     ids.set(outFile, found);
     return found;
   };
+  /** The page's links' problems: the new ones told, all of them returned. */
+  const linkProblems = (route: Route, html: string, report = onLinkProblems): HeirloomError[] => {
+    known ??= new Set([...prepared.routes.map((r) => r.outFile), ...files.keys()]);
+    const found = pageLinks(html);
+    ids.set(route.outFile, new Set(found.ids ?? []));
+    const problems = checkLinks({
+      pages: [{ route: route.path, ...found, outFile: route.outFile, file: route.entry.file }],
+      files: known,
+      base,
+      unregistered: prepared.site.unregistered,
+      entries: prepared.raw.entries,
+      published: publishedOn(prepared.refs, prepared.content),
+      contentFiles: prepared.raw.images,
+      idsOf,
+    });
+    const fresh = problems.filter((p) => !told.has(p.message));
+    fresh.forEach((p) => told.add(p.message));
+    if (fresh.length) report(fresh);
+    return problems;
+  };
   const render = (route: Route): { html: string; failure?: unknown } => {
     if (failed?.has(route.path)) throw failed.get(route.path);
     let html = kept.get(route.outFile);
@@ -122,26 +151,31 @@ export function createDevSite(
       lastGood.set(route.outFile, html);
       kept.set(route.outFile, html);
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
-      known ??= new Set([...prepared.routes.map((r) => r.outFile), ...files.keys()]);
-      const found = pageLinks(html);
-      ids.set(route.outFile, new Set(found.ids ?? []));
-      const problems = checkLinks({
-        pages: [{ route: route.path, ...found, outFile: route.outFile, file: route.entry.file }],
-        files: known,
-        base,
-        unregistered: prepared.site.unregistered,
-        entries: prepared.raw.entries,
-        published: publishedOn(prepared.refs, prepared.content),
-        contentFiles: prepared.raw.images,
-        idsOf,
-      });
-      const fresh = problems.filter((p) => !told.has(p.message));
-      fresh.forEach((p) => told.add(p.message));
-      if (fresh.length) onLinkProblems(fresh);
+      linkProblems(route, html);
     }
     return { html };
   };
+  /** Every page's link problems; a page that does not render is skipped (it is told when it is asked for). */
+  const checkEveryPage = async (stale: () => boolean): Promise<HeirloomError[] | undefined> => {
+    const problems: HeirloomError[] = [];
+    const fresh: HeirloomError[] = [];
+    for (const [index, route] of prepared.routes.entries()) {
+      if (index % PAGES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (stale()) return undefined;
+      if (failed?.has(route.path)) continue;
+      let html = kept.get(route.outFile);
+      try {
+        html ??= renderPage(prepared, route);
+      } catch {
+        continue;
+      }
+      problems.push(...linkProblems(route, html, (found) => fresh.push(...found)));
+    }
+    if (fresh.length) onLinkProblems(fresh);
+    return problems;
+  };
   return {
+    checkEveryPage,
     get(pathname) {
       pages ??= new Map(prepared.routes.map((route) => [route.outFile, route]));
       const local = localPath(base, pathname);

@@ -20,7 +20,8 @@ import { watchFiles } from "./watch.ts";
 
 export interface DevEvent {
   /**
-   * "built": the site is ready to serve; "failed": it is not; "links": a served page has broken links;
+   * "built": the site is ready to serve; "failed": it is not; "links": pages have broken links (a page served, or
+   * any page, checked in the background after each build);
    * "types": the background type check finished (`message` empty when it found nothing).
    */
   type: "built" | "failed" | "links" | "types";
@@ -75,7 +76,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const host = options.host ?? "127.0.0.1";
   checkListenHost(host);
   const paths = resolvePaths(options);
-  const state: ServedState = { build: 0, headers: {}, types: "", pageFailures: new Map() };
+  const state: ServedState = { build: 0, headers: {}, types: "", links: "", pageFailures: new Map() };
   const hub = createReloadHub();
   const say = problemsFormatter(options.debug);
   const types = options.typeCheck ? startTypeCheck(paths, state, hub, options, say) : undefined;
@@ -156,6 +157,7 @@ function devBuilds(
       const ms = performance.now() - started;
       options.onEvent?.({ type: "built", build, ms, changed, redone: steps, warnings: site.bundle.warnings });
       hub.send("reload", "", build);
+      void checkEveryLink(build);
     } catch (error) {
       state.failure = say(error);
       const ms = performance.now() - started;
@@ -163,6 +165,16 @@ function devBuilds(
       hub.send("failure", state.failure, build);
     }
     if (build === 1 || steps.length > 0) types?.request();
+  };
+  // After each build, every page's links, in the background: the terminal is told the problems no page asked for
+  // has shown yet, and the overlay shows them all (or none).
+  const checkEveryLink = async (build: number) => {
+    const problems = await state.site?.checkEveryPage(() => state.build !== build).catch(() => undefined);
+    if (problems === undefined || state.build !== build) return;
+    const links = problems.length > 0 ? say(problems) : "";
+    if (links === state.links) return;
+    state.links = links;
+    hub.send("links", links, build);
   };
   const changed = (files: string[]) => incremental.changed(files).forEach((part) => redone.add(part));
   return { rebuild, changed, forms: forms.current, base: () => base, allowedHosts: () => allowedHosts };
