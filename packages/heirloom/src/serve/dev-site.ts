@@ -31,15 +31,15 @@ export interface DevSite {
   /** The file a static host would answer for the pathname, the 404 page for anything else. */
   get(pathname: string): ServedFile | undefined;
   /**
-   * Renders every page in turn, a few per turn of the event loop (requests are answered between), and checks
+   * Renders every page in turn, for 10 ms a turn of the event loop (requests are answered between), and checks
    * its links; resolves with every problem found (those not told before told as the pages asked for are), or
    * undefined once `stale()` says a newer build took over.
    */
   checkEveryPage(stale: () => boolean): Promise<HeirloomError[] | undefined>;
 }
 
-/** How many pages the whole site's link check renders in one turn of the event loop. */
-const PAGES_PER_TURN = 16;
+/** How long the whole site's link check renders pages in one turn of the event loop before requests are answered. */
+const TURN_MS = 10;
 
 /** How many rendered pages are kept between requests. */
 const KEPT_PAGES = 64;
@@ -159,8 +159,12 @@ export function createDevSite(
   const checkEveryPage = async (stale: () => boolean): Promise<HeirloomError[] | undefined> => {
     const problems: HeirloomError[] = [];
     const fresh: HeirloomError[] = [];
-    for (const [index, route] of prepared.routes.entries()) {
-      if (index % PAGES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    let turn = 0;
+    for (const route of prepared.routes) {
+      if (performance.now() - turn > TURN_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turn = performance.now();
+      }
       if (stale()) return undefined;
       if (failed?.has(route.path)) continue;
       let html = kept.get(route.outFile);
