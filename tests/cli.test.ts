@@ -4,6 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync,
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { cliCommands, longOptions, optionsNamed, tableRows } from "./helpers/docs.ts";
 import {
   fixturesDir,
   makeFixture,
@@ -294,20 +295,12 @@ describe("the README's command table", () => {
   it("lists every command with exactly the options its --help shows", () => {
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
     const table = readme.slice(readme.indexOf("## Commands"), readme.indexOf("Exit codes:"));
-    const commands = heirloom(repoRoot, "--help")
-      .stdout.match(/^ {2}(\w+) \[options\]/gm)!
-      .map((line) => line.trim().split(" ")[0]);
+    const commands = cliCommands();
     expect(commands).toEqual(["build", "check", "dev", "preview", "init"]);
     for (const command of commands) {
-      const row = table.split("\n").find((line) => line.startsWith(`| \`${command} `));
+      const [row] = tableRows(table, `\`${command} `);
       expect(row, command).toBeDefined();
-      const documented = [...row!.split("|")[1].matchAll(/--[\w-]+/g)].map((m) => m[0]).sort();
-      const help = heirloom(repoRoot, command, "--help").stdout;
-      const actual = [...help.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)]
-        .map((m) => m[1])
-        .filter((o) => o !== "--help")
-        .sort();
-      expect(documented, command).toEqual(actual);
+      expect(optionsNamed(row[0]), command).toEqual(longOptions(command));
     }
   });
 });

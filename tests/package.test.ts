@@ -53,6 +53,21 @@ describe("the packed engine", () => {
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(engineRoot, "package.json"), "utf8")).version);
   });
 
+  it("ships its guide as its README and its MIT licence, and its package.json says so with its engines", () => {
+    const listed = spawnSync("tar", ["-tzf", tarball], { encoding: "utf8" }).stdout.split("\n");
+    expect(listed).toEqual(expect.arrayContaining(["package/README.md", "package/LICENSE", "package/package.json"]));
+    const dir = path.join(installed, "node_modules", "heirloom");
+    expect(readFileSync(path.join(dir, "README.md"), "utf8")).toBe(
+      readFileSync(path.join(engineRoot, "README.md"), "utf8"),
+    );
+    expect(readFileSync(path.join(dir, "LICENSE"), "utf8")).toMatch(
+      /^MIT License\n\nCopyright \(c\) 2026 The Heirloom authors\n\nPermission is hereby granted, free of charge/,
+    );
+    const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+    expect(manifest).toMatchObject({ license: "MIT", engines: { node: ">=20.19" } });
+    expect(manifest.repository).toMatchObject({ type: "git", directory: "packages/heirloom" });
+  });
+
   it("starts a site with init, names the next commands, and refuses a folder that is not empty", () => {
     const made = heirloom(installed, "init", "my-site");
     expect(made.status, made.stderr).toBe(0);

