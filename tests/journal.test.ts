@@ -164,10 +164,10 @@ describe("adding a post", () => {
       {
         code: "ContentSchemaError",
         message:
-          'The field "date" in content/posts/when.md must be a date written as YYYY-MM-DD, such as 2026-03-14; ' +
-          'found the text "2026-02-30".',
+          'The field "date" in content/posts/when.md is written as a date, but 2026-02-30 is not a date of the ' +
+          "calendar: February 2026 has 28 days.",
         location: { file: "content/posts/when.md", line: 4, column: 1 },
-        hint: "correct the value and build again.",
+        hint: "write a day from 01 to 28, such as 2026-02-28.",
       },
     ]);
   });

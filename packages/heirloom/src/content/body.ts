@@ -3,13 +3,17 @@
 import { HeirloomError } from "../errors/errors.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, markdownKey } from "./markdown.ts";
 import type { EntryValue, MarkdownCache, SourceEntry, WaitingBodies } from "./types.ts";
+import { plainWarnings } from "./unknown-language.ts";
 
 export interface BodyOptions {
   base: string;
   markdown?: MarkdownCache;
   /** Render every body when a page reads it (the dev server): an unsafe link is told when its page is shown. */
   lazyMarkdown?: boolean;
-  /** Told what a body rendered as its page reads it has to say: a code block written plain past its time. */
+  /**
+   * Told what a body has to say as it is rendered (or found rendered): a code block written plain past its time, or
+   * in a language Shiki does not have.
+   */
   onWarning?: (message: string) => void;
   /** The bodies read this build that wait for highlighting, each rendered from that parse (not parsed again). */
   waiting?: WaitingBodies;
@@ -36,18 +40,25 @@ export function markdownBody(
   const key = markdownKey(source.hash, base, renderer);
   const kept = options.waiting?.get(key);
   options.waiting?.delete(key);
+  const tell = ({ warnings, notes }: Pick<RenderedMarkdown, "warnings" | "notes">) => {
+    if (!warnings && !notes) return;
+    for (const warning of [...(warnings ?? []), ...plainWarnings(notes, source.file, source.bodyLine)]) {
+      options.onWarning?.(warning);
+    }
+  };
   // Rendered as a page reads it (from the parse it was read with): every block highlighted now, what went plain
-  // past its time told.
+  // told.
   const render = () => {
     const result = kept ? kept.resume() : renderer.render(source.body, source.file, source.bodyLine, base, true);
     if ("waitingFor" in result) throw new Error(`${source.file}: code highlighting was not prepared`);
-    for (const warning of result.warnings ?? []) options.onWarning?.(warning);
+    tell(result);
     return result;
   };
   // Rendered before (so it has no unsafe link): taken if at hand (rendered while reading), else read when a page
-  // needs it (a rebuild that renders few pages then never loads the cache's file).
+  // needs it (a rebuild that renders few pages then never loads the cache's file). Its plain blocks told again.
   if (markdown?.has(key)) {
     const ready = markdown.peek?.(key);
+    tell(ready ?? { notes: markdown.notes(key) });
     if (ready) return { rendered: ready, code: ready.code, refs: ready.refs };
     return { later: () => markdown.get(key) ?? render(), code: markdown.code(key), refs: markdown.refs(key) };
   }
@@ -58,7 +69,7 @@ export function markdownBody(
   try {
     const result = kept ?? renderer.render(source.body, source.file, source.bodyLine, base);
     if ("html" in result) {
-      for (const warning of result.warnings ?? []) options.onWarning?.(warning);
+      tell(result);
       if (!result.late) markdown?.set(key, result);
       return { rendered: result, code: result.code, refs: result.refs };
     }

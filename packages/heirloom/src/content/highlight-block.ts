@@ -1,8 +1,16 @@
 // A fenced block's markup as markdown-it asks for it while a body renders: the highlight pool's, else highlighted
-// on this thread within the blocks' time (time-budget.ts), a block past it written plain and told at its place.
+// on this thread within the blocks' time (time-budget.ts), a block past it written plain and told at its place, and
+// a block in a language Shiki does not have written plain and noted at its line (unknown-language.ts).
 import { PastBudget, withinTime } from "../compile/time-budget.ts";
 import { lateWarning, pooledHighlight } from "./highlight-pool.ts";
-import { type CodeThemes, highlightCode, highlighting, knownLanguage, reloadShiki } from "./highlight.ts";
+import {
+  type CodeThemes,
+  highlightCode,
+  highlighting,
+  knownLanguage,
+  missingLanguage,
+  reloadShiki,
+} from "./highlight.ts";
 
 /** What one render tells its blocks' highlighting: the places of its fences, in order, and what went plain. */
 export interface RenderState {
@@ -11,11 +19,14 @@ export interface RenderState {
   fences: Array<{ file: string; line: number }>;
   next: number;
   warnings: string[];
+  /** The blocks in a language Shiki does not have: each fence's line in the file, and its language. */
+  unknown: Array<[line: number, lang: string]>;
 }
 
 /**
  * A block's markup: the pool's (highlight-pool.ts), else highlighted now, on this thread, within the blocks' time
- * (time-budget.ts: Ctrl+C stops it too); "" (plain) for one past its time, told at its place, Shiki then loaded anew.
+ * (time-budget.ts: Ctrl+C stops it too); "" (plain) for one past its time, told at its place, Shiki then loaded anew,
+ * and for one in a language Shiki does not have, noted.
  */
 export function highlighted(
   code: string,
@@ -27,6 +38,7 @@ export function highlighted(
   const place = state.fences[state.next++];
   const pooled = lang ? pooledHighlight(code, lang, themes) : undefined;
   if (pooled === "") state.late = true;
+  if (pooled === undefined && place && missingLanguage(lang)) state.unknown.push([place.line, lang]);
   if (pooled !== undefined || !knownLanguage(lang)) return pooled ?? "";
   // Shiki being loaded anew after a block stopped: plain now, highlighted by the next render.
   if (!highlighting()) return (Object.assign(state, { late: true, retry: true }), "");

@@ -38,6 +38,8 @@ let loading: Promise<Shiki> | undefined;
 let loaded: Shiki | undefined;
 /** Each language looked up: true when Shiki has it (and it is loaded), false when it does not. */
 const languages = new Map<string, boolean>();
+/** The names of every language Shiki has (its aliases too), once it is loaded. */
+let bundledNames: readonly string[] = [];
 /** Each theme loaded (as given), its name in the highlighter, its default colours and every colour of its tokens. */
 const themes = new Map<string, { source: CodeTheme; name: string; fg: string; bg: string; palette: Set<string> }>();
 
@@ -68,6 +70,12 @@ export function knownLanguage(lang: string): boolean {
   return languages.get(lang) === true;
 }
 
+/** Whether Shiki was asked for `lang` and has no such language (after prepareHighlighting). */
+export const missingLanguage = (lang: string) => languages.get(lang) === false;
+
+/** The names of every language Shiki has, its aliases too (after prepareHighlighting; none before). */
+export const shikiLanguages = () => bundledNames;
+
 /**
  * Loads Shiki (once per process), the two themes and every language named that it has. `definition` is the
  * text of site.config.ts, where an unknown theme is pointed at.
@@ -77,6 +85,7 @@ export async function prepareHighlighting(names: Iterable<string>, wanted: CodeT
   const shiki = await loading;
   const { highlighter, bundledThemes, bundledLanguages } = shiki;
   loaded = shiki;
+  if (bundledNames.length === 0) bundledNames = Object.keys(bundledLanguages);
   for (const theme of [wanted.light, wanted.dark]) {
     if (themes.has(themeKey(theme))) continue;
     if (typeof theme === "string" && !Object.hasOwn(bundledThemes, theme)) {

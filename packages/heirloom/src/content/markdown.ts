@@ -15,6 +15,7 @@ import { blocksIn, submitBlocks, unpooled } from "./highlight-pool.ts";
 import { type CodeThemes, highlightReady, languageOf } from "./highlight.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
+import { type PlainNote, unknownLanguageNote } from "./unknown-language.ts";
 
 export { checkedUrl };
 export type { MarkdownSite };
@@ -32,6 +33,8 @@ export interface RenderedMarkdown {
   warnings?: string[];
   /** Blocks were written plain while Shiki was loaded anew: a later read renders it again. */
   retry?: boolean;
+  /** Its blocks in a language Shiki does not have, each at its line: kept with it, told by each build that uses it. */
+  notes?: PlainNote[];
 }
 
 /**
@@ -136,22 +139,24 @@ function parserOf(site: MarkdownSite, html: boolean, state: RenderState): Instan
 
 function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {
   const { highlight: themes, anchors, preset } = site.markdown;
-  const state: RenderState = { late: false, retry: false, fences: [], next: 0, warnings: [] };
+  const state: RenderState = { late: false, retry: false, fences: [], next: 0, warnings: [], unknown: [] };
   const md = parserOf(site, html, state);
   const plain = preset === "commonmark";
   /** Parsed tokens as HTML (their fences highlighted now, or the pool's), with their headings and what went plain. */
   const renderTokens = (tokens: Token[], env: { headings?: Heading[] }, languages: string[], place: Place) => {
     const { file, firstLine, found } = place;
     const fences = tokens.filter((t) => t.type === "fence");
-    Object.assign(state, { late: false, retry: false, next: 0, warnings: [] });
+    Object.assign(state, { late: false, retry: false, next: 0, warnings: [], unknown: [] });
     state.fences = fences.map((t) => ({ file, line: firstLine + (t.map?.[0] ?? 0) }));
     const output = md.renderer.render(tokens, md.options, env);
     // CommonMark's output is kept as markdown-it writes it, white space around raw HTML included.
     const html = plain ? output : output.trim();
     const code = languages.length > 0 && html.includes('<pre class="shiki"');
-    const late = state.late ? { late: true, ...(state.warnings.length ? { warnings: state.warnings } : {}) } : {};
-    if (state.retry) Object.assign(late, { retry: true });
-    return { html, headings: env.headings ?? [], code, ...found, ...late };
+    const told = state.late ? { late: true, ...(state.warnings.length ? { warnings: state.warnings } : {}) } : {};
+    if (state.retry) Object.assign(told, { retry: true });
+    const notes = state.unknown.map(([line, lang]): PlainNote => [line - firstLine + 1, unknownLanguageNote(lang)]);
+    if (notes.length > 0) Object.assign(told, { notes });
+    return { html, headings: env.headings ?? [], code, ...found, ...told };
   };
   const languagesIn = (tokens: Token[]) =>
     themes ? [...new Set(tokens.filter((t) => t.type === "fence").map((t) => languageOf(t.info)))].filter(Boolean) : [];

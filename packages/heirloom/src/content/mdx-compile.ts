@@ -22,7 +22,7 @@ type Anchors = ResolvedMarkdown["anchors"];
 const require = createRequire(import.meta.url);
 
 /** The form of a kept compile: another form is never read as this one. */
-const FORMAT = "mdx-4";
+const FORMAT = "mdx-5";
 
 type Mdx = typeof import("@mdx-js/mdx");
 /**

@@ -5,10 +5,12 @@ import {
   InvalidField,
   MissingField,
   MissingFrontMatter,
+  OffCalendarField,
   type SchemaHint,
   UnknownField,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
+import { offCalendar } from "./dates.ts";
 import type { RawEntry } from "./front-matter.ts";
 
 type Issue = z.core.$ZodIssue;
@@ -79,6 +81,9 @@ export function issueToError(issue: Issue, entry: RawEntry, schema: z.ZodType): 
   const where = { file: entry.file, ...entry.locate(path) };
 
   if (issue.code === "unrecognized_keys") return issuesToErrors([issue], entry, schema)[0];
+  // A date written as one that is no day (2026-02-31): whatever the schema's message, say which day is wrong.
+  const off = typeof found === "string" && wantsDate(issue) ? offCalendar(found) : undefined;
+  if (off) return errorFrom(OffCalendarField, { file: entry.file, field: fieldName(path), off }, { location: where });
   const args = {
     file: entry.file,
     field: fieldName(path),
@@ -87,6 +92,12 @@ export function issueToError(issue: Issue, entry: RawEntry, schema: z.ZodType): 
   };
   if (found === undefined) return errorFrom(MissingField, args, { location: where });
   return errorFrom(InvalidField, { ...args, found: describe(found) }, { location: where });
+}
+
+/** Whether the issue is a date or date-time of the wrong form (z.iso.date(), z.iso.datetime()), or a union's. */
+function wantsDate(issue: Issue): boolean {
+  if (issue.code === "invalid_format") return issue.format === "date" || issue.format === "datetime";
+  return issue.code === "invalid_union" && issue.errors.some((issues) => issues.some(wantsDate));
 }
 
 function describeExpected(issue: Issue): string {

@@ -1,9 +1,11 @@
 // TOML front matter (between +++ lines: Hugo's default, Zola's only form), read by smol-toml: its dates and times
-// as the text YAML keeps for the same value, its syntax errors explained at their line and column.
+// as the text YAML keeps for the same value (one that is no day of the calendar too: toml-dates.ts), its syntax
+// errors explained at their line and column.
 import { TomlError, parse } from "smol-toml";
 import { FrontMatterTomlSyntax } from "../errors/catalogue.ts";
 import { type SourceLocation, errorFrom } from "../errors/errors.ts";
 import { MAX_DEPTH, deepestPath, tooDeep } from "./front-matter-limits.ts";
+import { quoteOffCalendarDates } from "./toml-dates.ts";
 import { tomlFieldLocator, unclosedQuote } from "./toml-positions.ts";
 import type { Position } from "./yaml-positions.ts";
 
@@ -35,7 +37,7 @@ export function readToml(
 function readTomlFields(text: string): Read {
   try {
     // Dates as TomlDate objects, whatever a later smol-toml defaults to (Temporal, which Node 20 lacks).
-    return { value: parse(text, { useLegacyDate: true }) };
+    return { value: parse(quoteOffCalendarDates(text), { useLegacyDate: true }) };
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const reason = error.message.split("\n")[0].replace(/^Invalid TOML document: /, "");

@@ -6,6 +6,7 @@ import type { HeirloomError } from "../errors/errors.ts";
 import type { RawEntry } from "./front-matter.ts";
 import type { ImageRef } from "./image-field.ts";
 import type { RenderedMarkdown, WaitingMarkdown } from "./markdown.ts";
+import type { PlainNote } from "./unknown-language.ts";
 
 /** Rendered markdown by `<file hash>:<base path>:<renderer key>`, loaded from disk only when a page needs it. */
 export interface MarkdownCache {
@@ -15,6 +16,8 @@ export interface MarkdownCache {
   code(key: string): boolean;
   /** The files under content/ that the body kept under the key names by relative links (without loading). */
   refs(key: string): string[] | undefined;
+  /** The blocks of the body kept under the key that Shiki has no language for (without loading anything). */
+  notes(key: string): PlainNote[] | undefined;
   get(key: string): RenderedMarkdown | undefined;
   /** What the key holds if this process rendered it: never loads or decodes anything. */
   peek?(key: string): RenderedMarkdown | undefined;
@@ -104,6 +107,8 @@ export interface CompiledMdx {
   blocks: Array<{ lang: string; code: string; line: number }>;
   /** Each block's markup as Shiki highlighted it ("" where it is left plain); absent until highlighted. */
   highlighted?: string[];
+  /** Its blocks in a language Shiki does not have, each at its line in the body (set as it is highlighted). */
+  notes?: PlainNote[];
   /** The files under content/ its relative links and images name, if any. */
   refs?: string[];
 }

@@ -11,9 +11,9 @@ import type {
   ValidatedContent,
 } from "./types.ts";
 import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
-import { DuplicateItem, ImageNotFound, UnexpectedBody } from "../errors/catalogue.ts";
+import { DuplicateItem, ImageNotFound, OffCalendarFileName, UnexpectedBody } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
-import { datedFileName } from "./dates.ts";
+import { datedFileName, offCalendarFileName } from "./dates.ts";
 import { type ImageRef, findImageRefs, imageRef } from "./image-field.ts";
 import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
@@ -93,6 +93,8 @@ function validateEntry(
   // "2024-01-15-hello.md" dates an entry whose front matter does not: before the schema reads it.
   const named = collection.datedFileNames ? datedFileName(source.file) : undefined;
   if (named && data.date === undefined) data.date = named.date;
+  // "2026-02-31-hello.md": told as such, not also as a post without a date.
+  const off = collection.datedFileNames && !named ? offCalendarFileName(source.file) : undefined;
   const draftCheck = draftField.safeParse(source.data);
   if (!draftCheck.success) {
     errors.push(...issuesToErrors(draftCheck.error.issues, source, draftField));
@@ -102,7 +104,12 @@ function validateEntry(
   if (draftCheck.data.draft && !options.drafts) return undefined;
   const result = collection.schema.safeParse(data);
   const before = errors.length;
-  if (!result.success) errors.push(...schemaErrors(result.error.issues, source, collection.schema, collection.name));
+  if (off) errors.push(errorFrom(OffCalendarFileName, { file: source.file, off }, { location: { file: source.file } }));
+  if (!result.success) {
+    const dateless = (issue: z.core.$ZodIssue) => off && data.date === undefined && issue.path.join(".") === "date";
+    const issues = result.error.issues.filter((issue) => !dateless(issue));
+    errors.push(...schemaErrors(issues, source, collection.schema, collection.name));
+  }
   let body: Body | undefined;
   const kind =
     typeof collection.body === "function"

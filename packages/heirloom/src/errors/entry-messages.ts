@@ -1,5 +1,6 @@
 // The catalogue's messages about an entry's fields and body: unknown, missing and invalid fields (and front matter
-// missing or without its opening line), a body where none is declared, images, duplicates, link schemes.
+// missing or without its opening line), dates that are not days of the calendar, a body where none is declared,
+// images, duplicates, link schemes.
 import { errorEntry as entry } from "./errors.ts";
 
 export const UnknownField = entry({
@@ -81,6 +82,59 @@ export const InvalidField = entry({
     `The field "${field}" in ${file} ${expected.startsWith("must") ? expected : `must be ${expected}`}; ` +
     `found ${found}.`,
   hint: ({ field, hint }) => schemaHints[hint](field),
+});
+
+/** A date written YYYY-MM-DD that is not a day of the calendar (content/dates.ts finds it). */
+export interface OffCalendar {
+  /** As written: 2026-02-31. */
+  date: string;
+  year: string;
+  month: string;
+  day: string;
+  /** The days its month has; none when its month is not one (00, 13). */
+  days?: number;
+  /** The day it may have meant: its month's last or first, or month and day swapped (2026-13-02: 2026-02-13). */
+  instead?: string;
+}
+
+const MONTHS = "January February March April May June July August September October November December".split(" ");
+
+/** Why a date is not a day of the calendar: "February 2026 has 28 days". */
+export function offCalendarReason({ year, month, day, days }: OffCalendar): string {
+  if (days === undefined) return `there is no month ${month}: months go from 01 to 12`;
+  if (Number(day) < 1) return "there is no day 00: a month's days start at 01";
+  const leap = Number(month) === 2 && Number(day) === 29 ? ` (${year} is not a leap year)` : "";
+  return `${MONTHS[Number(month) - 1]} ${year} has ${days} days${leap}`;
+}
+
+/** What to write instead of a date that is not a day of the calendar; `as` writes the day meant where it goes. */
+const offCalendarFix = ({ days, instead }: OffCalendar, as: (date: string) => string) =>
+  days !== undefined
+    ? `a day from 01 to ${days}, such as ${as(instead!)}`
+    : instead
+      ? `the month before the day (YYYY-MM-DD), as in ${as(instead)}`
+      : "a month from 01 to 12 between the year and the day (YYYY-MM-DD)";
+
+export const OffCalendarField = entry({
+  code: "ContentSchemaError",
+  title: "A field's date is not a day of the calendar",
+  message: ({ file, field, off }: { file: string; field: string; off: OffCalendar }) =>
+    `The field "${field}" in ${file} is written as a date, but ${off.date} is not a date of the calendar: ` +
+    `${offCalendarReason(off)}.`,
+  hint: ({ off }) => `write ${offCalendarFix(off, (date) => date)}.`,
+});
+
+export const OffCalendarFileName = entry({
+  code: "ContentSchemaError",
+  title: "A dated file name's date is not a day of the calendar",
+  message: ({ file, off }: { file: string; off: OffCalendar }) =>
+    `The name of ${file} starts with a date, but ${off.date} is not a date of the calendar: ` +
+    `${offCalendarReason(off)}.`,
+  hint: ({ file, off }) => {
+    const folder = file.slice(0, file.lastIndexOf("/") + 1);
+    const renamed = (date: string) => `${folder}${file.slice(folder.length).replace(off.date, date)}`;
+    return `rename the file with ${offCalendarFix(off, renamed)}: its name gives the entry its date and slug.`;
+  },
 });
 
 export const UnexpectedBody = entry({

@@ -1,5 +1,6 @@
 // The catalogue's messages about the site as it is routed and rendered: page paths, routes, templates and
 // the compiles of the definition, templates, islands, script and stylesheet.
+import { type OffCalendar, offCalendarReason } from "./entry-messages.ts";
 import { errorEntry as entry } from "./errors.ts";
 
 export const ListOnMissingPage = entry({
@@ -50,9 +51,13 @@ export const NotAPlainSegment = entry({
 export const EntryWithoutDate = entry({
   code: "PagePathError",
   title: "An entry route's pattern needs a date the entry does not have",
-  message: ({ file, pattern, value }: { file: string; pattern: string; value?: string }) =>
+  message: ({ file, pattern, value, off }: { file: string; pattern: string; value?: string; off?: OffCalendar }) =>
     `${file} cannot be published at ${pattern}: ` +
-    (value === undefined ? "it has no date." : `its date "${value}" is not a date such as 2024-01-15.`),
+    (value === undefined
+      ? "it has no date."
+      : off
+        ? `its date "${value}" is not a date of the calendar: ${offCalendarReason(off)}.`
+        : `its date "${value}" is not a date such as 2024-01-15.`),
   hint: () =>
     "write its date as `date: 2024-01-15` (a time may follow: 2024-01-15T09:30:00Z), or name the file " +
     "2024-01-15-<slug>.md in a collection with `datedFileNames: true`.",

@@ -46,7 +46,7 @@ export interface FeedState {
   env?: EnvReads;
 }
 
-const FORMAT = 7;
+const FORMAT = 8;
 
 /** A state with nothing in it (the dev server keeps one in memory: its markdown cache is never written). */
 export const emptyState = (): BuildState => ({

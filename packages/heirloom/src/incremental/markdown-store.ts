@@ -8,10 +8,14 @@ import { readFileSync, rmSync } from "node:fs";
 import { deserialize, serialize } from "node:v8";
 import type { RenderedMarkdown } from "../content/markdown.ts";
 import type { MarkdownCache } from "../content/types.ts";
+import type { PlainNote } from "../content/unknown-language.ts";
 import { writeAtomically } from "../compile/cache.ts";
 
-/** Whether a kept body has a highlighted code block, with the files its relative links name when it has any. */
-export type BodyFacts = boolean | [code: boolean, refs: string[]];
+/**
+ * Whether a kept body has a highlighted code block, with the files its relative links name and its blocks in a
+ * language Shiki does not have, when it has any (told by every build that uses it, without reading its file).
+ */
+export type BodyFacts = boolean | [code: boolean, refs: string[], notes?: PlainNote[]];
 
 /** What the build state stores of the markdown cache: each key's facts, and which keys are in which file. */
 export interface MarkdownIndex {
@@ -78,11 +82,12 @@ export function markdownStore(
     has: (key) => keys.has(key),
     code: (key) => codeOf(keys.get(key)),
     refs: (key) => refsOf(keys.get(key)),
+    notes: (key) => notesOf(keys.get(key)),
     get: (key) => (keys.has(key) ? held(key) : undefined),
     peek: (key) => fresh.get(key),
     set(key, rendered) {
       fresh.set(key, rendered);
-      keys.set(key, rendered.refs ? [rendered.code, rendered.refs] : rendered.code);
+      keys.set(key, factsOf(rendered));
       changed = true;
     },
     retain(used) {
@@ -142,9 +147,15 @@ function decode([head, html]: Encoded, facts: BodyFacts): RenderedMarkdown {
     head === 0
       ? []
       : (JSON.parse(head) as Array<[number, string, string]>).map(([depth, text, id]) => ({ depth, text, id }));
-  const refs = refsOf(facts);
-  return refs ? { html, headings, code: codeOf(facts), refs } : { html, headings, code: codeOf(facts) };
+  const [refs, notes] = [refsOf(facts), notesOf(facts)];
+  return { html, headings, code: codeOf(facts), ...(refs ? { refs } : {}), ...(notes ? { notes } : {}) };
+}
+
+function factsOf({ code, refs, notes }: RenderedMarkdown): BodyFacts {
+  if (notes) return [code, refs ?? [], notes];
+  return refs ? [code, refs] : code;
 }
 
 const codeOf = (facts: BodyFacts | undefined) => (Array.isArray(facts) ? facts[0] : facts === true);
-const refsOf = (facts: BodyFacts | undefined) => (Array.isArray(facts) ? facts[1] : undefined);
+const refsOf = (facts: BodyFacts | undefined) => (Array.isArray(facts) && facts[1].length > 0 ? facts[1] : undefined);
+const notesOf = (facts: BodyFacts | undefined) => (Array.isArray(facts) ? facts[2] : undefined);

@@ -1,5 +1,6 @@
 // Highlighting, as the build prepares for it: Shiki's languages loaded for the bodies rendered later, the blocks of
-// MDX bodies highlighted since Shiki last saw them, and the warnings of the highlight pool's blocks written plain.
+// MDX bodies highlighted since Shiki last saw them (what went plain told), and the warnings of the highlight pool's
+// blocks written plain.
 import type { ResolvedSite } from "../config/types.ts";
 import { knownLanguage, prepareHighlighting } from "../content/highlight.ts";
 import { highlightMdx } from "../content/mdx-highlight.ts";
@@ -8,16 +9,16 @@ import type { MdxCache, ValidatedContent } from "../content/types.ts";
 /**
  * Loads Shiki's languages for the bodies rendered when a page reads them, and highlights the blocks of MDX bodies
  * compiled since Shiki last saw them (nothing when none names a language); whether an entry has a highlighted
- * code block. A theme Shiki does not have is added to `errors`; an MDX block written plain past its time, to
- * `warnings`.
+ * code block. A theme Shiki does not have is added to `errors`; an MDX block written plain (past its time, or in a
+ * language Shiki does not have) is told to `warn`.
  */
 export async function readyHighlighting(
   site: ResolvedSite,
   validated: ValidatedContent,
-  problems: { errors: unknown[]; warnings: string[] },
+  problems: { errors: unknown[]; warn: (message: string) => void },
   mdx?: MdxCache,
 ) {
-  const { errors, warnings } = problems;
+  const { errors, warn } = problems;
   const themes = site.markdown.highlight;
   const items = [...validated.items.values()].flat();
   try {
@@ -26,7 +27,7 @@ export async function readyHighlighting(
       body ? [{ body, file, bodyLine }] : [],
     );
     const settings = { definition: site.source, timeout: site.markdown.highlightTimeout };
-    warnings.push(...(await highlightMdx(bodies, themes, settings, mdx)));
+    for (const warning of await highlightMdx(bodies, themes, settings, mdx)) warn(warning);
   } catch (error) {
     errors.push(error);
     return false;

@@ -56,7 +56,7 @@ export interface PreparedSite {
   refs: RefTable;
   /** The stylesheet of highlighted code blocks, when an entry has one. */
   codeStyles?: OutputFile;
-  /** The code blocks written plain, past their time to highlight, each at its file and line. */
+  /** The code blocks written plain, past their time to highlight or in a language Shiki does not have. */
   highlightWarnings: string[];
   /** The content hash of an entry (of its file's bytes), for the page cache. */
   entryHash(entry: unknown): string;
@@ -170,12 +170,17 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   const mdx = mdxComponentsOf(paths.root);
   mdx.timeout = site.markdown.mdxTimeout;
-  const mdxCache = reuse.mdx;
-  // Blocks written plain past their time as pages render (dev tells each at once; a build with its warnings).
+  // Blocks written plain as bodies render (dev tells each at once; a build with its warnings), each place once.
   const highlightWarnings: string[] = [];
-  const onWarning = (message: string) => (highlightWarnings.push(message), options.onWarning?.(message));
+  const told = new Set<string>();
+  const onWarning = (message: string) => {
+    if (told.has(message)) return;
+    told.add(message);
+    highlightWarnings.push(message);
+    options.onWarning?.(message);
+  };
   const validation = {
-    ...{ drafts, base, markdown, lazyMarkdown, renderers, reuse: reuse.validation, mdx, mdxCache },
+    ...{ drafts, base, markdown, lazyMarkdown, renderers, reuse: reuse.validation, mdx, mdxCache: reuse.mdx },
     ...{ onWarning, waiting },
   };
   const valid = validateContent(site, raw, validation);
@@ -184,7 +189,7 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const { passthrough } = raw;
   const routed = createRoutes(site, valid.content, { base, complete, passthrough, reuse: reuse.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
-  const code = await readyHighlighting(site, valid.content, { errors, warnings: highlightWarnings }, reuse.mdx);
+  const code = await readyHighlighting(site, valid.content, { errors, warn: onWarning }, reuse.mdx);
   // The blocks of the bodies rendered later, highlighted in worker threads meanwhile (dev highlights as it renders).
   const pooled = await settled(settleHighlighting(), errors);
   const { routes, feeds, redirects } = routed;

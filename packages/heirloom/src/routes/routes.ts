@@ -3,7 +3,7 @@
 // learns its URL.
 import type { ResolvedSite } from "../config/types.ts";
 import { locate } from "../config/definition-file.ts";
-import { dateParts } from "../content/dates.ts";
+import { dateParts, offCalendar } from "../content/dates.ts";
 import type { ContentItem, EntryValue, ValidatedContent } from "../content/types.ts";
 import {
   BadPagePath,
@@ -162,7 +162,8 @@ function fillPattern(pattern: Pattern, item: ContentItem, errors: HeirloomError[
   if (pattern.dated && !date) {
     const location = { file, ...item.source.locate(["date"]) };
     const value = item.value.date === undefined ? undefined : String(item.value.date);
-    errors.push(errorFrom(EntryWithoutDate, { file, pattern: source, value }, { location }));
+    const off = value === undefined ? undefined : offCalendar(value.trim());
+    errors.push(errorFrom(EntryWithoutDate, { file, pattern: source, value, off }, { location }));
     return undefined;
   }
   let filled = pattern.parts[0];
