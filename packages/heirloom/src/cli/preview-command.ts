@@ -16,7 +16,9 @@ export function addPreviewCommand(program: Command, io: Io): void {
   const say: Say = (s) => io.stderr.write(`${printable(s)}\n`);
   const preview = program
     .command("preview")
-    .description("Serve the built site on 127.0.0.1 with local receivers for the site's forms.");
+    .description(
+      "Serve the built site on 127.0.0.1, compressed as static hosts do, with local receivers for the site's forms.",
+    );
   withServerOptions(preview, "project folder holding site.config.ts and the build", 4173)
     .option("-o, --out <dir>", "folder to serve, relative to the project folder", "dist")
     .option("--base <path>", "base path to serve the site under (default: the one it was built with)")

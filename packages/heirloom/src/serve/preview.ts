@@ -1,5 +1,6 @@
-// `heirloom preview`: serves the built folder as a static host would (404.html with status 404) and nothing
-// outside it, under the base path it was built with, plus the local receivers of the site's forms.
+// `heirloom preview`: serves the built folder as a static host would (404.html with status 404, text compressed
+// with brotli or gzip) and nothing outside it, under the base path it was built with, plus the local receivers
+// of the site's forms.
 import type { Server } from "node:http";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -10,6 +11,8 @@ import { NothingToPreview } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import { checkOutDir } from "../output/write.ts";
 import { confinedFiles } from "./confined-files.ts";
+import { compressedFiles } from "./compressed-files.ts";
+import { EncodedBodies } from "./encoded-bodies.ts";
 import { bothAllowed } from "./allowed-hosts.ts";
 import { createSiteServer, listen } from "./http.ts";
 import { type LocalFormEvents, type LocalForm, openLocalForms } from "./local-forms.ts";
@@ -60,6 +63,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const serveOptions = { ...hostConfig, public: options.outDir, cleanUrls, etag: true, directoryListing: false };
   const host = options.host ?? "127.0.0.1";
   const hosts = { listen: host, allowed: bothAllowed(options.allowedHosts) };
+  const onError = (error: unknown) => options.onError?.(error);
+  const bodies = new EncodedBodies();
   const server = createSiteServer({
     hosts: () => hosts,
     forms: () => forms,
@@ -68,9 +73,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       const inside = pathname.startsWith(base) || `${pathname}/` === base;
       req.url = inside ? `/${pathname.slice(base.length)}${search}` : "/404-outside-base";
       // Only files inside the output folder: a link out of it, or a name too long for a file, is a 404.
-      return handler(req, res, serveOptions, confinedFiles(options.outDir) as unknown as Methods);
+      const files = { ...confinedFiles(options.outDir), ...compressedFiles(req, res, bodies, onError) };
+      return handler(req, res, serveOptions, files as unknown as Methods);
     },
-    onError: (error) => options.onError?.(error),
+    onError,
   });
   const { port, busy } = await listen(server, options.port ?? 4173, host);
   return {
