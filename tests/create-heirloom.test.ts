@@ -40,7 +40,7 @@ describe("create-heirloom", () => {
     const made = create(dir, ["--yes", "--no-install"], "pnpm/9.0.0 npm/? node/v20.19.0 linux x64");
     expect(made.code).toBe(0);
     expect(made.stdout).toBe(
-      "Made my-site from the blog starter: 17 files.\n\nNext:\n  cd my-site\n  pnpm install\n  pnpm run dev\n" +
+      "Made my-site from the blog starter: 22 files.\n\nNext:\n  cd my-site\n  pnpm install\n  pnpm run dev\n" +
         "Then edit content/ and templates/; pnpm run build writes the site into dist/.\n",
     );
     const manifest = JSON.parse(readFileSync(path.join(dir, "my-site", "package.json"), "utf8"));

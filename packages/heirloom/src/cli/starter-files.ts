@@ -16,10 +16,13 @@ import { InitPathTaken, InitThroughLink } from "../errors/catalogue.ts";
 import { type HeirloomError, printableName, throwIfAny } from "../errors/errors.ts";
 import { kindOf, notWritable, refusal } from "./init-target.ts";
 
-/** A file of a starter: its path in the new site ("templates/Layout.tsx") and its text. */
+/**
+ * A file of a starter: its path in the new site ("templates/Layout.tsx") and its bytes (a text's with the site's
+ * names filled in, a picture's as they are).
+ */
 export interface StarterFile {
   relative: string;
-  text: string;
+  data: Uint8Array;
 }
 
 /** Writes `files` into the folder `root` (a real path); `dir` is the folder as the messages name it. */
@@ -53,8 +56,8 @@ function placeProblem(root: string, place: string, isFile: boolean, dir: string)
   return refusal(InitPathTaken, { dir, path: shown, kind: kindOf(stats), wanted }, file);
 }
 
-/** Writes one file: its folders made one by one, its text under a new name, then renamed over the place. */
-function writeOne(root: string, { relative, text }: StarterFile, dir: string): void {
+/** Writes one file: its folders made one by one, its data under a new name, then renamed over the place. */
+function writeOne(root: string, { relative, data }: StarterFile, dir: string): void {
   const parts = relative.split("/");
   for (let i = 1; i < parts.length; i++) makeFolder(path.join(root, ...parts.slice(0, i)), dir);
   const file = path.join(root, ...parts);
@@ -63,7 +66,7 @@ function writeOne(root: string, { relative, text }: StarterFile, dir: string): v
     const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
     const fd = openSync(fresh, O_WRONLY | O_CREAT | O_EXCL | (O_NOFOLLOW ?? 0), 0o666);
     try {
-      writeSync(fd, text);
+      writeSync(fd, data);
     } finally {
       closeSync(fd);
     }

@@ -23,7 +23,8 @@ const definition = defineSite({
     }),
     posts: defineCollection({
       folder: "posts",
-      body: "markdown",
+      // .md posts are markdown; .mdx posts may also use the components templates/mdx.tsx exports.
+      body: "mdx",
       sort: "-date",
       schema: z.strictObject({
         title: text,

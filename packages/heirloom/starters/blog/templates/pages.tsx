@@ -1,4 +1,5 @@
-// The page templates: the front page, the list of posts, one post, and a plain page (the 404 page too).
+// The page templates: the front page, the list of posts, one post (markdown or MDX), and a plain page (the 404
+// page too).
 import type { PageProps } from "heirloom";
 import type { Content, Page as PageEntry, Post as PostEntry } from "../site.config.ts";
 
@@ -49,7 +50,14 @@ export function Post({ page, assets }: Props<PostEntry>) {
       <p className="meta">
         <time dateTime={page.date}>{formatDate(page.date)}</time>
       </p>
-      <div className="body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      {/* An .mdx post is a component (its islands hydrate); a .md post, and any post in the feed, is its html. */}
+      {page.Content ? (
+        <div className="body">
+          <page.Content />
+        </div>
+      ) : (
+        <div className="body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      )}
       <p>
         <a href={assets.href("/blog/")}>All posts</a>
       </p>

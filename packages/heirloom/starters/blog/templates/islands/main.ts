@@ -1,5 +1,7 @@
 // The site's script, bundled by the build for every page (no framework: it enhances the markup the
-// templates rendered). One island: the theme switch, which the page shows only when this script runs.
+// templates rendered). Here: the theme switch, which the page shows only when this script runs. It is plain
+// script rather than an island (templates/interactive/) because every page has it: as an island, every page would
+// load React for one button.
 const KEY = "theme";
 
 function setTheme(dark: boolean, button: HTMLButtonElement): void {
