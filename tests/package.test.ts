@@ -214,6 +214,21 @@ describe("the packed engine", () => {
     expect(existsSync(path.join(site, "dist", "blog", "second-post", "index.html"))).toBe(true);
   });
 
+  it("fails its npm run build on a template that reads a field its schema lacks, as check does", () => {
+    const file = path.join(site, "templates", "pages.tsx");
+    const before = readFileSync(file, "utf8");
+    expect(before).toContain("<h1>{page.title}</h1>");
+    writeFileSync(file, before.replace("<h1>{page.title}</h1>", "<h1>{page.subtitle}</h1>"));
+    const env = { PATH: `${path.join(installed, "node_modules", ".bin")}:${process.env.PATH}`, NO_COLOR: "1" };
+    const built = spawnSync("npm", ["run", "build"], { cwd: site, encoding: "utf8", env });
+    writeFileSync(file, before);
+    expect(built.status).toBe(1);
+    expect(built.stderr).toContain("TypeCheckError");
+    expect(built.stderr).toMatch(/templates\/pages\.tsx:\d+:\d+/);
+    expect(built.stderr).toContain("subtitle");
+    expect(built.stdout).not.toContain("Wrote");
+  });
+
   it("refuses front matter written as JavaScript at its first line, without running it", () => {
     const post = path.join(site, "content", "posts", "second-post.md");
     const before = readFileSync(post, "utf8");
