@@ -4,7 +4,8 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { loadDefinition, prepareSite } from "../packages/heirloom/src/pipeline/prepare.ts";
+import { loadDefinition } from "../packages/heirloom/src/pipeline/compile-parts.ts";
+import { prepareSite } from "../packages/heirloom/src/pipeline/prepare.ts";
 import { LastGoodPages, createDevSite } from "../packages/heirloom/src/serve/dev-site.ts";
 import { type PreviewServer, startPreview } from "../packages/heirloom/src/serve/preview.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";

@@ -38,7 +38,7 @@ async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
     import("../serve/preview.ts"),
     import("../serve/allowed-hosts.ts"),
     import("../config/definition-file.ts"),
-    import("../pipeline/prepare.ts"),
+    import("../pipeline/compile-parts.ts"),
     import("node:path"),
     import("node:fs"),
   ]);

@@ -10,7 +10,8 @@ import { type Seed, openStaging } from "../output/staging.ts";
 import { loadedSizes, reportRoutes, warningsFor } from "../output/summary.ts";
 import { lockOutput } from "../output/output-lock.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "../output/write.ts";
-import { type PreparedSite, compileParts, prepareSite } from "./prepare.ts";
+import { compileParts } from "./compile-parts.ts";
+import { type PreparedSite, prepareSite } from "./prepare.ts";
 import { type RenderedSite, renderPages } from "./render-pages.ts";
 
 export interface BuildResult extends BuildSummary {

@@ -2,13 +2,12 @@
 // options (config), content read and validated (content), the route table (routes), templates compiled
 // (render), the script, stylesheet, islands and images made (assets). Every problem of every stage is reported
 // together. What may be reused is asked of the incremental object, never decided here.
-import { type BundledAssets, type OutputFile, bundleAssets } from "../assets/bundle.ts";
+import type { BundledAssets, OutputFile } from "../assets/bundle.ts";
 import { codeStyles } from "../assets/code-styles.ts";
 import { type BuiltImages, buildImages } from "../assets/images.ts";
-import { type BundledIslands, bundleIslands } from "../assets/islands.ts";
+import type { BundledIslands } from "../assets/islands.ts";
 import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, resolvePaths } from "../config/options.ts";
-import { assertProject, loadSite } from "../config/site.ts";
-import { cacheDirFor } from "../compile/cache.ts";
+import { assertProject } from "../config/site.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { missingComponents } from "../content/mdx-components.ts";
 import { resetHighlighting, settleHighlighting } from "../content/highlight-pool.ts";
@@ -18,19 +17,18 @@ import { type MarkdownRenderer, markdownKey } from "../content/markdown.ts";
 import type { RawContent, SourceEntry, ValidatedContent, WaitingBodies } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
-import { type CompiledParts, type ContentReuse, Incremental } from "../incremental/incremental.ts";
+import { type ContentReuse, Incremental } from "../incremental/incremental.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
 import { type RefTable, publishedOn, refTable } from "../render/refs.ts";
-import { listIslands } from "../render/island-files.ts";
 import { type IslandRenders, renderIslandsPlain } from "../render/island.ts";
 import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "../render/render.ts";
-import { type Templates, compileTemplates, missingTemplates } from "../render/templates.ts";
+import { type Templates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { readyHighlighting, settled } from "./highlighting.ts";
-import { siteModules } from "./site-modules.ts";
+import { type Compiling, compileParts } from "./compile-parts.ts";
 
 /** Everything a build knows before it renders a page: configuration, content, routes and assets. */
 export interface PreparedSite {
@@ -196,27 +194,6 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const read = { config, raw, validated: valid.content, routes, feeds, redirects, errors, renderers, code };
   highlightWarnings.unshift(...pooled);
   return { ...read, highlightWarnings } as ReadSite;
-}
-
-type Compiling = { [K in keyof CompiledParts]: Promise<CompiledParts[K]> };
-
-/** Starts the definition, templates, assets and islands compiling (or finds them compiled), all at once. */
-export function compileParts(paths: SitePaths, incremental: Incremental): Compiling {
-  const { root, templatesDir, cacheDir } = paths;
-  const context = { root, cacheDir, modules: siteModules, loaded: incremental.modules };
-  // The islands' names and files are checked by the templates' compile, which fails with them.
-  const islands = () => listIslands(templatesDir, root).islands;
-  return {
-    definition: incremental.compiled("definition", () => loadSite(context)),
-    templates: incremental.compiled("templates", () => compileTemplates(templatesDir, context)),
-    assets: incremental.compiled("assets", () => bundleAssets(templatesDir, root, cacheDir)),
-    islands: incremental.compiled("islands", () => bundleIslands(islands(), templatesDir, root, cacheDir)),
-  };
-}
-
-/** Compiles, loads and checks the project's site.config.ts. */
-export function loadDefinition(root: string): Promise<ResolvedSite> {
-  return loadSite({ root, cacheDir: cacheDirFor(root), modules: siteModules });
 }
 
 /** The broken links of the pages that render while the content has mistakes (images are not made). */
