@@ -37,15 +37,10 @@ async function run(engineRoot, args, debug) {
   // compile of the sources, or in the site's cache for the package, which never writes into its own folder.
   const makeCache =
     args.some((arg) => arg === "build" || arg === "check") && !args.some((arg) => arg === "--help" || arg === "-h");
-  // build, check and dev run on a thread whose memory is bounded: a site's code that uses it all up is told at its
+  // A build or check runs on a thread whose memory is bounded: a site's code that uses it all up is told at its
   // place instead of ending the process (supervise.js). The thread starts while the CLI is found. --debug runs
-  // them here, as they always ran.
-  const command = args.find((arg) => !arg.startsWith("-"));
-  const help = args.some((arg) => arg === "--help" || arg === "-h");
-  const supervise = ["build", "check", "dev"].includes(command) && !help && !debug;
-  const supervised = supervise
-    ? (await import("./supervise.js")).superviseRun(process.argv, { dev: command === "dev" })
-    : undefined;
+  // it here, as it always ran.
+  const supervised = makeCache && !debug ? (await import("./supervise.js")).superviseRun(process.argv) : undefined;
   const fromSource = existsSync(path.join(engineRoot, "src", "cli", "main.ts"));
   const cli = fromSource
     ? await compiledFromSource(engineRoot).catch((error) => (supervised?.cancel(), Promise.reject(error)))

@@ -7,9 +7,7 @@ import { withEnvFiles } from "./env-files.ts";
 import { formEventsPrinter } from "./form-events.ts";
 import type { Io } from "./io.ts";
 import { type Say, type ServerFlags, announce, failed, hostOf, withServerOptions } from "./server-options.ts";
-import { type MemoryFailure, devRestart, serving } from "../compile/supervisor.ts";
-import { OutOfMemory } from "../errors/catalogue.ts";
-import { type HeirloomError, errorFrom, printable } from "../errors/errors.ts";
+import { printable } from "../errors/errors.ts";
 
 /** Adds `dev` to the program. */
 export function addDevCommand(program: Command, io: Io): void {
@@ -20,16 +18,12 @@ export function addDevCommand(program: Command, io: Io): void {
       "Build in memory (drafts included), serve on 127.0.0.1, rebuild on every change and reload open pages.",
     );
   withServerOptions(dev, "project folder holding site.config.ts, content/ and templates/", 4321).action(
-    async (given: ServerFlags) => {
+    async (flags: ServerFlags) => {
       const { startDev } = await import("../serve/dev.ts");
-      // Started again after a page used up its memory: on the same port, answering that page with the error.
-      const restart = devRestart();
-      const flags = restart ? { ...given, port: restart.port, open: false } : given;
       let listening: Promise<void> = Promise.resolve();
       const server = await startDev({
         root: flags.root,
         port: flags.port,
-        failedPages: restart && memoryFailures(restart.failed),
         host: hostOf(flags),
         allowedHosts: flags.allowedHost,
         env: withEnvFiles(path.resolve(flags.root), "development", io.env),
@@ -42,7 +36,6 @@ export function addDevCommand(program: Command, io: Io): void {
           failed(say, during ? "the type check could not run" : "a request could not be answered", flags.debug)(error),
         // The address as soon as pages are served; watching every file of a large site takes longer.
         onListening: ({ url, busyPorts }) => {
-          serving(Number(new URL(url).port));
           listening = announce(io, flags, { label: "Dev server", command: "dev", url, busyPorts });
         },
       });
@@ -51,17 +44,6 @@ export function addDevCommand(program: Command, io: Io): void {
       await io.untilStopped();
       await server.close();
     },
-  );
-}
-
-/** The pages whose render used up the memory of the dev server before this one, with their errors, by path. */
-function memoryFailures(failed: MemoryFailure[]): Map<string, HeirloomError> {
-  return new Map(
-    failed.map(({ place, limitMb }) => {
-      const { file, line, column, page, template } = place;
-      const location = file ? { location: { file, line, column } } : {};
-      return [page!, errorFrom(OutOfMemory, { file, page, template, limitMb }, location)];
-    }),
   );
 }
 

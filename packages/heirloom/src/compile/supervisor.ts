@@ -17,8 +17,7 @@ export interface SiteCodePlace {
 
 /** workerData's key for the shared memory the place is written into (bin/supervise.js names it too). */
 const KEY = "heirloomSupervisor";
-const data = isMainThread ? undefined : (workerData as Record<string, unknown> | null);
-const shared = data?.[KEY];
+const shared = isMainThread ? undefined : (workerData as Record<string, unknown> | null)?.[KEY];
 const place = shared instanceof SharedArrayBuffer ? shared : undefined;
 const encoder = new TextEncoder();
 let current: SiteCodePlace | undefined;
@@ -49,26 +48,4 @@ export function leaves(file: string, kind: "folder" | "lock"): void {
 /** Tells that `file`, told of by `leaves`, is gone or in its place now. */
 export function cleared(file: string): void {
   if (place) parentPort?.postMessage({ [KEY]: "cleared", file });
-}
-
-/** A page's render that used up the memory of the thread before this one (dev, started again). */
-export interface MemoryFailure {
-  place: SiteCodePlace;
-  limitMb: number;
-}
-
-/** What a dev server started again after running out of memory is told: its port, the pages that did. */
-export interface DevRestart {
-  port: number;
-  failed: MemoryFailure[];
-}
-
-/** The dev server's restart, if this thread is one (bin/supervise.js starts it again on its port). */
-export function devRestart(): DevRestart | undefined {
-  return place ? (data?.heirloomRestart as DevRestart | undefined) : undefined;
-}
-
-/** Tells the supervisor the port the dev server answers on, for a restart on the same one. */
-export function serving(port: number): void {
-  if (place) parentPort?.postMessage({ [KEY]: "serving", port });
 }

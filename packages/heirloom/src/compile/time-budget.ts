@@ -29,8 +29,13 @@ let script: vm.Script | undefined;
 /** The process's own kill, as it was when this module loaded (site code may be running with a stand-in). */
 const kill = process.kill.bind(process);
 
+/** Ctrl+C stopped site code: the process is ending, and no more site code runs under a budget. */
+let interrupted = false;
+
 /** Runs `run` synchronously, stopped (PastBudget) once it has taken `ms` milliseconds or at Ctrl+C (Interrupted). */
 export function withinTime<T>(run: () => T, ms: number): T {
+  // A page asked for after Ctrl+C (dev's background link check had the signal) is not run for its whole budget.
+  if (interrupted) throw new Interrupted();
   context ??= vm.createContext({ run: undefined });
   script ??= new vm.Script("run()", { filename: "heirloom:time-budget" });
   context.run = run;
@@ -42,6 +47,7 @@ export function withinTime<T>(run: () => T, ms: number): T {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     if (code === "ERR_SCRIPT_EXECUTION_TIMEOUT") throw new PastBudget(ms);
     if (code === "ERR_SCRIPT_EXECUTION_INTERRUPTED") {
+      interrupted = true;
       setImmediate(() => kill(process.pid, "SIGINT"));
       throw new Interrupted();
     }

@@ -59,13 +59,10 @@ export class LastGoodPages {
   }
 }
 
-/**
- * The site `prepared` as dev serves it: a page that fails is served as it last rendered (`lastGood`), and the pages
- * in `failed` (by path) fail with their errors, unrendered.
- */
+/** The site `prepared` as dev serves it: a page that fails is served as it last rendered (`lastGood`). */
 export function createDevSite(
   prepared: PreparedSite,
-  { lastGood, failed }: { lastGood: LastGoodPages; failed?: Map<string, unknown> },
+  lastGood: LastGoodPages,
   onLinkProblems: (errors: HeirloomError[]) => void,
 ): DevSite {
   const { base } = prepared.config;
@@ -138,7 +135,6 @@ export function createDevSite(
     return problems;
   };
   const render = (route: Route): { html: string; failure?: unknown } => {
-    if (failed?.has(route.path)) throw failed.get(route.path);
     let html = kept.get(route.outFile);
     if (html === undefined) {
       try {
@@ -166,7 +162,6 @@ export function createDevSite(
         turn = performance.now();
       }
       if (stale()) return undefined;
-      if (failed?.has(route.path)) continue;
       let html = kept.get(route.outFile);
       try {
         html ??= renderPage(prepared, route);

@@ -59,8 +59,6 @@ export interface DevOptions extends BuildOptions {
    * a second or more): pages can be opened meanwhile; `startDev` resolves once saves are seen.
    */
   onListening?: (server: Pick<DevServer, "url" | "busyPorts">) => void;
-  /** Pages answered with these errors (by path) until the first change: they used up a thread's memory before. */
-  failedPages?: Map<string, unknown>;
 }
 
 export interface DevServer {
@@ -144,8 +142,7 @@ function devBuilds(
     redone = new Set();
     try {
       const site = await prepareSite({ drafts: true, ...options }, incremental);
-      const failed = build === 1 ? options.failedPages : undefined;
-      state.site = createDevSite(site, { lastGood, failed }, (problems) => {
+      state.site = createDevSite(site, lastGood, (problems) => {
         options.onEvent?.({ type: "links", build, ms: 0, message: say(problems), redone: [] });
       });
       state.pageFailures = new Map();
