@@ -98,6 +98,9 @@ export async function renderPages(
       files.filter((file) => !written.has(file)),
     );
   }
+  // A kept page's ids are read from its file in the staging folder: its copy there must have landed (the copies
+  // run on the threadpool; read early, a file still being copied gave no ids, and its broken #fragment went untold).
+  await staging?.writes.settled();
   const ids = new Map(records.map((r) => [r.outFile, { text: r.ids, set: undefined as Set<string> | undefined }]));
   const published = new Set([...records.map((r) => r.outFile), ...files.map((f) => f.path), ...kept]);
   const { base } = site.config;
