@@ -6,8 +6,14 @@ import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { type Encoding, chooseEncoding, encodedETag, isCompressible, matchesETag } from "./content-coding.ts";
-import { varyOnEncoding } from "./content-coding.ts";
+import {
+  type Encoding,
+  chooseEncoding,
+  encodedETag,
+  isCompressible,
+  matchesETag,
+  varyOnEncoding,
+} from "./content-coding.ts";
 import type { EncodedBodies } from "./encoded-bodies.ts";
 import { answer } from "./http.ts";
 
