@@ -108,11 +108,11 @@ describe("the site definition", () => {
     expectErrors(await failures(root), [
       {
         code: "ConfigError",
-        message: "A collection names both a folder and a file, or neither.",
+        message: "A collection names more than one of a folder, a file and a load function, or none of them.",
         location: { file: "site.config.ts" },
         hint:
-          'give each collection either `folder: "posts"` (one entry per file) ' +
-          'or `file: "site.md"` (a single entry).',
+          'give each collection one of `folder: "posts"` (one entry per file), `file: "site.md"` (a single entry) ' +
+          "or `load: () => entries` (entries its code makes).",
       },
     ]);
   });

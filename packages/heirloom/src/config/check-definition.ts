@@ -74,7 +74,11 @@ function checkCollections(
       fail(messages.BadDatedFileNames, { name, value: JSON.stringify(dated) }, "datedFileNames");
     }
     const datedFileNames = dated === true;
-    collections.set(name, { name, single, source, schema, body, sort, unique, html: html === true, datedFileNames });
+    const load = typeof c.load === "function" ? c.load : undefined;
+    collections.set(name, {
+      ...{ name, single, source, schema, body, sort, unique, html: html === true, datedFileNames },
+      ...(load ? { load } : {}),
+    });
   }
   return collections;
 }

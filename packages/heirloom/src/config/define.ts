@@ -25,6 +25,14 @@ export interface CollectionOptions<S extends z.ZodType> {
   folder?: string;
   /** Or one file under content/ that is a single entry, such as "site.md". */
   file?: string;
+  /**
+   * Or entries made by code instead of files (a reference generated from a program's own data, a list fetched
+   * at build time): called once each time the definition loads (each build; in dev, when site.config.ts
+   * changes). Each entry's `slug` names it as a file's path under a folder does ("errors/broken-link"), `data`
+   * is what its front matter would hold (checked by `schema`), `body` its markdown. What it returns is part of
+   * the build's key: a build after a change to it renders again.
+   */
+  load?: () => LoadedEntry[] | Promise<LoadedEntry[]>;
   /** What every entry's front matter must hold; the entry types are inferred from it. */
   schema: S;
   /**
@@ -52,6 +60,16 @@ export interface CollectionOptions<S extends z.ZodType> {
   datedFileNames?: boolean;
 }
 
+/** One entry a collection's `load` makes: as a file under its folder would be, with front matter and a body. */
+export interface LoadedEntry {
+  /** Its path, as a file's under a collection folder without `.md` ("reference/build"). */
+  slug: string;
+  /** Its fields, as front matter would hold them (plain data: strings, numbers, booleans, lists, objects). */
+  data: Record<string, unknown>;
+  /** Its body, as markdown. */
+  body?: string;
+}
+
 export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single extends boolean = boolean> {
   readonly single: Single;
   /** The folder (or, for a single entry, the file) under content/, with forward slashes. */
@@ -62,17 +80,22 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
   readonly unique: string[][];
   readonly html?: boolean;
   readonly datedFileNames: boolean;
+  /** Makes the entries of a collection not read from files. */
+  readonly load?: () => LoadedEntry[] | Promise<LoadedEntry[]>;
 }
 
-/** Declares a collection: a folder of entries, or a single file. */
+/** Declares a collection: a folder of entries, a single file, or entries that `load` makes. */
 export function defineCollection<S extends z.ZodType>(
   options: CollectionOptions<S> & { file: string },
 ): CollectionDefinition<S, true>;
 export function defineCollection<S extends z.ZodType>(
   options: CollectionOptions<S> & { folder: string },
 ): CollectionDefinition<S, false>;
+export function defineCollection<S extends z.ZodType>(
+  options: CollectionOptions<S> & { load: () => LoadedEntry[] | Promise<LoadedEntry[]> },
+): CollectionDefinition<S, false>;
 export function defineCollection<S extends z.ZodType>(options: CollectionOptions<S>): CollectionDefinition<S> {
-  if ((options.file === undefined) === (options.folder === undefined)) {
+  if ([options.file, options.folder, options.load].filter((given) => given !== undefined).length !== 1) {
     throw errorFrom(FolderAndFile, {});
   }
   return {
@@ -84,6 +107,7 @@ export function defineCollection<S extends z.ZodType>(options: CollectionOptions
     unique: (options.unique ?? []).map((key) => (Array.isArray(key) ? key : [key])),
     html: options.html,
     datedFileNames: options.datedFileNames ?? false,
+    load: options.load,
   };
 }
 

@@ -7,6 +7,7 @@ import { SiteExit, exitError } from "../compile/site-code.ts";
 import { DefinitionFailed, NoDefinitionFile, compiledParts } from "../errors/catalogue.ts";
 import { HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import { resolveSite } from "./check-definition.ts";
+import { withLoadedEntries } from "./load-entries.ts";
 import { DEFINITION_FILE } from "./definition-file.ts";
 import type { ResolvedSite } from "./types.ts";
 
@@ -21,7 +22,8 @@ export async function loadSite(context: CompileContext): Promise<ResolvedSite> {
     if (error instanceof HeirloomError && error.code === "TemplateCompileError") throw error;
     throw withLocation(error);
   }
-  return { ...resolveSite(compiled.exports.default, readFileSync(file, "utf8")), hash: compiled.hash };
+  const site = { ...resolveSite(compiled.exports.default, readFileSync(file, "utf8")), hash: compiled.hash };
+  return withLoadedEntries(site);
 }
 
 /** A call of process.exit as site.config.ts loads, at its line; anything else it throws as it is. */

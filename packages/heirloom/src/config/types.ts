@@ -1,6 +1,6 @@
 // The site definition as the stages use it: checked, with every default applied.
 import type { z } from "zod";
-import type { BodyKind, FeedOptions, FormOptions, SortOrder } from "./define.ts";
+import type { BodyKind, FeedOptions, FormOptions, LoadedEntry, SortOrder } from "./define.ts";
 import type { ResolvedMarkdown } from "./markdown-options.ts";
 
 export interface ResolvedCollection {
@@ -15,6 +15,8 @@ export interface ResolvedCollection {
   html: boolean;
   /** "2024-01-15-hello.md" is the entry "hello" dated 2024-01-15. */
   datedFileNames: boolean;
+  /** Makes its entries instead of files (see `CollectionOptions.load`). */
+  load?: () => unknown;
 }
 
 export interface ResolvedEntryRoute {
@@ -62,6 +64,8 @@ export interface ResolvedSite {
   allowedHosts: string[] | true;
   /** The text of site.config.ts, to locate problems found later (an unknown template, a missing page). */
   source: string;
-  /** A hash of the compiled definition: it changes whenever the definition can. */
+  /** A hash of the compiled definition and of what its collections' load functions made. */
   hash: string;
+  /** The entries each collection with a load function made, by its name (checked: see load-entries.ts). */
+  loaded?: Map<string, LoadedEntry[]>;
 }

@@ -31,10 +31,29 @@ export const NoSiteDefinition = entry({
 
 export const FolderAndFile = entry({
   code: "ConfigError",
-  title: "A collection names both a folder and a file, or neither",
-  message: () => "A collection names both a folder and a file, or neither.",
+  title: "A collection names more than one of a folder, a file and a load function, or none",
+  message: () => "A collection names more than one of a folder, a file and a load function, or none of them.",
   hint: () =>
-    'give each collection either `folder: "posts"` (one entry per file) or `file: "site.md"` (a single entry).',
+    'give each collection one of `folder: "posts"` (one entry per file), `file: "site.md"` (a single entry) or ' +
+    "`load: () => entries` (entries its code makes).",
+});
+
+export const LoaderFailed = entry({
+  code: "ConfigError",
+  title: "A collection's load function threw",
+  message: ({ name, reason }: { name: string; reason: string }) =>
+    `The load function of the collection "${name}" failed: ${reason}`,
+  hint: () => "fix the function in site.config.ts; run the build with --debug for the stack trace.",
+});
+
+export const BadLoadedEntry = entry({
+  code: "ConfigError",
+  title: "A collection's load function returned what is not a list of entries",
+  message: ({ name, problem }: { name: string; problem: string }) =>
+    `The load function of the collection "${name}" returned ${problem}.`,
+  hint: () =>
+    'return a list of { slug, data, body? }: slug a path such as "reference/build" (letters, digits, - _ . ~ and ' +
+    "/, each slug once), data a plain object of JSON values, body markdown text.",
 });
 
 export const NotACollection = entry({

@@ -12,6 +12,7 @@ import type { ResolvedSite } from "../config/types.ts";
 import { missingComponents } from "../content/mdx-components.ts";
 import { resetHighlighting, settleHighlighting } from "../content/highlight-pool.ts";
 import { mdxComponentsOf } from "../content/mdx.ts";
+import { loadedSources } from "../content/loaded.ts";
 import { loadContent } from "../content/load.ts";
 import { type MarkdownRenderer, markdownKey } from "../content/markdown.ts";
 import type { RawContent, SourceEntry, ValidatedContent, WaitingBodies } from "../content/types.ts";
@@ -166,6 +167,7 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   // Bodies read now hand their code blocks to the highlight pool (settled below).
   resetHighlighting();
   const raw = await loadContent(site, paths.root, config.contentDir, load);
+  raw.entries.push(...loadedSources(site));
   const mdx = mdxComponentsOf(paths.root);
   mdx.timeout = site.markdown.mdxTimeout;
   // Blocks written plain as bodies render (dev tells each at once; a build with its warnings), each place once.
