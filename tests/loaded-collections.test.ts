@@ -2,7 +2,7 @@
 // routed and rendered as files' are (markdown bodies, headings, links checked), what it returns is in the build's
 // key (a build after it changed is not kept), and a function that throws, exits or returns what is no list of
 // entries is an error of the catalogue at the collection's line of site.config.ts.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BuildFailure, HeirloomError } from "../packages/heirloom/src/errors/errors.ts";

@@ -107,7 +107,11 @@ describe(WORKFLOW, () => {
 
   it("keeps the engine's cache between runs: restored after npm ci, keyed by OS and lock, any lock restoring", () => {
     const cache = step("actions/cache");
-    expect(cache.with?.path).toBe("node_modules/.cache/heirloom");
+    // The site's cache and the documentation's (docs/ has a package.json of its own, so its cache is beside it).
+    expect(String(cache.with?.path).trim().split("\n")).toEqual([
+      "node_modules/.cache/heirloom",
+      "docs/node_modules/.cache/heirloom",
+    ]);
     const lockKey = "heirloom-${{ runner.os }}-${{ hashFiles('package-lock.json') }}-";
     expect(cache.with?.key).toBe(`${lockKey}\${{ github.sha }}`);
     expect(String(cache.with?.["restore-keys"]).trim().split("\n")).toEqual([lockKey, "heirloom-${{ runner.os }}-"]);
@@ -115,6 +119,19 @@ describe(WORKFLOW, () => {
     const at = (found: (s: Step) => boolean) => build.findIndex(found);
     expect(at((s) => s.run === "npm ci")).toBeLessThan(at((s) => s === cache));
     expect(at((s) => s === cache)).toBeLessThan(at((s) => s.run?.includes("npm run build") ?? false));
+  });
+
+  it("builds the documentation with the Pages origin under <base>/docs/, into the published folder", () => {
+    const docs = steps.find((s) => s.run?.includes("--root docs"))!;
+    expect(docs.env).toMatchObject({
+      HEIRLOOM_SITE_URL: "${{ steps.pages.outputs.origin }}",
+      PAGES_BASE: "${{ steps.pages.outputs.base_path }}",
+    });
+    expect(docs.run).toContain('npx heirloom build --root docs --base "${PAGES_BASE}/docs/"');
+    expect(docs.run).toContain("cp -R docs/dist dist/docs");
+    const order = workflow.jobs.build.steps;
+    expect(order.indexOf(docs)).toBeGreaterThan(order.findIndex((s) => s.run?.includes("npm run build") ?? false));
+    expect(order.indexOf(docs)).toBeLessThan(order.findIndex((s) => s.uses?.startsWith("actions/upload-pages")));
   });
 
   it("builds with the Pages site's origin and base path, and uploads dist/ on pushes only", () => {

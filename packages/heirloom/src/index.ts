@@ -13,6 +13,7 @@ export type {
   FeedItem,
   FeedOptions,
   FormOptions,
+  LoadedEntry,
   ServerOptions,
   SiteDefinition,
 } from "./config/define.ts";

@@ -16,11 +16,17 @@ export const ENGINE_VERSION = typeof __HEIRLOOM_VERSION__ === "string" ? __HEIRL
 export const ENGINE_KEY =
   typeof __HEIRLOOM_BUILD_KEY__ === "string" ? __HEIRLOOM_BUILD_KEY__ : `source-${ENGINE_VERSION}`;
 
-/** The engine package's folder: bin/, and src/ in a source checkout or dist/ in the installed package. */
+/**
+ * The engine package's folder: bin/, and src/ in a source checkout or dist/ in the installed package. (Bundled
+ * into a module of another program, as the documentation's references read the engine's own sources, a module
+ * has no URL of its own: the folder is then unknown, and the empty string.)
+ */
 export const ENGINE_ROOT =
   typeof __HEIRLOOM_ENGINE_ROOT__ === "string"
     ? __HEIRLOOM_ENGINE_ROOT__
-    : fileURLToPath(new URL("..", import.meta.url));
+    : typeof import.meta.url === "string"
+      ? fileURLToPath(new URL("..", import.meta.url))
+      : "";
 
 /** Packages bundled each into one file beside the compiled CLI (SIDE_BUNDLES in bin/compile-cli.js), by name. */
 interface Bundled {

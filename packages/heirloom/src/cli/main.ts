@@ -44,7 +44,11 @@ function failure(error: unknown, argv: string[], io: Io, debug: boolean): number
   return 1;
 }
 
-function createProgram(io: Io, color: (s: { isTTY?: boolean }) => boolean): Command {
+/**
+ * The command line as commander holds it: every command with its options and their help, which `--help` prints
+ * and the documentation's reference of commands is made from. Nothing runs until it parses.
+ */
+export function createProgram(io: Io = defaultIo, color = (s: { isTTY?: boolean }) => colorFor(s, io.env)): Command {
   const program = new Command("heirloom")
     .description(
       "Builds a static site from site.config.ts, content/ and templates/ into a folder any static host serves.",

@@ -150,9 +150,11 @@ export type ContentOf<D> =
 
 /** One item of an Atom feed, taken from an entry. */
 export interface FeedItem {
+  /** The item's title. */
   title: string;
   /** YYYY-MM-DD or a full ISO 8601 date-time; also the entry's `updated` time. */
   date: string | Date;
+  /** A short summary of the entry, shown by readers under the title. */
   summary?: string;
 }
 
@@ -174,6 +176,7 @@ export interface FeedOptions<E> {
 }
 
 export interface EntryRoute<K extends string, E = Record<string, unknown>> {
+  /** The collection whose entries get a page each. */
   collection: K;
   /**
    * URL pattern, such as "/blog/:slug/": `:slug` is the entry's slug, `:field` any text or number field, and
@@ -194,6 +197,7 @@ export interface EntryRoute<K extends string, E = Record<string, unknown>> {
 }
 
 export interface ListRoute<K extends string, E> {
+  /** The collection whose entries are listed. */
   collection: K;
   /** The `path` of the page (in the pages collection) that lists the entries; it is paginated from there. */
   page: string;
@@ -201,6 +205,7 @@ export interface ListRoute<K extends string, E> {
   perPage: number;
   /** Keeps only some entries in the list (default: all). */
   filter?: (entry: E) => boolean;
+  /** An Atom feed of the newest entries of the list (see `FeedOptions`). */
   feed?: FeedOptions<E>;
 }
 
@@ -214,8 +219,11 @@ export interface RoutesOptions<C extends Collections> {
 }
 
 export interface SiteOptions<C extends Collections> {
+  /** The collections, by name: each made with `defineCollection` (a folder, a file, or a `load` function). */
   collections: C;
+  /** The pages collection, one page per entry of a collection, and paginated lists. */
   routes: RoutesOptions<C>;
+  /** Forms the pages post, by name: the field, the endpoint and its environment override (see `FormOptions`). */
   forms?: Record<string, FormOptions>;
   /** "file": `/pricing` is served from pricing.html. "directory" (default): `/pricing/` from pricing/index.html. */
   urlFormat?: "file" | "directory";

@@ -7,7 +7,7 @@ import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
 import { BadLoadedEntry, LoaderFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom, throwIfAny } from "../errors/errors.ts";
 import type { LoadedEntry } from "./define.ts";
-import { locate } from "./definition-file.ts";
+import { locateCollection } from "./definition-file.ts";
 import type { ResolvedSite } from "./types.ts";
 
 /** A slug as a file's path under a folder names it: segments of letters, digits, - _ . ~, no "." or ".." alone. */
@@ -21,7 +21,7 @@ export async function withLoadedEntries(site: ResolvedSite): Promise<ResolvedSit
   const loaded = new Map<string, LoadedEntry[]>();
   const hash = createHash("sha256").update(site.hash);
   for (const { name, load } of loaders) {
-    const location = locate(site.source, name);
+    const location = locateCollection(site.source, name);
     let returned: unknown;
     try {
       // A promise it made is awaited below, unless the run failed (process.exit called): then it is let go.
@@ -65,6 +65,7 @@ function problemOf(returned: unknown): string | undefined {
     if (!isPlainObject(data)) return `${describe(data)} as the data of "${slug}"`;
     if (body !== undefined && typeof body !== "string") return `${describe(body)} as the body of "${slug}"`;
     try {
+      structuredClone(data);
       JSON.stringify(data);
     } catch (error) {
       return `data that is not plain for "${slug}" (${(error as Error).message})`;

@@ -1,0 +1,98 @@
+// The shell of every page of the documentation: the head, a skip link, the header, the sidebar (the guide in its
+// order, then the references), the page itself with its table of contents, previous and next links and a link to
+// edit its source, and the footer. No script: the colour scheme follows the reader's system.
+import type { ReactNode } from "react";
+import type { Props } from "./pages.tsx";
+import { type Link, sequenceAround, sidebarOf } from "./navigation.ts";
+
+export function Document({ page, content, path, assets, head, children }: Props & { children?: ReactNode }) {
+  const { site } = content;
+  const { labels } = site;
+  const title = path === "/" ? site.name : `${page.title} · ${site.name}`;
+  const description = "description" in page ? page.description : "summary" in page ? page.summary : site.description;
+  const sidebar = sidebarOf(content, assets.href);
+  const { previous, next } = sequenceAround(sidebar, assets.href(path === "404" ? "/404/" : path));
+  const source = "source" in page ? `packages/heirloom/${page.source}` : `docs/${page.file}`;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <title>{title}</title>
+        <meta name="description" content={description || site.description} />
+        {head.canonical && <link rel="canonical" href={head.canonical} />}
+        {assets.stylesheet && <link rel="stylesheet" href={assets.stylesheet} />}
+        {assets.codeStylesheet && <link rel="stylesheet" href={assets.codeStylesheet} />}
+      </head>
+      <body>
+        <a className="skip" href="#main">
+          {labels.skip}
+        </a>
+        <header className="masthead">
+          <a className="name" href={assets.href("/")}>
+            {site.name}
+          </a>
+        </header>
+        <div className="frame">
+          <nav className="sidebar" aria-label={labels.menu}>
+            {sidebar.map((group) => (
+              <section key={group.title}>
+                <h2>{group.title}</h2>
+                <ul>
+                  {group.links.map((link) => (
+                    <li key={link.href}>
+                      <a href={link.href} aria-current={link.href === assets.href(path) ? "page" : undefined}>
+                        {link.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </nav>
+          <main id="main">
+            {children}
+            <Sequence previous={previous} next={next} labels={labels} />
+            {path !== "404" && (
+              <p className="edit">
+                <a href={`${site.repository}/edit/main/${source}`}>{labels.edit}</a>
+              </p>
+            )}
+          </main>
+        </div>
+        <footer className="colophon">
+          <p>{site.description}</p>
+        </footer>
+      </body>
+    </html>
+  );
+}
+
+function Sequence({
+  previous,
+  next,
+  labels,
+}: {
+  previous?: Link;
+  next?: Link;
+  labels: { previous: string; next: string };
+}) {
+  if (!previous && !next) return null;
+  return (
+    <nav className="sequence" aria-label={`${labels.previous} / ${labels.next}`}>
+      {previous ? (
+        <a href={previous.href} rel="prev">
+          <span>{labels.previous}</span> {previous.title}
+        </a>
+      ) : (
+        <span />
+      )}
+      {next && (
+        <a href={next.href} rel="next">
+          <span>{labels.next}</span> {next.title}
+        </a>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,107 @@
+// The documentation (docs/), built by the engine as a third site: every page's links checked by the build, and
+// references that cannot drift from the code: a page for every entry of the error catalogue, every command of the
+// CLI with every option --help shows, and every type of site.config.ts with every field, each documented.
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ts from "typescript";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CONFIG_TYPES, kebab } from "../docs/references.ts";
+import { createProgram } from "../packages/heirloom/src/cli/main.ts";
+import { catalogue } from "../packages/heirloom/src/errors/catalogue.ts";
+import { buildProject, engineRoot, repoRoot } from "./helpers/site.ts";
+
+const docsRoot = path.join(repoRoot, "docs");
+let out: string;
+let pages: string[];
+const page = (url: string) => readFileSync(path.join(out, url, "index.html"), "utf8");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+beforeAll(async () => {
+  out = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-docs-")), "dist");
+  // The build fails on any broken link or #fragment of any page: that is the link check over the whole site.
+  await buildProject(docsRoot, { outDir: out, base: "/docs/", siteUrl: "https://heirloom.example" });
+  pages = readdirSync(out, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".html"));
+}, 120_000);
+
+describe("the documentation site", () => {
+  it("has a guide page for getting started and for each capability, in the sidebar of every page", () => {
+    const guides = ["getting-started", "content", "routes", "templates", "islands", "mdx", "markdown", "images"];
+    guides.push("feeds", "drafts", "incremental", "forms", "deploy", "porting");
+    for (const guide of guides) expect(existsSync(path.join(out, "guide", guide, "index.html")), guide).toBe(true);
+    const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(page("reference/errors/broken-link"))![0];
+    for (const guide of guides) expect(sidebar).toContain(`href="/docs/guide/${guide}/"`);
+  });
+
+  it("gives a guide page its table of contents, previous and next links and a link to edit its source", () => {
+    const routes = page("guide/routes");
+    const content = page("guide/content");
+    expect(content).toMatch(/<nav class="toc" aria-label="On this page">[\s\S]*?<a href="#[a-z-]+">/);
+    expect(routes).toContain('<a href="/docs/guide/content/" rel="prev">');
+    expect(routes).toContain('<a href="/docs/guide/templates/" rel="next">');
+    expect(routes).toContain('href="https://github.com/heirloom/heirloom/edit/main/docs/content/guide/routes.md"');
+  });
+
+  it("ships no script on any page", () => {
+    for (const file of pages) expect(readFileSync(path.join(out, file), "utf8"), file).not.toContain("<script");
+  });
+
+  it("has a page for every entry of the error catalogue: its code, title, what to do and an example", () => {
+    for (const [name, entry] of Object.entries(catalogue)) {
+      const html = text(page(`reference/errors/${kebab(name)}`));
+      expect(html, name).toContain(entry.title);
+      expect(html, name).toContain(`error ${entry.code}:`);
+      expect(html, name).toContain("What to do");
+    }
+    const index = text(page("reference/errors"));
+    for (const entry of Object.values(catalogue)) expect(index).toContain(entry.title);
+  });
+
+  it("has a page for every command of the CLI with every option its --help shows", () => {
+    const program = createProgram();
+    expect(program.commands.map((c) => c.name())).toEqual(["build", "check", "dev", "preview", "init"]);
+    for (const command of program.commands) {
+      const html = text(page(`reference/commands/${command.name()}`));
+      expect(html).toContain(`heirloom ${command.name()} ${command.usage()}`);
+      for (const option of command.options) {
+        expect(html, option.flags).toContain(option.flags);
+        expect(html, option.flags).toContain(option.description);
+      }
+    }
+  });
+
+  it("has a page for every option type of site.config.ts, every field documented", () => {
+    // Every interface of the definition's files whose name ends in Options is in the reference.
+    const shown = new Set(CONFIG_TYPES.flatMap((t) => t.names));
+    for (const file of new Set(CONFIG_TYPES.map((t) => t.file))) {
+      const source = ts.createSourceFile(
+        file,
+        readFileSync(path.join(engineRoot, file), "utf8"),
+        ts.ScriptTarget.Latest,
+      );
+      source.forEachChild((node) => {
+        if (ts.isInterfaceDeclaration(node) && node.name.text.endsWith("Options")) {
+          expect(shown, `${file} declares ${node.name.text}`).toContain(node.name.text);
+        }
+      });
+    }
+    for (const name of shown) {
+      const html = page(`reference/configuration/${kebab(name)}`);
+      const rows = [...html.matchAll(/<tr id="field-([^"]+)">([\s\S]*?)<\/tr>/g)];
+      expect(rows.length, name).toBeGreaterThan(0);
+      for (const [, field, row] of rows) {
+        const cells = [...row.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((m) => text(m[1]).trim());
+        expect(cells[2], `${name}.${field} has no doc comment`).not.toBe("");
+      }
+    }
+    expect(text(page("reference/configuration/site-options"))).toContain("Sub-path the site is served under");
+  });
+});
