@@ -86,6 +86,7 @@ const definition = defineSite({
     ],
   },
   urlFormat: "directory",
+  passthrough: ["icon.svg"],
   redirects: { "/guide/": "/guide/getting-started/", "/reference/": "/reference/commands/" },
 });
 

@@ -20,6 +20,7 @@ export function Document({ page, content, path, assets, head, children }: Props 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <title>{title}</title>
+        <link rel="icon" href={assets.href("/icon.svg")} type="image/svg+xml" />
         <meta name="description" content={description || site.description} />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         {assets.stylesheet && <link rel="stylesheet" href={assets.stylesheet} />}

@@ -1,0 +1,60 @@
+// The documentation site (docs/), built and served, in Chromium: a guide page, a page of each reference, the
+// front page and the 404 page without an accessibility violation in either colour scheme, at both sizes, and
+// without a script, a console error or a failed request.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../helpers/site.ts";
+import { VIEWPORTS, axeViolations, chromePath, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
+
+const PAGES = [
+  "/",
+  "/guide/getting-started/",
+  "/guide/content/",
+  "/reference/commands/build/",
+  "/reference/configuration/site-options/",
+  "/reference/errors/",
+  "/reference/errors/broken-link/",
+  "/no/such/page",
+];
+
+describe.skipIf(!chromePath)("the documentation in Chromium", () => {
+  const served = useBuiltAndBrowser(() => path.join(repoRoot, "docs"), {
+    outDir: path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-docs-browser-")), "dist"),
+    siteUrl: "https://heirloom.example",
+  });
+
+  it.each(["light", "dark"] as const)(
+    "has no accessibility violation on its pages, %s, at both sizes",
+    async (scheme) => {
+      for (const viewport of Object.values(VIEWPORTS)) {
+        const context = await served.browser.newContext({ viewport, colorScheme: scheme });
+        const w = await watchedPage(context, served.origin);
+        for (const page of PAGES) {
+          const response = await w.page.goto(served.origin + page);
+          expect(response?.status(), page).toBe(page.startsWith("/no/") ? 404 : 200);
+          expect(await w.page.locator("script").count(), page).toBe(0);
+          expect(await axeViolations(w.page), `${page} ${scheme} ${viewport.width}px`).toEqual([]);
+        }
+        expect(w.errors).toEqual([]);
+        expect(w.failures).toEqual([]);
+        await context.close();
+      }
+    },
+  );
+
+  it("follows the sidebar, the table of contents and the next link by keyboard", async () => {
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/guide/getting-started/`);
+    await w.page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "Routes" }).click();
+    await expect.poll(() => w.page.url()).toBe(`${served.origin}/guide/routes/`);
+    await w.page.getByRole("link", { name: /^Next/ }).focus();
+    await w.page.keyboard.press("Enter");
+    await expect.poll(() => w.page.url()).toBe(`${served.origin}/guide/templates/`);
+    expect(await w.page.locator("h1").textContent()).toBe("Templates");
+    expect(w.errors).toEqual([]);
+    await context.close();
+  });
+});
