@@ -3,7 +3,7 @@
 // `heirloom preview`, runs Lighthouse with its default mobile preset against every page of the build in
 // Chromium and prints the four category scores.
 // Exits 1 when any score is below the threshold (default 95; the target is 100).
-// Usage: npm run audit [-- --min 95] [-- --root path/to/site]
+// Usage: npm run audit [-- --min 95] [-- --root path/to/site] [-- --routes /,/guide/routes/ (some pages only)]
 import { createRequire } from "node:module";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -12,6 +12,8 @@ import { CHROME_FLAGS, chromePathOrExit, serveLocalBuild, siteRootOf } from "./l
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const minFlag = process.argv.indexOf("--min");
 const threshold = minFlag > 0 ? Number(process.argv[minFlag + 1]) : 95;
+const routesFlag = process.argv.indexOf("--routes");
+const only = routesFlag > 0 ? process.argv[routesFlag + 1].split(",") : undefined;
 const version = createRequire(import.meta.url)("lighthouse/package.json").version;
 
 const chromePath = chromePathOrExit();
@@ -21,7 +23,10 @@ try {
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const rows = [];
   const problems = [];
-  for (const route of site.routes) {
+  const routes = only ?? site.routes;
+  const unknown = routes.filter((route) => !site.routes.includes(route));
+  if (unknown.length > 0) throw new Error(`No such page in the build: ${unknown.join(", ")}`);
+  for (const route of routes) {
     const url = site.origin + route;
     const { lhr } = await lighthouse(url, {
       port: chrome.port,
