@@ -142,7 +142,25 @@ export function Command({ page }: Props<CommandPage>) {
   );
 }
 
-export function Option({ page }: Props<OptionPage>) {
+/** A field's type, each name of a type the reference has a page for linked to it. */
+function TypeOf({ type, options }: { type: string; options: OptionPage[] }) {
+  const pages = new Map(options.map((o) => [o.title, o.url]));
+  return (
+    <code>
+      {type.split(/(\b[A-Z]\w*\b)/).map((part, i) =>
+        pages.has(part) ? (
+          <a key={i} href={pages.get(part)}>
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </code>
+  );
+}
+
+export function Option({ page, content }: Props<OptionPage>) {
   return (
     <>
       <h1>
@@ -165,7 +183,7 @@ export function Option({ page }: Props<OptionPage>) {
                 {f.optional ? "" : " (required)"}
               </td>
               <td>
-                <code>{f.type}</code>
+                <TypeOf type={f.type} options={content.options} />
               </td>
               <td dangerouslySetInnerHTML={{ __html: inline(f.doc) }} />
             </tr>
