@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/site.ts";
-import { VIEWPORTS, axeViolations, chromePath, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
+import { VIEWPORTS, chromePath, expectAccessiblePages, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
 
 const PAGES = [
   "/",
@@ -28,19 +28,9 @@ describe.skipIf(!chromePath)("the documentation in Chromium", () => {
   it.each(["light", "dark"] as const)(
     "has no accessibility violation on its pages, %s, at both sizes",
     async (scheme) => {
-      for (const viewport of Object.values(VIEWPORTS)) {
-        const context = await served.browser.newContext({ viewport, colorScheme: scheme });
-        const w = await watchedPage(context, served.origin);
-        for (const page of PAGES) {
-          const response = await w.page.goto(served.origin + page);
-          expect(response?.status(), page).toBe(page.startsWith("/no/") ? 404 : 200);
-          expect(await w.page.locator("script").count(), page).toBe(0);
-          expect(await axeViolations(w.page), `${page} ${scheme} ${viewport.width}px`).toEqual([]);
-        }
-        expect(w.errors).toEqual([]);
-        expect(w.failures).toEqual([]);
-        await context.close();
-      }
+      await expectAccessiblePages(served, PAGES, scheme, async (page, path) => {
+        expect(await page.locator("script").count(), path).toBe(0);
+      });
     },
   );
 

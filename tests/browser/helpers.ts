@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
 import { SPEC_ROUTES, UNREGISTERED } from "../helpers/spec.ts";
@@ -247,6 +247,32 @@ export function useBuiltAndBrowser(
     await preview?.close();
   });
   return state;
+}
+
+/**
+ * Opens each of `pages` of a served site (a path under /no/ answers 404, any other 200) in `scheme` at both
+ * viewports, readies each with `ready` (an island hydrated), and expects no axe violation on any, and no console
+ * error or failed request.
+ */
+export async function expectAccessiblePages(
+  served: { origin: string; browser: Browser },
+  pages: readonly string[],
+  scheme: "light" | "dark",
+  ready: (page: Page, path: string) => Promise<void> = async () => {},
+): Promise<void> {
+  for (const viewport of Object.values(VIEWPORTS)) {
+    const context = await served.browser.newContext({ viewport, colorScheme: scheme });
+    const w = await watchedPage(context, served.origin);
+    for (const path of pages) {
+      const response = await w.page.goto(served.origin + path);
+      expect(response?.status(), path).toBe(path.startsWith("/no/") ? 404 : 200);
+      await ready(w.page, path);
+      expect(await axeViolations(w.page), `${path} ${scheme} ${viewport.width}px`).toEqual([]);
+    }
+    expect(w.errors).toEqual([]);
+    expect(w.failures).toEqual([]);
+    await context.close();
+  }
 }
 
 /** Every page the site has: the registered routes and a path that answers with the 404 page. */

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSite } from "../../packages/heirloom/src/cli/init-command.ts";
-import { VIEWPORTS, axeViolations, chromePath, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
+import { VIEWPORTS, chromePath, expectAccessiblePages, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
 
 const PAGES = ["/", "/blog/", "/blog/an-island/", "/blog/hello-world/", "/blog/second-post/", "/no/such/page"];
 
@@ -24,24 +24,14 @@ describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
   it.each(["light", "dark"] as const)(
     "has no accessibility violation on any page, %s, at both sizes",
     async (scheme) => {
-      for (const viewport of Object.values(VIEWPORTS)) {
-        const context = await served.browser.newContext({ viewport, colorScheme: scheme });
-        const w = await watchedPage(context, served.origin);
-        for (const page of PAGES) {
-          const response = await w.page.goto(served.origin + page);
-          expect(response?.status(), page).toBe(page.startsWith("/no/") ? 404 : 200);
-          await expect.poll(() => w.page.locator("[data-theme-switch]").isVisible()).toBe(true);
-          // An island is checked as it is used: in view, and hydrated.
-          for (const island of await w.page.locator("heirloom-island").all()) {
-            await island.locator("button").scrollIntoViewIfNeeded();
-            await expect.poll(() => island.getAttribute("data-hydrated")).not.toBeNull();
-          }
-          expect(await axeViolations(w.page), `${page} ${scheme} ${viewport.width}px`).toEqual([]);
+      await expectAccessiblePages(served, PAGES, scheme, async (page) => {
+        await expect.poll(() => page.locator("[data-theme-switch]").isVisible()).toBe(true);
+        // An island is checked as it is used: in view, and hydrated.
+        for (const island of await page.locator("heirloom-island").all()) {
+          await island.locator("button").scrollIntoViewIfNeeded();
+          await expect.poll(() => island.getAttribute("data-hydrated")).not.toBeNull();
         }
-        expect(w.errors).toEqual([]);
-        expect(w.failures).toEqual([]);
-        await context.close();
-      }
+      });
     },
   );
 
