@@ -16,46 +16,93 @@ import {
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
+import { linkTranslations } from "./translations.ts";
 import { entryAliases, siteRedirects } from "./redirects.ts";
 import type { RouteReuse, FeedSpec, Pagination, Pattern, Redirect, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
+
+/** The pages of one locale (with i18n; the whole site without): its collections and its URLs' prefix. */
+interface Section {
+  /** The locale ("de"), or undefined without i18n. */
+  locale?: string;
+  /** "" for the default locale, "/de" for another. */
+  prefix: string;
+  items: Map<string, ContentItem[]>;
+  reuse?: RouteReuse;
+}
+
+interface Made {
+  routes: Route[];
+  feeds: FeedSpec[];
+  redirects: Redirect[];
+  errors: HeirloomError[];
+}
 
 /** Derives every route; problems are returned, located, with the routes that could be made. */
 export function createRoutes(
   site: ResolvedSite,
   content: ValidatedContent,
   options: { base: string; complete: boolean; passthrough: string[]; reuse?: RouteReuse },
-): { routes: Route[]; feeds: FeedSpec[]; redirects: Redirect[]; errors: HeirloomError[] } {
+): Made {
+  const made: Made = { routes: [], feeds: [], redirects: [], errors: [] };
+  const { routes, feeds, redirects, errors } = made;
+  const i18n = site.i18n;
+  addSection(
+    site,
+    { locale: i18n?.defaultLocale, prefix: "", items: content.items, reuse: options.reuse },
+    made,
+    options,
+  );
+  for (const [locale, { items }] of content.locales ?? [])
+    addSection(site, { locale, prefix: `/${locale}`, items }, made, options);
+  redirects.push(...siteRedirects(site, site.urlFormat));
+  const clashes = outputClashes(routes, feeds, options.passthrough, redirects);
+  errors.push(...clashes, ...unregistered(routes, site.unregistered, site.urlFormat));
+  // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
+  if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
+    const folder = site.collections.get(site.pages)!.source;
+    errors.push(errorFrom(NoNotFoundPage, { folder }, { location: { file: `content/${folder}` } }));
+  }
+  if (i18n) linkTranslations(i18n, content, routes);
+  return { routes: sortByPath(routes), feeds, redirects, errors };
+}
+
+/** The routes of one section: its pages, its entries' pages and its lists (with their feeds). */
+function addSection(site: ResolvedSite, section: Section, made: Made, options: { base: string }): void {
   const { base } = options;
+  const { prefix, items: collections } = section;
   const format = site.urlFormat;
-  const errors: HeirloomError[] = [];
-  const routes: Route[] = [];
-  const redirects: Redirect[] = [];
+  const { routes, feeds, redirects, errors } = made;
+  const fromHere = routes.length;
   // An entry's URL is that of the first route that shows it (set afresh: entries may come from an earlier build).
   const placed = new Set<ContentItem>();
   const show = (item: ContentItem, route: Route, url: string | undefined) => {
+    if (section.locale !== undefined) route.locale = section.locale;
     routes.push(route);
     if (placed.has(item)) return;
     placed.add(item);
     if (route.entry.url !== url) route.entry.url = url;
   };
-  const pages = site.pages ? (content.items.get(site.pages) ?? []) : [];
+  const pages = site.pages ? (collections.get(site.pages) ?? []) : [];
   for (const item of pages) {
-    const route = pageRoute(item, format, errors);
+    const route = pageRoute(item, format, errors, prefix);
     if (route) show(item, route, route.path === NOT_FOUND ? undefined : withBase(base, route.path));
   }
   site.entryRoutes.forEach((declared, d) => {
-    const pattern = compilePattern(declared.path, format);
-    for (const item of content.items.get(declared.collection) ?? []) {
+    const pattern = compilePattern(prefix + declared.path, format);
+    for (const item of collections.get(declared.collection) ?? []) {
       // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
-      const known = options.reuse?.route(item, d);
+      const known = section.reuse?.route(item, d);
       const same =
         known?.pattern.source === pattern.source &&
         known.pattern.format === format &&
         known.route.template === declared.template &&
         known.base === base;
       const path = same ? known.route.path : fillPattern(pattern, item, errors);
-      if (path && declared.aliases) redirects.push(...entryAliases(declared, item, path, format, errors));
+      // A fallback's old URLs are its default locale's entry's, kept there.
+      if (path && declared.aliases && !item.value.fallback) {
+        redirects.push(...entryAliases(declared, item, path, format, errors));
+      }
       if (same) {
         show(item, known.route, known.url);
         continue;
@@ -70,48 +117,43 @@ export function createRoutes(
         templateFrom: "definition",
       };
       const url = withBase(base, path);
-      options.reuse?.keep(item, d, { pattern, route, base, url });
+      section.reuse?.keep(item, d, { pattern, route, base, url });
       show(item, route, url);
     }
   });
-  const feeds: FeedSpec[] = [];
   for (const list of site.listRoutes) {
-    const first = normalizePath(list.page, format);
-    const index = routes.findIndex((r) => r.path === first);
+    const first = normalizePath(prefix + normalizePath(list.page, format), format);
+    const index = routes.findIndex((r, i) => i >= fromHere && r.path === first);
     if (index < 0) {
+      // A locale without the list's page (left out untranslated) has no list.
+      if (prefix) continue;
       const args = { collection: list.collection, page: list.page, pages: site.pages ?? "pages" };
       errors.push(errorFrom(ListOnMissingPage, args, { location: locate(site.source, list.page) }));
       continue;
     }
-    const items = (content.items.get(list.collection) ?? [])
+    const items = (collections.get(list.collection) ?? [])
       .map((i) => i.value)
       .filter((v) => !list.filter || list.filter(v));
     const [page] = routes.splice(index, 1, ...paginate(routes[index], items, list.perPage, format, base));
     if (list.feed) {
       const title = list.feed.title ?? String(page.entry.title ?? list.collection);
-      feeds.push({
-        path: list.feed.path,
+      const feed: FeedSpec = {
+        path: prefix + list.feed.path,
         title,
         author: list.feed.author ?? title,
         listPath: first,
-        items,
+        // A locale's feed holds its own entries: a reader of the German feed wants German posts.
+        items: prefix ? items.filter((v) => !v.fallback) : items,
         options: list.feed,
         source: page.source,
-      });
+      };
+      if (section.locale !== undefined) feed.locale = section.locale;
+      feeds.push(feed);
     }
   }
-  redirects.push(...siteRedirects(site, format));
-  const clashes = outputClashes(routes, feeds, options.passthrough, redirects);
-  errors.push(...clashes, ...unregistered(routes, site.unregistered, format));
-  // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
-  if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
-    const folder = site.collections.get(site.pages)!.source;
-    errors.push(errorFrom(NoNotFoundPage, { folder }, { location: { file: `content/${folder}` } }));
-  }
-  return { routes: sortByPath(routes), feeds, redirects, errors };
 }
 
-function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]): Route | undefined {
+function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[], prefix = ""): Route | undefined {
   const { path, template } = item.value as { path?: unknown; template?: unknown };
   const { file } = item.source;
   const at = (field: string) => ({ location: { file, ...item.source.locate([field]) } });
@@ -123,7 +165,10 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
     errors.push(errorFrom(BadPagePath, { path, file }, at("path")));
     return undefined;
   }
-  const normalized = normalizePath(path.trim(), format);
+  const own = normalizePath(path.trim(), format);
+  // One 404 page serves the whole site (a host serves one 404.html): a locale's own is not published.
+  if (prefix && own === NOT_FOUND) return undefined;
+  const normalized = prefix ? normalizePath(prefix + own, format) : own;
   return {
     path: normalized,
     outFile: outFileFor(normalized, format),
