@@ -52,6 +52,9 @@ function linkPages(i18n: ResolvedI18n, routes: Route[]): void {
     const alternates = translated.map((route) => ({ hreflang: route.locale!, path: route.path }));
     if (original) alternates.push({ hreflang: "x-default", path: original.path });
     for (const route of group) {
+      // A route kept from the dev server's last build is told afresh: a translation may have gone since.
+      route.alternates = undefined;
+      route.canonical = undefined;
       if (route.entry.fallback) {
         if (original) route.canonical = original.path;
       } else if (translated.length > 1) route.alternates = alternates;
