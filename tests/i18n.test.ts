@@ -120,6 +120,14 @@ describe("a site in two locales, untranslated pages falling back to the default 
     expect(read(root, "blog/second/index.html")).not.toContain("untranslated");
   });
 
+  it("publishes a translation's picture its locale's folder lacks from the default locale's, once", () => {
+    const img = (file: string) => /<img src="([^"]+)" width="8" height="8"[^>]* alt="([^"]+)">/.exec(read(root, file));
+    const [english, german] = [img("blog/hello/index.html"), img("de/blog/hello/index.html")];
+    expect(english?.[1]).toMatch(/^\/assets\/images\/dot-[0-9a-f]+\.svg$/);
+    expect([german?.[1], german?.[2]]).toEqual([english?.[1], "Ein Punkt"]);
+    expect(filesOf(path.join(root, "dist")).filter((f) => f.endsWith(".svg"))).toEqual([english?.[1].slice(1)]);
+  });
+
   it("shows the locale's collections: its own entries and the fallbacks, in the collection's order", () => {
     const home = read(root, "de/index.html");
     expect(

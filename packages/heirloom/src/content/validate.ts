@@ -62,11 +62,13 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
       else errors.push(missingImage(ref.src, source, path, raw.images));
     }
     // An image a body names by a relative path is made like an image field's (render/refs.ts writes its markup).
+    // With i18n, a translation's picture that its locale's folder lacks is the default locale's at the same path.
     for (const src of item.refs ?? []) {
-      if (!raw.images.has(src) || bodyImages.has(src)) continue;
-      const ref = imageRef(src);
-      bodyImages.set(src, ref);
-      images.push(ref);
+      const own = raw.images.has(src) ? src : defaultImage(src, source.locale, raw.images);
+      if (own === undefined || bodyImages.has(src)) continue;
+      const ref = bodyImages.get(own) ?? imageRef(own);
+      if (!bodyImages.has(own)) images.push(ref);
+      bodyImages.set(own, ref).set(src, ref);
     }
     if (site.i18n && item.value.locale === undefined) item.value.locale = source.locale ?? site.i18n.defaultLocale;
     (source.locale ? translated!.get(source.locale)! : items).get(collection.name)!.push(item);
@@ -74,6 +76,12 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   for (const lists of [items, ...(translated?.values() ?? [])]) orderCollections(site, lists, errors);
   const content: ValidatedContent = { items, images, bodyImages, languages, ...(translated ? { translated } : {}) };
   return { content, errors };
+}
+
+/** "de/posts/a.png" of the locale "de", when content/de/ lacks it, as the default locale's "posts/a.png". */
+function defaultImage(src: string, locale: string | undefined, images: Set<string>): string | undefined {
+  const path = locale && src.startsWith(`${locale}/`) ? src.slice(locale.length + 1) : undefined;
+  return path !== undefined && images.has(path) ? path : undefined;
 }
 
 function emptyCollections(site: ResolvedSite): Map<string, ContentItem[]> {
