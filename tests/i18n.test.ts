@@ -208,6 +208,18 @@ describe("mistakes of a site in two locales", () => {
     ]);
   });
 
+  it("a German body's link to a fallback's #fragment that names nothing, at its file and line", async () => {
+    const root = i18nSite();
+    editFile(root, "content/de/posts/hello.md", "(./second.md)", "(./second.md#ende)");
+    const errors = await failures(root);
+    expect(errors.map((e) => [e.message, e.location])).toEqual([
+      [
+        'The link /de/blog/second/#ende on /de/blog/hello/ names the id "ende", which no element of /de/blog/second/ has.',
+        { file: "content/de/posts/hello.md", line: 5, column: 35 },
+      ],
+    ]);
+  });
+
   it("a folder of a locale the site does not declare, and one of the default locale, each named once", async () => {
     const root = i18nSite({
       "content/fr/posts/bonjour.md": post("Bonjour", "2026-01-05"),

@@ -22,13 +22,14 @@ import { type ContentReuse, Incremental } from "../incremental/incremental.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
-import { type RefTable, publishedOn } from "../render/refs.ts";
+import type { RefTable } from "../render/refs.ts";
 import { type IslandRenders, renderIslandsPlain } from "../render/island.ts";
 import {
   type IslandScripts,
   type LocalePages,
   contentOf,
   islandScripts,
+  publishedOnSite,
   renderRoute,
   templateAssets,
 } from "../render/render.ts";
@@ -235,6 +236,6 @@ async function linksOfPartialSite(
       const head = { canonical: undefined, feeds: [], alternates: [] };
       return renderRoute(route, { ...inputs, refs: local?.refs ?? refs, islandRenders }, head);
     },
-    published: publishedOn(refs, content),
+    published: publishedOnSite({ refs, content, locales }),
   });
 }

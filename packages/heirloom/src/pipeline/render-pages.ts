@@ -15,8 +15,7 @@ import { createPageWriter } from "../output/page-writer.ts";
 import { type FeedSelections, feedEntries } from "../output/feeds.ts";
 import { fixedFiles, siteFiles } from "../output/site-files.ts";
 import type { Staging } from "../output/staging.ts";
-import { publishedOn } from "../render/refs.ts";
-import { contentOf, renderPage } from "../render/render.ts";
+import { contentOf, publishedOnSite, renderPage } from "../render/render.ts";
 import { trackContent } from "../render/track.ts";
 import { runSiteCode } from "../compile/site-code.ts";
 import type { PreparedSite } from "./prepare.ts";
@@ -117,7 +116,7 @@ export async function renderPages(
     base,
     unregistered,
     entries: site.raw.entries,
-    published: publishedOn(site.refs, site.content),
+    published: publishedOnSite(site),
     contentFiles: site.raw.images,
     // Made into a set only for the pages a fragment names, read from the page's file if the writer did not.
     idsOf: (file) => {

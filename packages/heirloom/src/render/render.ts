@@ -9,7 +9,7 @@ import { createElement, renderToStaticMarkup } from "../compile/react.ts";
 import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import { type IslandRenders, renderWithIslands } from "./island.ts";
-import { type RefTable, resolveRefs } from "./refs.ts";
+import { type RefTable, publishedOn, resolveRefs } from "./refs.ts";
 import type { Templates } from "./templates.ts";
 
 /** What a page renders with besides its route and head: templates, collections, assets and islands' scripts. */
@@ -119,6 +119,19 @@ export function renderPage(site: RenderInputs, route: Route, content = contentOf
   const url = (path: string) => absoluteUrl(config.siteUrl, config.base, path) ?? withBase(config.base, path);
   const alternates = (route.alternates ?? []).map(({ hreflang, path }) => ({ hreflang, url: url(path) }));
   return renderRoute(route, inputs, { canonical, feeds: feedLinks(site, route.locale), alternates });
+}
+
+/**
+ * What a destination written in a content file publishes as on a page (see publishedOn), read with the collections
+ * and table of links of the page's locale (its path's first segment).
+ */
+export function publishedOnSite(site: Pick<RenderInputs, "refs" | "content" | "locales">) {
+  const own = publishedOn(site.refs, site.content);
+  if (!site.locales) return own;
+  const byLocale = new Map(
+    [...site.locales].map(([locale, pages]) => [locale, publishedOn(pages.refs, pages.content)]),
+  );
+  return (file: string, url: string, page: string) => (byLocale.get(page.split("/")[1]) ?? own)(file, url, page);
 }
 
 /** The feeds of the page's locale for the head's links; none without a site URL (entries need absolute URLs). */
