@@ -144,6 +144,8 @@ describe("a site in two locales, untranslated pages falling back to the default 
     const feed = read(root, "de/blog/feed.xml");
     expect([...feed.matchAll(/<title[^>]*>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual(["Blog auf Deutsch", "Hallo"]);
     expect(feed).toContain(`<link rel="alternate" type="text/html" href="${SITE_URL}/de/blog/hello/"/>`);
+    // Its entries' links as on their pages: to the German post's fallback.
+    expect(feed).toContain(`Lies &lt;a href=&quot;${SITE_URL}/de/blog/second/&quot;&gt;den zweiten Beitrag`);
     expect(read(root, "blog/feed.xml").match(/<entry>/g)).toHaveLength(3);
     expect(read(root, "de/index.html")).toContain('title="Blog auf Deutsch" href="/de/blog/feed.xml"');
     expect(read(root, "index.html")).toContain('title="Blog" href="/blog/feed.xml"');
