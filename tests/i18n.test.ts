@@ -184,12 +184,14 @@ describe("fallback omit", () => {
       ],
     ]);
     editFile(root, "content/de/posts/hello.md", "Lies [den zweiten Beitrag](./second.md).", "Lies mehr.");
+    rmSync(path.join(root, "content/de/site.md"));
     await buildProject(root, { siteUrl: SITE_URL });
     const html = filesOf(path.join(root, "dist")).filter((f) => f.startsWith("de/"));
     expect(html).toEqual(["de/blog/feed.xml", "de/blog/hello/index.html", "de/blog/index.html", "de/index.html"]);
     expect([...read(root, "de/index.html").matchAll(/data-post="(\w+)"/g)].map((m) => m[1])).toEqual(["hello"]);
-    // The single file of the site's words is never left out; the English post lists only itself.
-    expect(read(root, "de/blog/hello/index.html")).toContain("<title>Hallo – Herd</title>");
+    // A single file (the site's words) is never left out: without a German one, the English one.
+    expect(read(root, "de/blog/hello/index.html")).toContain("<title>Hallo – Hearth</title>");
+    // The English post lists only itself.
     expect(switcher(read(root, "blog/second/index.html"))).toEqual([
       { url: "/blog/second/", locale: "en", current: true, fallback: false, title: "Second" },
     ]);
