@@ -108,7 +108,7 @@ describe("a site in two locales, untranslated pages falling back to the default 
     ]);
   });
 
-  it("publishes an untranslated post at the locale's URL, marked, in its own language, canonical to the original", () => {
+  it("publishes an untranslated post at the locale's URL, marked, in its language, canonical to the original", () => {
     const second = read(root, "de/blog/second/index.html");
     expect(second).toContain('<html lang="en">');
     expect(second).toContain('<p class="untranslated">Diese Seite ist noch nicht übersetzt.</p>');
@@ -218,7 +218,8 @@ describe("mistakes of a site in two locales", () => {
     const errors = await failures(root);
     expect(errors.map((e) => [e.message, e.location])).toEqual([
       [
-        'The link /de/blog/second/#ende on /de/blog/hello/ names the id "ende", which no element of /de/blog/second/ has.',
+        'The link /de/blog/second/#ende on /de/blog/hello/ names the id "ende", ' +
+          "which no element of /de/blog/second/ has.",
         { file: "content/de/posts/hello.md", line: 5, column: 35 },
       ],
     ]);
@@ -281,7 +282,7 @@ describe("mistakes of a site in two locales", () => {
 });
 
 describe("an incremental build after a translation is added", () => {
-  it("renders the pages that show it or its translations again, keeps the others, and writes what a clean build does", async () => {
+  it("renders again the pages showing it or its translations, keeps the rest, as a clean build writes", async () => {
     const root = i18nSite();
     await buildProject(root, { siteUrl: SITE_URL });
     writeFileSync(path.join(root, "content/de/posts/second.md"), post("Zweiter", "2026-01-02", "Der zweite Beitrag."));
