@@ -169,6 +169,24 @@ describe("a site in two locales, untranslated pages falling back to the default 
   });
 });
 
+describe("an entry only a locale has", () => {
+  it("is published in that locale alone, with itself as its only translation and no alternates", async () => {
+    const root = i18nSite({ "content/de/posts/nur-hier.md": post("Nur hier", "2026-01-04", "Nur auf Deutsch.") });
+    await buildProject(root, { siteUrl: SITE_URL });
+    const files = filesOf(path.join(root, "dist"));
+    expect(files).toContain("de/blog/nur-hier/index.html");
+    expect(files.filter((f) => f.includes("nur-hier"))).toEqual(["de/blog/nur-hier/index.html"]);
+    const page = read(root, "de/blog/nur-hier/index.html");
+    expect(page).toContain('<html lang="de">');
+    expect(alternates(page)).toEqual([]);
+    expect(switcher(page)).toEqual([
+      { url: "/de/blog/nur-hier/", locale: "de", current: true, fallback: false, title: "Nur hier" },
+    ]);
+    expect(read(root, "sitemap.xml")).toContain(`<url><loc>${SITE_URL}/de/blog/nur-hier/</loc></url>`);
+    expect(read(root, "index.html")).not.toContain("nur-hier");
+  });
+});
+
 describe("fallback omit", () => {
   const omit = (root: string) => editFile(root, "site.config.ts", 'fallback: "default"', 'fallback: "omit"');
 
