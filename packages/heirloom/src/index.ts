@@ -13,9 +13,11 @@ export type {
   FeedItem,
   FeedOptions,
   FormOptions,
+  I18nOptions,
   LoadedEntry,
   ServerOptions,
   SiteDefinition,
+  Translation,
 } from "./config/define.ts";
 export type { CodeTheme, GfmOptions, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";
 export { image } from "./content/image-field.ts";

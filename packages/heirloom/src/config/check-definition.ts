@@ -6,6 +6,7 @@ import { resolveMarkdown } from "./check-markdown.ts";
 import { type CollectionDefinition, type SiteDefinition, isSiteDefinition } from "./define.ts";
 import { DEFINITION_FILE, locate } from "./definition-file.ts";
 import { isHostName } from "./host-name.ts";
+import { checkI18n } from "./i18n.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
 
 /** Records a problem of the definition, located at the first place `near` is written in its text. */
@@ -32,6 +33,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   const brokenLinks = definition.brokenLinks ?? "error";
   if (brokenLinks !== "error" && brokenLinks !== "warn") fail(messages.BadBrokenLinks, { brokenLinks }, "brokenLinks");
   const allowedHosts = checkAllowedHosts(definition, fail);
+  const i18n = checkI18n(definition.i18n, collections, fail);
   throwIfAny(errors);
   return {
     collections,
@@ -48,6 +50,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
     markdown,
     allowedHosts,
+    ...(i18n ? { i18n } : {}),
     source,
     hash: "",
   };

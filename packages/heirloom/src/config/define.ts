@@ -5,9 +5,10 @@ import type { z } from "zod";
 import { FolderAndFile } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import type { FormOptions, ServerOptions } from "./form-options.ts";
+import type { I18nOptions, Translation } from "./i18n.ts";
 import type { Heading, MarkdownOptions } from "./markdown-options.ts";
 
-export type { FormOptions, ServerOptions };
+export type { FormOptions, I18nOptions, ServerOptions, Translation };
 
 /**
  * A markdown body below the front matter is rendered to `html`; an MDX one (in .mdx files) becomes `Content`
@@ -125,6 +126,18 @@ export interface EntryMeta {
   Content?: ComponentType;
   /** The URL of the page that shows this entry (base path included), when a route shows it. */
   url?: string;
+  /** With `i18n`: the language the entry is written in ("de" for content/de/…; the default locale's otherwise). */
+  locale?: string;
+  /**
+   * With `i18n` and `fallback: "default"`: true on the default locale's entry published in a locale that has no
+   * translation of it yet (its words are the default locale's; `locale` says which).
+   */
+  fallback?: boolean;
+  /**
+   * With `i18n`: this entry in every locale it is published in, in the order of `i18n.locales`, its own included
+   * (`current: true`), for a language switcher. A fallback is listed with `fallback: true`.
+   */
+  translations?: Translation[];
 }
 
 export type Entry<S extends z.ZodType> = z.output<S> & EntryMeta;
@@ -250,6 +263,8 @@ export interface SiteOptions<C extends Collections> {
   brokenLinks?: "error" | "warn";
   /** The dev and preview servers: the host names they answer. */
   server?: ServerOptions;
+  /** The site's languages (see I18nOptions); without it a site has one language and no locale folders. */
+  i18n?: I18nOptions;
 }
 
 const SITE = Symbol.for("heirloom.site");

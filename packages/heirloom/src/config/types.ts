@@ -1,6 +1,7 @@
 // The site definition as the stages use it: checked, with every default applied.
 import type { z } from "zod";
 import type { BodyKind, FeedOptions, FormOptions, LoadedEntry, SortOrder } from "./define.ts";
+import type { ResolvedI18n } from "./i18n.ts";
 import type { ResolvedMarkdown } from "./markdown-options.ts";
 
 export interface ResolvedCollection {
@@ -62,6 +63,8 @@ export interface ResolvedSite {
   markdown: ResolvedMarkdown;
   /** Host names dev and preview answer besides their own (server.allowedHosts); true for any. */
   allowedHosts: string[] | true;
+  /** The site's languages, when it has more than one. */
+  i18n?: ResolvedI18n;
   /** The text of site.config.ts, to locate problems found later (an unknown template, a missing page). */
   source: string;
   /** A hash of the compiled definition and of what its collections' load functions made. */

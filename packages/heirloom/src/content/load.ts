@@ -10,6 +10,8 @@ import {
   NotAFile,
   SingleFileMissing,
   MdxOutsideMdxCollection,
+  DefaultLocaleFolder,
+  UnknownLocaleFolder,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { LoadReuse, MarkdownCache, Placement, RawContent, SourceEntry, WaitingBodies } from "./types.ts";
@@ -73,14 +75,18 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
   const images = new Set<string>();
   const passthrough: string[] = [];
   const toRead: Placement["toRead"] = [];
+  const localized = site.i18n && localePlacer(site, display, errors);
   for (const relative of files) {
-    const place = placeOf(site, relative);
+    const local = localized ? localized(relative) : undefined;
+    if (local === null) continue;
+    const place = local ?? placeOf(site, relative);
     if (place.kind === "entry")
       toRead.push({
         relative,
         file: display(relative),
         collection: place.collection,
         slug: place.slug,
+        ...(site.i18n ? { locale: place.locale, key: place.key ?? relative.replace(/\.mdx?$/, "") } : {}),
       });
     else if (place.kind === "image") images.add(relative);
     else if (place.kind === "passthrough") passthrough.push(relative);
@@ -101,7 +107,7 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
 }
 
 type Place =
-  | { kind: "entry"; collection: string; slug: string }
+  | { kind: "entry"; collection: string; slug: string; locale?: string; key?: string }
   | { kind: "image" | "passthrough" }
   | { kind: "unexpected"; reason: "markdown" | "other" }
   | { kind: "mdx outside"; collection: string };
@@ -134,6 +140,36 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   return { kind: "unexpected", reason: extension === "md" ? "markdown" : "other" };
 }
 
+/**
+ * With i18n, where a file in a locale's folder belongs: content/de/<path> is the entry <path> would be, in "de";
+ * undefined for any other file (placed as without i18n). A file that only a locale's folder would make an entry
+ * (content/fr/… of an undeclared "fr", content/en/… of the default "en") is an error, told once per folder: null.
+ */
+function localePlacer(site: ResolvedSite, display: (relative: string) => string, errors: HeirloomError[]) {
+  const { locales, defaultLocale } = site.i18n!;
+  const told = new Set<string>();
+  return (relative: string): Place | null | undefined => {
+    const slash = relative.indexOf("/");
+    if (slash < 0) return undefined;
+    const [folder, rest] = [relative.slice(0, slash), relative.slice(slash + 1)];
+    const inner = placeOf(site, rest);
+    if (inner.kind !== "entry" && inner.kind !== "mdx outside") return undefined;
+    if (folder !== defaultLocale && locales.includes(folder)) {
+      if (inner.kind !== "entry") return inner;
+      return { ...inner, locale: folder, key: rest.replace(/\.mdx?$/, "") };
+    }
+    const own = placeOf(site, relative).kind;
+    if (own === "entry" || own === "passthrough" || own === "image") return undefined;
+    if (!told.has(folder)) {
+      told.add(folder);
+      const shown = `${display(folder)}/`;
+      const entry = folder === defaultLocale ? DefaultLocaleFolder : UnknownLocaleFolder;
+      errors.push(errorFrom(entry, { folder: shown, locale: folder, locales }, { location: { file: shown } }));
+    }
+    return null;
+  };
+}
+
 /** The path under the collection's folder without its extension; a dated name's part after its date, if read so. */
 function slugOf(relative: string, best: { source: string }, collection?: ResolvedCollection): string {
   const dated = collection?.datedFileNames ? datedFileName(relative) : undefined;
@@ -151,7 +187,7 @@ function unexpected(site: ResolvedSite, file: string, reason: "markdown" | "othe
  * file listed as unread.
  */
 function toSourceEntry(
-  job: { absolute: string; file: string; collection: string; slug: string },
+  job: { absolute: string; file: string; collection: string; slug: string; locale?: string; key?: string },
   result: ReadResult,
   options: LoadOptions,
   errors: HeirloomError[],
@@ -170,12 +206,14 @@ function toSourceEntry(
     if (result.rendered) options.markdown?.set(key, result.rendered);
     if (result.waiting) options.waiting?.set(key, result.waiting);
   }
-  return {
+  const entry: SourceEntry = {
     ...toRawEntry(job.file, result.parsed, result.text),
     collection: job.collection,
     slug: job.slug,
     hash: result.hash,
   };
+  if (job.key !== undefined) Object.assign(entry, { locale: job.locale, key: job.key });
+  return entry;
 }
 
 /** A content file's path relative to the project root, with forward slashes (the prefix worked out once). */

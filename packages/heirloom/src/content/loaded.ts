@@ -18,6 +18,8 @@ export function loadedSources(site: ResolvedSite): SourceEntry[] {
       locate: () => ({ line, column }),
       collection,
       slug,
+      // With i18n, what ties it to its translations (none: no locale's folder holds it), its own in the collection.
+      ...(site.i18n ? { key: `\0${collection}/${slug}` } : {}),
       hash: createHash("sha256")
         .update(`loaded\0${collection}\0${slug}\0${JSON.stringify(data)}\0${body}`)
         .digest("hex"),

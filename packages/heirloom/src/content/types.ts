@@ -39,6 +39,10 @@ export interface SourceEntry extends RawEntry {
   slug: string;
   /** SHA-256 of the file's bytes: what every cache of its work is keyed by. */
   hash: string;
+  /** With i18n: the locale of a file under content/<locale>/ (undefined for the default locale's). */
+  locale?: string;
+  /** With i18n: its path under its locale's folder without the extension, shared by its translations. */
+  key?: string;
 }
 
 /** A file under content/ that is an entry, as the walk placed it. */
@@ -49,6 +53,9 @@ export interface PlacedEntry {
   file: string;
   collection: string;
   slug: string;
+  /** With i18n: its locale (of a file under content/<locale>/) and its path there (see SourceEntry). */
+  locale?: string;
+  key?: string;
 }
 
 /** Where every file under content/ belongs, as one walk found it. */
@@ -138,6 +145,17 @@ export interface ValidatedContent {
   bodyImages: Map<string, ImageRef>;
   /** The languages of code blocks rendered later (when a page reads them): highlighting must be ready for them. */
   languages: Set<string>;
+  /** With i18n: each other locale's own valid entries per collection, in the collection's order. */
+  translated?: Map<string, Map<string, ContentItem[]>>;
+  /** With i18n: each other locale's collections as its pages show them, fallbacks included (content/locales.ts). */
+  locales?: Map<string, LocaleContent>;
+}
+
+/** One locale's collections (its own entries and, by `i18n.fallback`, the default locale's it lacks). */
+export interface LocaleContent {
+  items: Map<string, ContentItem[]>;
+  /** The default locale's files this locale has a translation of, each to its translation's file. */
+  counterparts: Map<string, string>;
 }
 
 /** Valid entries a previous validation made, kept while their files are unchanged (the dev server's). */

@@ -10,8 +10,10 @@ import type {
   SourceEntry,
   ValidatedContent,
 } from "./types.ts";
+import type { Translation } from "../config/define.ts";
 import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
-import { DuplicateItem, ImageNotFound, OffCalendarFileName, UnexpectedBody } from "../errors/catalogue.ts";
+import { ImageNotFound, OffCalendarFileName, UnexpectedBody } from "../errors/catalogue.ts";
+import { orderCollections } from "./order.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { datedFileName, offCalendarFileName } from "./dates.ts";
 import { type ImageRef, findImageRefs, imageRef } from "./image-field.ts";
@@ -41,7 +43,10 @@ export interface ValidateOptions extends BodyOptions {
 
 export function validateContent(site: ResolvedSite, raw: RawContent, options: ValidateOptions) {
   const errors: HeirloomError[] = [];
-  const items = new Map<string, ContentItem[]>([...site.collections.keys()].map((name) => [name, []]));
+  const items = emptyCollections(site);
+  // With i18n, each other locale's own entries are kept apart (content/locales.ts adds what each lacks).
+  const others = site.i18n?.locales.filter((locale) => locale !== site.i18n!.defaultLocale);
+  const translated = others && new Map(others.map((locale) => [locale, emptyCollections(site)]));
   const images: ImageRef[] = [];
   const bodyImages = new Map<string, ImageRef>();
   const languages = new Set<string>();
@@ -57,30 +62,30 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
       else errors.push(missingImage(ref.src, source, path, raw.images));
     }
     // An image a body names by a relative path is made like an image field's (render/refs.ts writes its markup).
+    // With i18n, a translation's picture that its locale's folder lacks is the default locale's at the same path.
     for (const src of item.refs ?? []) {
-      if (!raw.images.has(src) || bodyImages.has(src)) continue;
-      const ref = imageRef(src);
-      bodyImages.set(src, ref);
-      images.push(ref);
+      const own = raw.images.has(src) ? src : defaultImage(src, source.locale, raw.images);
+      if (own === undefined || bodyImages.has(src)) continue;
+      const ref = bodyImages.get(own) ?? imageRef(own);
+      if (!bodyImages.has(own)) images.push(ref);
+      bodyImages.set(own, ref).set(src, ref);
     }
-    items.get(collection.name)!.push(item);
+    if (site.i18n && item.value.locale === undefined) item.value.locale = source.locale ?? site.i18n.defaultLocale;
+    (source.locale ? translated!.get(source.locale)! : items).get(collection.name)!.push(item);
   }
-  for (const collection of site.collections.values()) {
-    const list = items.get(collection.name)!;
-    list.sort(compareBy(collection));
-    for (const key of collection.unique) errors.push(...duplicates(collection, list, key).errors);
-    if (!collection.datedFileNames) continue;
-    // Jekyll's rule for dated names: two posts may share a slug, not a slug and a date. The second is left out, so
-    // its page is not reported again as a clash with the first's.
-    const twice = duplicates(collection, list, ["slug", "date"]);
-    errors.push(...twice.errors);
-    if (twice.items.size > 0)
-      items.set(
-        collection.name,
-        list.filter((item) => !twice.items.has(item)),
-      );
-  }
-  return { content: { items, images, bodyImages, languages } satisfies ValidatedContent, errors };
+  for (const lists of [items, ...(translated?.values() ?? [])]) orderCollections(site, lists, errors);
+  const content: ValidatedContent = { items, images, bodyImages, languages, ...(translated ? { translated } : {}) };
+  return { content, errors };
+}
+
+/** "de/posts/a.png" of the locale "de", when content/de/ lacks it, as the default locale's "posts/a.png". */
+function defaultImage(src: string, locale: string | undefined, images: Set<string>): string | undefined {
+  const path = locale && src.startsWith(`${locale}/`) ? src.slice(locale.length + 1) : undefined;
+  return path !== undefined && images.has(path) ? path : undefined;
+}
+
+function emptyCollections(site: ResolvedSite): Map<string, ContentItem[]> {
+  return new Map([...site.collections.keys()].map((name) => [name, []]));
 }
 
 function validateEntry(
@@ -154,9 +159,25 @@ const UNSET: never[] = [];
 /** Each entry's source file hash, on the entry itself (not enumerable): what a page that shows it depends on. */
 const SOURCE_HASH = Symbol("heirloom.sourceHash");
 
-/** The SHA-256 of the file an entry was made from ("" for anything that is not an entry). */
+/** With i18n: what an entry shows of its translations (their URLs and titles) and whether it is a fallback. */
+const LOCALE_HASH = Symbol("heirloom.localeHash");
+
+/**
+ * The SHA-256 of the file an entry was made from ("" for anything that is not an entry), with i18n followed by
+ * what it carries of its translations.
+ */
 export function entryHashOf(entry: unknown): string {
-  return (entry && typeof entry === "object" ? (entry as { [SOURCE_HASH]?: string })[SOURCE_HASH] : undefined) ?? "";
+  if (!entry || typeof entry !== "object") return "";
+  const held = entry as { [SOURCE_HASH]?: string; [LOCALE_HASH]?: string };
+  const own = held[SOURCE_HASH] ?? "";
+  return held[LOCALE_HASH] === undefined ? own : `${own}|${held[LOCALE_HASH]}`;
+}
+
+/** Gives an entry its translations (and a fallback its mark), in its hash: a page showing them depends on them. */
+export function setTranslations(value: EntryValue, translations: Translation[]): void {
+  value.translations = translations;
+  const summary = JSON.stringify([value.locale, value.fallback ?? false, translations]);
+  Object.defineProperty(value, LOCALE_HASH, { value: summary, configurable: true, writable: true });
 }
 
 function unexpectedBody(collection: ResolvedCollection, source: SourceEntry): HeirloomError {
@@ -170,62 +191,19 @@ function missingImage(src: string, source: SourceEntry, path: PropertyKey[], kno
   return errorFrom(ImageNotFound, { src, file: source.file, known: [...known].sort() }, { location });
 }
 
-/** The collection's declared order; ties (and collections without one) keep file-path order. */
-function compareBy(collection: ResolvedCollection): (a: ContentItem, b: ContentItem) => number {
-  const byFile = (a: ContentItem, b: ContentItem) =>
-    a.source.file < b.source.file ? -1 : a.source.file > b.source.file ? 1 : 0;
-  const { sort } = collection;
-  if (sort === undefined) return byFile;
-  if (typeof sort === "function") return (a, b) => sort(a.value, b.value) || byFile(a, b);
-  const descending = sort.startsWith("-");
-  const field = descending ? sort.slice(1) : sort;
-  // Each value's sort key is made once, not at each of the n log n comparisons (nor at each of dev's builds).
-  const keyOf = (item: ContentItem) => (item.order ??= sortKey(item.value[field]));
-  return (a, b) => {
-    const order = compareKeys(keyOf(a), keyOf(b));
-    return (descending ? -order : order) || byFile(a, b);
-  };
-}
-
-/** Numbers by value, everything else by code points: the same order on every machine and locale. */
-function sortKey(value: unknown): number | string {
-  return typeof value === "number" ? value : value instanceof Date ? value.toISOString() : String(value ?? "");
-}
-
-function compareKeys(a: number | string, b: number | string): number {
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  const [x, y] = [String(a), String(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** Each entry whose values of `key` an earlier one has, and its error. */
-function duplicates(collection: ResolvedCollection, list: ContentItem[], key: string[]) {
-  const seen = new Map<string, ContentItem>();
-  const errors: HeirloomError[] = [];
-  const items = new Set<ContentItem>();
-  for (const item of list) {
-    const values = key.map((field) => item.value[field]);
-    if (values.some((v) => v === undefined)) continue;
-    const id = JSON.stringify(values);
-    const first = seen.get(id);
-    if (!first) {
-      seen.set(id, item);
-      continue;
-    }
-    const [fields, shown] = [key.join(" and "), values.map((v) => String(v)).join(", ")];
-    const [file, many] = [item.source.file, key.length > 1];
-    const args = { fields, values: shown, file, first: first.source.file, many, collection: collection.name };
-    errors.push(errorFrom(DuplicateItem, args, { location: { file, ...item.source.locate([key[key.length - 1]]) } }));
-    items.add(item);
-  }
-  return { errors, items };
-}
-
-/** The collections as templates receive them: a list per folder collection, the entry of a single file. */
-export function collectionsOf(site: ResolvedSite, validated: ValidatedContent): Record<string, unknown> {
+/**
+ * The collections as templates receive them: a list per folder collection, the entry of a single file; the default
+ * locale's, or with `locale` that locale's (content/locales.ts).
+ */
+export function collectionsOf(
+  site: ResolvedSite,
+  validated: ValidatedContent,
+  locale?: string,
+): Record<string, unknown> {
+  const items = (locale && validated.locales?.get(locale)?.items) || validated.items;
   return Object.fromEntries(
     [...site.collections.values()].map((c) => {
-      const values = validated.items.get(c.name)!.map((item) => item.value);
+      const values = (items.get(c.name) ?? []).map((item) => item.value);
       return [c.name, c.single ? values[0] : values];
     }),
   );

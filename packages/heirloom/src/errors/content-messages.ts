@@ -26,6 +26,26 @@ export const InNoCollection = entry({
     "or declare a collection for it in site.config.ts.",
 });
 
+export const UnknownLocaleFolder = entry({
+  code: "UnexpectedFileError",
+  title: "A folder of a locale the site does not declare",
+  message: ({ folder }: { folder: string; locale: string; locales: string[] }) =>
+    `${folder} holds entries as a locale's folder does, but its name is not one of i18n.locales.`,
+  hint: ({ locales }) =>
+    `add its name to i18n.locales in site.config.ts, or rename it to one of ${locales.join(", ")}; ` +
+    "the default locale's entries stay directly under content/.",
+});
+
+export const DefaultLocaleFolder = entry({
+  code: "UnexpectedFileError",
+  title: "A folder of the default locale",
+  message: ({ folder }: { folder: string; locale: string; locales: string[] }) =>
+    `${folder} is a folder of the default locale, whose entries are directly under content/.`,
+  hint: ({ locale }) =>
+    `move its files up to content/ (content/${locale}/pages/x.md to content/pages/x.md); ` +
+    "only the other locales have folders of their own.",
+});
+
 export const NeitherEntryNorImage = entry({
   code: "UnexpectedFileError",
   title: "A file under content/ is neither an entry nor an image",

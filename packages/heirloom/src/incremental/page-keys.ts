@@ -32,6 +32,8 @@ export interface SiteInputs {
   /** Old URLs and where they lead: a body's link to one is written as its new address. */
   redirects?: Redirect[];
   content: Record<string, unknown>;
+  /** With i18n: each other locale's collections. */
+  locales?: Map<string, { content: Record<string, unknown> }>;
   /** The content hash of an entry (of its file's bytes). */
   entryHash(entry: unknown): string;
 }
@@ -81,7 +83,9 @@ export function pageKey(context: string, route: Route, entryHash: (entry: unknow
   const p = route.pagination;
   const items = p?.items.map(entryHash);
   const list = p ? JSON.stringify([p.page, p.pages, p.total, p.prev, p.next, p.first, p.last, items]) : "";
-  return hashOf(context, route.path, route.outFile, route.template, entryHash(route.entry), list);
+  // With i18n, what its head says of its translations: its alternates, a fallback's canonical page.
+  const locale = route.locale === undefined ? [] : [JSON.stringify([route.locale, route.alternates, route.canonical])];
+  return hashOf(context, route.path, route.outFile, route.template, entryHash(route.entry), list, ...locale);
 }
 
 /** A feed is written again only when its entries or anything every page depends on changed. */
@@ -96,8 +100,15 @@ export function feedKey(
 }
 
 /** Whether every content value and environment variable a page read when it was rendered is the same now. */
-export function sameReads(page: PageState, site: Pick<SiteInputs, "content" | "entryHash">): boolean {
-  return sameEnv(page.env) && page.deps.every((dep) => currentValue(site.content, dep, site.entryHash) === dep.value);
+export function sameReads(page: PageState, site: Pick<SiteInputs, "content" | "locales" | "entryHash">): boolean {
+  const contentOf = (locale?: string) => (locale === undefined ? site.content : site.locales?.get(locale)?.content);
+  return (
+    sameEnv(page.env) &&
+    page.deps.every((dep) => {
+      const content = contentOf(dep.locale);
+      return content !== undefined && currentValue(content, dep, site.entryHash) === dep.value;
+    })
+  );
 }
 
 /**

@@ -59,16 +59,28 @@ export function hostingFiles(
     [SERVE, serveJson(config, redirects, pages)],
     ...(redirects.length > 0 ? [[REDIRECTS, netlifyRedirects(config, redirects)] as [string, string]] : []),
   ];
+  // With i18n a fallback's page is the default locale's page's copy: left out, its canonical URL is that page.
+  const listed = pages.filter((r) => r.canonical === undefined);
+  const alternates = new Map(listed.flatMap((r) => (r.alternates ? [[r.path, r.alternates]] : [])));
   if (config.siteUrl)
-    files.push([SITEMAP, sitemap(config, [...pages.map((r) => r.path), ...feeds.map((f) => f.path)])]);
+    files.push([SITEMAP, sitemap(config, [...listed.map((r) => r.path), ...feeds.map((f) => f.path)], alternates)]);
   return files.map(([path, text]) => ({ path, contents: Buffer.from(text) }));
 }
 
-function sitemap(config: SiteConfig, paths: string[]): string {
-  const urls = paths.map((p) => `  <url><loc>${escapeXml(absoluteUrl(config.siteUrl, config.base, p)!)}</loc></url>`);
-  const open = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+/** The sitemap; with i18n each translated page's alternates as xhtml:link elements (sitemaps.org's xhtml namespace). */
+function sitemap(config: SiteConfig, paths: string[], alternates = new Map<string, Alternates>()): string {
+  const url = (p: string) => escapeXml(absoluteUrl(config.siteUrl, config.base, p)!);
+  const links = (p: string) =>
+    (alternates.get(p) ?? []).map(
+      (a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${url(a.path)}"/>`,
+    );
+  const urls = paths.map((p) => `  <url><loc>${url(p)}</loc>${links(p).join("")}</url>`);
+  const xhtml = alternates.size > 0 ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : "";
+  const open = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${open}\n${urls.join("\n")}\n</urlset>\n`;
 }
+
+type Alternates = NonNullable<Route["alternates"]>;
 
 function robots(config: SiteConfig): string {
   const sitemapLine = config.siteUrl ? `\nSitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}` : "";

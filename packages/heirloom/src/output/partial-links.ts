@@ -15,6 +15,7 @@ import type { Route } from "../routes/types.ts";
 import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../routes/urls.ts";
 import { checkLinks } from "./links.ts";
 import { pageLinks } from "./page-links.ts";
+import { everyItem } from "../content/locales.ts";
 
 export interface PartialSite {
   config: SiteConfig;
@@ -65,7 +66,7 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
 
 /** Where each entry that failed would be published, or undefined when one of them cannot be told. */
 function outFilesOfFailed({ config, site, raw, validated }: PartialSite): string[] | undefined {
-  const valid = new Set([...validated.items.values()].flat().map((item) => item.source.file));
+  const valid = new Set(everyItem(validated).map((item) => item.source.file));
   const failed = [
     ...raw.entries
       .filter((e) => !valid.has(e.file) && !(e.data.draft === true && !config.drafts))

@@ -13,11 +13,18 @@ import { type FeedSelections, feedFiles } from "./feeds.ts";
 import { hostingFiles } from "./hosting.ts";
 import { redirectFiles } from "./redirects.ts";
 import { type RefTable, resolveRefs } from "../render/refs.ts";
+import type { LocalePages } from "../render/render.ts";
 
 /** How a feed resolves what its entries' links name: as on each entry's page. */
-export function linkResolver({ refs, content, config }: Pick<SiteParts, "refs" | "content" | "config">) {
+export function linkResolver(site: Pick<SiteParts, "refs" | "content" | "config" | "locales">) {
+  const { refs, content, config, locales } = site;
   if (!refs || !content) return undefined;
-  return (html: string, url: string) => resolveRefs(html, refs, `/${url.slice(config.base.length)}`, content);
+  return (html: string, url: string) => {
+    const page = `/${url.slice(config.base.length)}`;
+    // With i18n, an entry of a locale's feed links as on its page: through that locale's table.
+    const local = locales?.get(page.split("/")[1]);
+    return resolveRefs(html, local?.refs ?? refs, page, local?.content ?? content);
+  };
 }
 
 export interface SiteParts {
@@ -33,6 +40,8 @@ export interface SiteParts {
   /** What the links and images of bodies name, and the collections to read entries through. */
   refs?: RefTable;
   content?: Record<string, unknown>;
+  /** With i18n: each other locale's collections and table of links. */
+  locales?: Map<string, LocalePages>;
 }
 
 /** The files that rendering does not decide: the assets, passthrough files, redirect pages and hosting files. */

@@ -5,6 +5,7 @@ import type { ResolvedSite } from "../config/types.ts";
 import { knownLanguage, prepareHighlighting } from "../content/highlight.ts";
 import { highlightMdx } from "../content/mdx-highlight.ts";
 import type { MdxCache, ValidatedContent } from "../content/types.ts";
+import { everyItem } from "../content/locales.ts";
 
 /**
  * Loads Shiki's languages for the bodies rendered when a page reads them, and highlights the blocks of MDX bodies
@@ -20,7 +21,7 @@ export async function readyHighlighting(
 ) {
   const { errors, warn } = problems;
   const themes = site.markdown.highlight;
-  const items = [...validated.items.values()].flat();
+  const items = everyItem(validated);
   try {
     if (themes && validated.languages.size > 0) await prepareHighlighting(validated.languages, themes, site.source);
     const bodies = items.flatMap(({ mdx: body, source: { file, bodyLine } }) =>

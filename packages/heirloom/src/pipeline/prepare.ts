@@ -17,18 +17,28 @@ import { loadContent } from "../content/load.ts";
 import { type MarkdownRenderer, markdownKey } from "../content/markdown.ts";
 import type { RawContent, SourceEntry, ValidatedContent, WaitingBodies } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
+import { everyItem, localizeContent } from "../content/locales.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
 import { type ContentReuse, Incremental } from "../incremental/incremental.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
-import { type RefTable, publishedOn, refTable } from "../render/refs.ts";
+import type { RefTable } from "../render/refs.ts";
 import { type IslandRenders, renderIslandsPlain } from "../render/island.ts";
-import { type IslandScripts, islandScripts, renderRoute, templateAssets } from "../render/render.ts";
+import {
+  type IslandScripts,
+  type LocalePages,
+  contentOf,
+  islandScripts,
+  publishedOnSite,
+  renderRoute,
+  templateAssets,
+} from "../render/render.ts";
 import { type Templates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { readyHighlighting, settled } from "./highlighting.ts";
+import { localePages, refTableOf } from "./locale-pages.ts";
 import { type Compiling, compileParts } from "./compile-parts.ts";
 
 /** Everything a build knows before it renders a page: configuration, content, routes and assets. */
@@ -36,8 +46,10 @@ export interface PreparedSite {
   config: SiteConfig;
   site: ResolvedSite;
   raw: RawContent;
-  /** Every collection as templates receive it. */
+  /** Every collection as templates receive it (with i18n, the default locale's). */
   content: Record<string, unknown>;
+  /** With i18n: each other locale's collections and table of links. */
+  locales?: Map<string, LocalePages>;
   routes: Route[];
   feeds: FeedSpec[];
   /** Old URLs kept: entries' aliases and the site's redirects. */
@@ -130,22 +142,18 @@ async function prepareStages(
   const islands = islandScripts(config, islandBundle);
   const keyOf = (entry: SourceEntry) => markdownKey(entry.hash, config.base, renderers.get(entry.collection)!);
   const refs = refTableOf(config, read, content);
+  const locales = localePages(site, config, read);
   return {
+    ...(locales ? { locales } : {}),
     ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
     ...{ images, refs, islandRenders },
     ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf, highlightWarnings: read.highlightWarnings },
   };
 }
 
-function refTableOf(config: SiteConfig, read: ReadSite, content: Record<string, unknown>) {
-  const { raw, validated, routes, redirects } = read;
-  const images = validated.bodyImages;
-  return refTable({ base: config.base, content, images, passthrough: raw.passthrough, routes, redirects });
-}
-
 /** Hands MDX bodies the site's components (templates/mdx.ts); each one a body lacks, located. */
 function mdxComponentsReady(root: string, validated: ValidatedContent, templates: Templates) {
-  const items = [...validated.items.values()].flat().filter((item) => item.mdx);
+  const items = everyItem(validated).filter((item) => item.mdx);
   if (items.length === 0) return [];
   const holder = mdxComponentsOf(root);
   holder.current = { ...templates.mdx };
@@ -184,6 +192,7 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
     ...{ onWarning, waiting },
   };
   const valid = validateContent(site, raw, validation);
+  if (site.i18n) valid.content.locales = localizeContent(site, valid.content);
   waiting.clear();
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
   const { passthrough } = raw;
@@ -213,6 +222,7 @@ async function linksOfPartialSite(
   const islands = islandScripts(config, islandBundle ?? { modules: {}, preload: {} });
   const content = collectionsOf(site, validated);
   const refs = refTableOf(config, read, content);
+  const locales = localePages(site, config, read);
   const hosting = hostingFiles(config, routes, feeds, redirects);
   const files = [...bundle.files, ...(islandBundle?.files ?? []), ...hosting].map((f) => f.path);
   return linksDespiteMistakes({
@@ -222,12 +232,12 @@ async function linksOfPartialSite(
     validated,
     routes,
     files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1)), ...redirects.map((r) => r.outFile)],
-    render: (route) =>
-      renderRoute(
-        route,
-        { templates, content, assets, islands, refs, islandRenders },
-        { canonical: undefined, feeds: [] },
-      ),
-    published: publishedOn(refs, content),
+    render: (route) => {
+      const local = route.locale === undefined ? undefined : locales?.get(route.locale);
+      const inputs = { templates, content: contentOf({ content, locales }, route.locale), assets, islands };
+      const head = { canonical: undefined, feeds: [], alternates: [] };
+      return renderRoute(route, { ...inputs, refs: local?.refs ?? refs, islandRenders }, head);
+    },
+    published: publishedOnSite({ refs, content, locales }),
   });
 }

@@ -15,8 +15,7 @@ import { createPageWriter } from "../output/page-writer.ts";
 import { type FeedSelections, feedEntries } from "../output/feeds.ts";
 import { fixedFiles, siteFiles } from "../output/site-files.ts";
 import type { Staging } from "../output/staging.ts";
-import { publishedOn } from "../render/refs.ts";
-import { renderPage } from "../render/render.ts";
+import { contentOf, publishedOnSite, renderPage } from "../render/render.ts";
 import { trackContent } from "../render/track.ts";
 import { runSiteCode } from "../compile/site-code.ts";
 import type { PreparedSite } from "./prepare.ts";
@@ -73,7 +72,9 @@ export async function renderPages(
       pages.set(route.outFile, kept.state);
       continue;
     }
-    const tracked = trackContent(site.content, site.entryHash);
+    // A page of another locale reads that locale's collections (see contentOf), recorded as such.
+    const other = route.locale !== undefined && site.locales?.has(route.locale) ? route.locale : undefined;
+    const tracked = trackContent(contentOf(site, other), site.entryHash, other);
     // What the page's code reads of the environment is recorded as what it reads of the content is.
     const { result, used } = site.images.track(() => runSiteCode(() => renderPage(site, route, tracked.content)));
     await writer.add(route.outFile, result.result, staging?.recorded(route.outFile));
@@ -115,7 +116,7 @@ export async function renderPages(
     base,
     unregistered,
     entries: site.raw.entries,
-    published: publishedOn(site.refs, site.content),
+    published: publishedOnSite(site),
     contentFiles: site.raw.images,
     // Made into a set only for the pages a fragment names, read from the page's file if the writer did not.
     idsOf: (file) => {

@@ -32,8 +32,14 @@ export interface Assets {
 export interface Head {
   /** Absolute URL of the page; absent for the 404 page and when no site URL is configured. */
   canonical?: string;
-  /** The site's Atom feeds, for <link rel="alternate">. */
+  /** The site's Atom feeds (with i18n, those of the page's locale), for <link rel="alternate">. */
   feeds: Array<{ title: string; url: string }>;
+  /**
+   * With i18n, for `<link rel="alternate" hreflang>`: the page in each locale that has a translation of it (itself
+   * included) and "x-default" (the default locale's), absolute with a site URL (else with the base path); empty when
+   * no other locale has it, on a fallback, and without i18n.
+   */
+  alternates: Array<{ hreflang: string; url: string }>;
 }
 
 /**
@@ -55,4 +61,13 @@ export interface PageProps<
   pagination?: Pagination<Item>;
   assets: Assets;
   head: Head;
+  /**
+   * With i18n: the language the page's text is in, for `<html lang>`: its locale's, or on a fallback the default
+   * locale's. Undefined without i18n.
+   */
+  locale?: string;
+  /** With i18n: the locale whose part of the site the page is in ("de" for /de/…), whatever its text's language. */
+  siteLocale?: string;
+  /** With i18n: the page shows the default locale's entry, not yet translated into `siteLocale` (say so). */
+  fallback?: boolean;
 }

@@ -18,6 +18,8 @@ export interface RefTable {
   pages: Set<string>;
   /** Old URLs (aliases, the site's redirects) in each form a host serves them, and where each leads now. */
   moved: Map<string, string>;
+  /** With i18n, a locale's table: its folder under content/ ("de/"), where a file it lacks is the default's. */
+  localeFolder?: string;
 }
 
 /** The table of a site's content, images and routes. */
@@ -28,17 +30,27 @@ export function refTable(input: {
   passthrough: string[];
   routes: Route[];
   redirects?: Redirect[];
+  /** With i18n, in a locale's table: the default locale's files it has translations of, each to its translation's. */
+  counterparts?: Map<string, string>;
+  localeFolder?: string;
 }): RefTable {
   const entries = new Map<string, { collection: string; index: number }>();
   for (const [collection, value] of Object.entries(input.content)) {
     if (Array.isArray(value)) value.forEach((entry, index) => entries.set(fileOf(entry), { collection, index }));
     else if (value) entries.set(fileOf(value), { collection, index: -1 });
   }
+  // A fallback's body names the default locale's files: in this locale, their translations.
+  for (const [file, translation] of input.counterparts ?? []) {
+    const found = entries.get(translation);
+    if (found) entries.set(file, found);
+  }
   const pages = new Set(input.routes.map((route) => route.path));
   const moved = new Map<string, string>();
   for (const { from, to } of input.redirects ?? []) for (const form of formsOf(from)) moved.set(form, to);
   const passthrough = new Set(input.passthrough);
-  return { base: input.base, entries, images: input.images, passthrough, pages, moved };
+  const table: RefTable = { base: input.base, entries, images: input.images, passthrough, pages, moved };
+  if (input.localeFolder) table.localeFolder = input.localeFolder;
+  return table;
 }
 
 /** "/old", "/old/", "/old.html" and "/old/index.html" for any of them: a host serves each of an old URL. */
@@ -106,7 +118,7 @@ export function resolveRef(
   }
   const target = refTarget(file, url);
   if (target) {
-    const entry = table.entries.get(`content/${target.path}`);
+    const entry = table.entries.get(`content/${target.path}`) ?? untranslated(table, target.path);
     const list = entry && content[entry.collection];
     const value = entry && (entry.index < 0 ? list : (list as unknown[] | undefined)?.[entry.index]);
     const entryUrl = (value as { url?: string } | undefined)?.url;
@@ -119,6 +131,15 @@ export function resolveRef(
   const from = page === "404" ? base : base + page.slice(1);
   const resolved = new URL(url, `http://site${from}`);
   return resolved.pathname + resolved.search + resolved.hash;
+}
+
+/**
+ * In a locale's table, a file of its folder that it lacks (content/de/posts/b.md) as the default locale's file
+ * (content/posts/b.md): the entry its pages show for it, a fallback, if any.
+ */
+function untranslated(table: RefTable, target: string) {
+  const folder = table.localeFolder;
+  return folder && target.startsWith(folder) ? table.entries.get(`content/${target.slice(folder.length)}`) : undefined;
 }
 
 /** A site path in its page's own form: "/x" for "/x/", "/x.html" or "/x/index.html" (or as written if none). */

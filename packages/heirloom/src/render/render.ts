@@ -9,7 +9,7 @@ import { createElement, renderToStaticMarkup } from "../compile/react.ts";
 import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import { type IslandRenders, renderWithIslands } from "./island.ts";
-import { type RefTable, resolveRefs } from "./refs.ts";
+import { type RefTable, publishedOn, resolveRefs } from "./refs.ts";
 import type { Templates } from "./templates.ts";
 
 /** What a page renders with besides its route and head: templates, collections, assets and islands' scripts. */
@@ -39,6 +39,10 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
   const { templates, content, assets } = inputs;
   const Page = templates.byName.get(route.template)!;
   const props: PageProps = { page: route.entry, content, path: route.path, pagination: route.pagination, assets, head };
+  if (route.locale !== undefined) {
+    Object.assign(props, { locale: route.entry.locale ?? route.locale, siteLocale: route.locale });
+    props.fallback = route.entry.fallback === true;
+  }
   const { template, path, source } = route;
   try {
     const page = createElement(templates.Document, props, createElement(Page, props));
@@ -88,21 +92,53 @@ function withIslandScripts(html: string, islands: Array<{ name: string; load: st
 export interface RenderInputs extends PageInputs {
   config: Pick<SiteConfig, "base" | "siteUrl">;
   feeds: FeedSpec[];
+  /** With i18n: each locale's collections and what their bodies' links name, but the default locale's. */
+  locales?: Map<string, LocalePages>;
 }
 
-/** One page as a full HTML document with its head; `content` may be a recording view of the site's. */
-export function renderPage(site: RenderInputs, route: Route, content = site.content): string {
+/** What the pages of one locale render with: its collections (fallbacks included) and its table of links. */
+export interface LocalePages {
+  content: Record<string, unknown>;
+  refs: RefTable;
+}
+
+/** The collections a route's page receives: its locale's. */
+export function contentOf(site: Pick<RenderInputs, "content" | "locales">, locale?: string): Record<string, unknown> {
+  return (locale !== undefined && site.locales?.get(locale)?.content) || site.content;
+}
+
+/** One page as a full HTML document with its head; `content` may be a recording view of its locale's. */
+export function renderPage(site: RenderInputs, route: Route, content = contentOf(site, route.locale)): string {
   const { config } = site;
-  const canonical = route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, route.path);
+  const own = route.canonical ?? route.path;
+  const canonical = route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, own);
   // Named one by one: spreading the whole site for each page costs more than the page's own work around React.
-  const { templates, assets, islands, refs, islandRenders } = site;
+  const { templates, assets, islands, islandRenders } = site;
+  const refs = (route.locale !== undefined && site.locales?.get(route.locale)?.refs) || site.refs;
   const inputs = { templates, content, assets, islands, refs, islandRenders };
-  return renderRoute(route, inputs, { canonical, feeds: feedLinks(site) });
+  const url = (path: string) => absoluteUrl(config.siteUrl, config.base, path) ?? withBase(config.base, path);
+  const alternates = (route.alternates ?? []).map(({ hreflang, path }) => ({ hreflang, url: url(path) }));
+  return renderRoute(route, inputs, { canonical, feeds: feedLinks(site, route.locale), alternates });
 }
 
-/** The site's feeds for the head's links; none without a site URL (a feed's entries need absolute URLs). */
-function feedLinks({ config, feeds }: Pick<RenderInputs, "config" | "feeds">): Head["feeds"] {
-  return config.siteUrl ? feeds.map((f) => ({ title: f.title, url: withBase(config.base, f.path) })) : [];
+/**
+ * What a destination written in a content file publishes as on a page (see publishedOn), read with the collections
+ * and table of links of the page's locale (its path's first segment).
+ */
+export function publishedOnSite(site: Pick<RenderInputs, "refs" | "content" | "locales">) {
+  const own = publishedOn(site.refs, site.content);
+  if (!site.locales) return own;
+  const byLocale = new Map(
+    [...site.locales].map(([locale, pages]) => [locale, publishedOn(pages.refs, pages.content)]),
+  );
+  return (file: string, url: string, page: string) => (byLocale.get(page.split("/")[1]) ?? own)(file, url, page);
+}
+
+/** The feeds of the page's locale for the head's links; none without a site URL (entries need absolute URLs). */
+function feedLinks({ config, feeds }: Pick<RenderInputs, "config" | "feeds">, locale?: string): Head["feeds"] {
+  if (!config.siteUrl) return [];
+  const own = feeds.filter((f) => f.locale === locale);
+  return own.map((f) => ({ title: f.title, url: withBase(config.base, f.path) }));
 }
 
 /** What templates receive about the site's URLs, script, stylesheet and forms. */

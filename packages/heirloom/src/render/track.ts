@@ -8,6 +8,8 @@ export interface ContentDependency {
   /** An index of a list, -1 for a single entry, -2 for the list's length. */
   index: number;
   value: string;
+  /** With i18n: the locale whose collections were read (absent for the default locale's). */
+  locale?: string;
 }
 
 /**
@@ -17,11 +19,13 @@ export interface ContentDependency {
 export function trackContent(
   content: Record<string, unknown>,
   hashOf: (entry: unknown) => string,
+  locale?: string,
 ): { content: Record<string, unknown>; deps(): ContentDependency[] } {
   const seen = new Map<string, ContentDependency>();
   const record = (collection: string, index: number, value: string) => {
     const key = `${collection}:${index}`;
-    if (!seen.has(key)) seen.set(key, { collection, index, value });
+    if (!seen.has(key))
+      seen.set(key, locale === undefined ? { collection, index, value } : { collection, index, value, locale });
   };
   const lists = new Map<string, unknown[]>();
   const tracked = new Proxy(content, {

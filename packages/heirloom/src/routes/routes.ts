@@ -3,59 +3,104 @@
 // learns its URL.
 import type { ResolvedSite } from "../config/types.ts";
 import { locate } from "../config/definition-file.ts";
-import { dateParts, offCalendar } from "../content/dates.ts";
 import type { ContentItem, EntryValue, ValidatedContent } from "../content/types.ts";
 import {
   BadPagePath,
-  EntryWithoutDate,
   ListOnMissingPage,
   NoNotFoundPage,
-  NotAPlainSegment,
   PageWithoutTemplate,
   StillUnregistered,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
+import { compilePattern, fillPattern } from "./patterns.ts";
+import { linkTranslations } from "./translations.ts";
 import { entryAliases, siteRedirects } from "./redirects.ts";
-import type { RouteReuse, FeedSpec, Pagination, Pattern, Redirect, Route } from "./types.ts";
+import type { RouteReuse, FeedSpec, Pagination, Redirect, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
+
+/** The pages of one locale (with i18n; the whole site without): its collections and its URLs' prefix. */
+interface Section {
+  /** The locale ("de"), or undefined without i18n. */
+  locale?: string;
+  /** "" for the default locale, "/de" for another. */
+  prefix: string;
+  items: Map<string, ContentItem[]>;
+  reuse?: RouteReuse;
+}
+
+interface Made {
+  routes: Route[];
+  feeds: FeedSpec[];
+  redirects: Redirect[];
+  errors: HeirloomError[];
+}
 
 /** Derives every route; problems are returned, located, with the routes that could be made. */
 export function createRoutes(
   site: ResolvedSite,
   content: ValidatedContent,
   options: { base: string; complete: boolean; passthrough: string[]; reuse?: RouteReuse },
-): { routes: Route[]; feeds: FeedSpec[]; redirects: Redirect[]; errors: HeirloomError[] } {
+): Made {
+  const made: Made = { routes: [], feeds: [], redirects: [], errors: [] };
+  const { routes, feeds, redirects, errors } = made;
+  const i18n = site.i18n;
+  addSection(
+    site,
+    { locale: i18n?.defaultLocale, prefix: "", items: content.items, reuse: options.reuse },
+    made,
+    options,
+  );
+  for (const [locale, { items }] of content.locales ?? [])
+    addSection(site, { locale, prefix: `/${locale}`, items }, made, options);
+  redirects.push(...siteRedirects(site, site.urlFormat));
+  const clashes = outputClashes(routes, feeds, options.passthrough, redirects);
+  errors.push(...clashes, ...unregistered(routes, site.unregistered, site.urlFormat));
+  // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
+  if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
+    const folder = site.collections.get(site.pages)!.source;
+    errors.push(errorFrom(NoNotFoundPage, { folder }, { location: { file: `content/${folder}` } }));
+  }
+  if (i18n) linkTranslations(i18n, content, routes);
+  return { routes: sortByPath(routes), feeds, redirects, errors };
+}
+
+/** The routes of one section: its pages, its entries' pages and its lists (with their feeds). */
+function addSection(site: ResolvedSite, section: Section, made: Made, options: { base: string }): void {
   const { base } = options;
+  const { prefix, items: collections } = section;
   const format = site.urlFormat;
-  const errors: HeirloomError[] = [];
-  const routes: Route[] = [];
-  const redirects: Redirect[] = [];
+  const { routes, feeds, redirects, errors } = made;
+  const fromHere = routes.length;
   // An entry's URL is that of the first route that shows it (set afresh: entries may come from an earlier build).
   const placed = new Set<ContentItem>();
   const show = (item: ContentItem, route: Route, url: string | undefined) => {
+    if (section.locale !== undefined) route.locale = section.locale;
     routes.push(route);
     if (placed.has(item)) return;
     placed.add(item);
     if (route.entry.url !== url) route.entry.url = url;
   };
-  const pages = site.pages ? (content.items.get(site.pages) ?? []) : [];
+  const pages = site.pages ? (collections.get(site.pages) ?? []) : [];
   for (const item of pages) {
-    const route = pageRoute(item, format, errors);
+    const route = pageRoute(item, format, errors, prefix);
     if (route) show(item, route, route.path === NOT_FOUND ? undefined : withBase(base, route.path));
   }
   site.entryRoutes.forEach((declared, d) => {
-    const pattern = compilePattern(declared.path, format);
-    for (const item of content.items.get(declared.collection) ?? []) {
+    const pattern = compilePattern(prefix + declared.path, format);
+    for (const item of collections.get(declared.collection) ?? []) {
       // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
-      const known = options.reuse?.route(item, d);
+      const known = section.reuse?.route(item, d);
       const same =
         known?.pattern.source === pattern.source &&
         known.pattern.format === format &&
         known.route.template === declared.template &&
         known.base === base;
       const path = same ? known.route.path : fillPattern(pattern, item, errors);
-      if (path && declared.aliases) redirects.push(...entryAliases(declared, item, path, format, errors));
+      // A fallback's old URLs are its default locale's entry's, kept there.
+      if (path && declared.aliases && !item.value.fallback) {
+        redirects.push(...entryAliases(declared, item, path, format, errors));
+      }
       if (same) {
         show(item, known.route, known.url);
         continue;
@@ -70,48 +115,43 @@ export function createRoutes(
         templateFrom: "definition",
       };
       const url = withBase(base, path);
-      options.reuse?.keep(item, d, { pattern, route, base, url });
+      section.reuse?.keep(item, d, { pattern, route, base, url });
       show(item, route, url);
     }
   });
-  const feeds: FeedSpec[] = [];
   for (const list of site.listRoutes) {
-    const first = normalizePath(list.page, format);
-    const index = routes.findIndex((r) => r.path === first);
+    const first = normalizePath(prefix + normalizePath(list.page, format), format);
+    const index = routes.findIndex((r, i) => i >= fromHere && r.path === first);
     if (index < 0) {
+      // A locale without the list's page (left out untranslated) has no list.
+      if (prefix) continue;
       const args = { collection: list.collection, page: list.page, pages: site.pages ?? "pages" };
       errors.push(errorFrom(ListOnMissingPage, args, { location: locate(site.source, list.page) }));
       continue;
     }
-    const items = (content.items.get(list.collection) ?? [])
+    const items = (collections.get(list.collection) ?? [])
       .map((i) => i.value)
       .filter((v) => !list.filter || list.filter(v));
     const [page] = routes.splice(index, 1, ...paginate(routes[index], items, list.perPage, format, base));
     if (list.feed) {
       const title = list.feed.title ?? String(page.entry.title ?? list.collection);
-      feeds.push({
-        path: list.feed.path,
+      const feed: FeedSpec = {
+        path: prefix + list.feed.path,
         title,
         author: list.feed.author ?? title,
         listPath: first,
-        items,
+        // A locale's feed holds its own entries: a reader of the German feed wants German posts.
+        items: prefix ? items.filter((v) => !v.fallback) : items,
         options: list.feed,
         source: page.source,
-      });
+      };
+      if (section.locale !== undefined) feed.locale = section.locale;
+      feeds.push(feed);
     }
   }
-  redirects.push(...siteRedirects(site, format));
-  const clashes = outputClashes(routes, feeds, options.passthrough, redirects);
-  errors.push(...clashes, ...unregistered(routes, site.unregistered, format));
-  // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
-  if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
-    const folder = site.collections.get(site.pages)!.source;
-    errors.push(errorFrom(NoNotFoundPage, { folder }, { location: { file: `content/${folder}` } }));
-  }
-  return { routes: sortByPath(routes), feeds, redirects, errors };
 }
 
-function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]): Route | undefined {
+function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[], prefix = ""): Route | undefined {
   const { path, template } = item.value as { path?: unknown; template?: unknown };
   const { file } = item.source;
   const at = (field: string) => ({ location: { file, ...item.source.locate([field]) } });
@@ -123,7 +163,10 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
     errors.push(errorFrom(BadPagePath, { path, file }, at("path")));
     return undefined;
   }
-  const normalized = normalizePath(path.trim(), format);
+  const own = normalizePath(path.trim(), format);
+  // One 404 page serves the whole site (a host serves one 404.html): a locale's own is not published.
+  if (prefix && own === NOT_FOUND) return undefined;
+  const normalized = prefix ? normalizePath(prefix + own, format) : own;
   return {
     path: normalized,
     outFile: outFileFor(normalized, format),
@@ -132,55 +175,6 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
     source: item.source,
     templateFrom: "entry",
   };
-}
-
-const SEGMENTS = /^[\w\-.~]+(\/[\w\-.~]+)*$/;
-/** The parameters a pattern fills from the entry's `date` rather than from fields of their own name. */
-const DATE_PARTS = new Set(["year", "month", "day"]);
-
-/** An entry route's pattern split into its parts: once per run for each entry route, not for each entry. */
-function compilePattern(source: string, format: UrlFormat): Pattern {
-  // "/:year/:slug.html" names its file; any other pattern is a path in the site's form.
-  const file = /\.html$/.test(source.trim());
-  const normalized = file ? `/${source.trim().replace(/^\/+/, "")}` : normalizePath(source, format);
-  const pieces = normalized.split(/:(\w+)/);
-  const parts = pieces.filter((_, i) => i % 2 === 0);
-  // The fixed parts must be plain; each value is checked as it is filled in.
-  const names = pieces.filter((_, i) => i % 2 === 1);
-  const dated = names.some((name) => DATE_PARTS.has(name));
-  return { source, format, parts, names, valid: isPlainPath(parts.join("x")), file, dated };
-}
-
-/**
- * "/blog/:slug/" with the entry's values (":year", ":month" and ":day" from its date); a value that cannot be a
- * plain path segment, or a date the pattern needs and the entry lacks, is an error.
- */
-function fillPattern(pattern: Pattern, item: ContentItem, errors: HeirloomError[]): string | undefined {
-  const { source } = pattern;
-  const { file } = item.source;
-  const date = pattern.dated ? dateParts(item.value.date) : undefined;
-  if (pattern.dated && !date) {
-    const location = { file, ...item.source.locate(["date"]) };
-    const value = item.value.date === undefined ? undefined : String(item.value.date);
-    const off = value === undefined ? undefined : offCalendar(value.trim());
-    errors.push(errorFrom(EntryWithoutDate, { file, pattern: source, value, off }, { location }));
-    return undefined;
-  }
-  let filled = pattern.parts[0];
-  let bad: string | undefined;
-  for (let i = 0; i < pattern.names.length; i++) {
-    const name = pattern.names[i];
-    const value = date && DATE_PARTS.has(name) ? date[name as keyof typeof date] : item.value[name];
-    const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
-    if (!SEGMENTS.test(text)) bad ??= name;
-    filled += text + pattern.parts[i + 1];
-  }
-  if (bad === undefined && pattern.valid) return filled;
-  const field = bad ?? "slug";
-  const location = field === "slug" ? { file } : { file, ...item.source.locate([field]) };
-  const value = String(item.value[field] ?? "");
-  errors.push(errorFrom(NotAPlainSegment, { file, pattern: source, field, value }, { location }));
-  return undefined;
 }
 
 function paginate(page: Route, items: EntryValue[], perPage: number, format: UrlFormat, base: string): Route[] {

@@ -35,6 +35,12 @@ export interface Route {
   /** Where the template name is written: in the entry's front matter, or in site.config.ts. */
   templateFrom: "entry" | "definition";
   pagination?: Pagination;
+  /** With i18n: the locale whose part of the site the page is in (its URL's prefix; the default's at the root). */
+  locale?: string;
+  /** With i18n: the page in each locale with a translation of it (never a fallback), by locale, and "x-default". */
+  alternates?: Array<{ hreflang: string; path: string }>;
+  /** With i18n, on a fallback's page: the path of the default locale's page it shows, its canonical URL. */
+  canonical?: string;
 }
 
 /** An old URL kept: a page of its own that sends the visitor on, and a 301 for hosts that read redirect rules. */
@@ -62,6 +68,8 @@ export interface FeedSpec {
   items: EntryValue[];
   options: FeedOptions<Record<string, unknown>>;
   source: SourceEntry;
+  /** With i18n: the locale of its entries (its path starts with /<locale>/ for all but the default). */
+  locale?: string;
 }
 
 /** A pattern such as "/blog/:slug/" split once into its fixed parts and parameter names, in the site's form. */

@@ -5,11 +5,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { PreparedSite } from "../pipeline/prepare.ts";
-import { renderPage } from "../render/render.ts";
+import { publishedOnSite, renderPage } from "../render/render.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { type FeedSelections, feedFiles } from "../output/feeds.ts";
 import { linkResolver } from "../output/site-files.ts";
-import { publishedOn } from "../render/refs.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { redirectFiles } from "../output/redirects.ts";
 import { checkLinks } from "../output/links.ts";
@@ -125,7 +124,7 @@ export function createDevSite(
       base,
       unregistered: prepared.site.unregistered,
       entries: prepared.raw.entries,
-      published: publishedOn(prepared.refs, prepared.content),
+      published: publishedOnSite(prepared),
       contentFiles: prepared.raw.images,
       idsOf,
     });
