@@ -24,7 +24,11 @@ const definition = defineSite({
           next: text,
           edit: text,
           home: text,
+          languages: text,
+          notTranslated: text,
         }),
+        /** Each locale's name in its own language, for the language switch. */
+        languageNames: z.record(z.string(), text),
       }),
     }),
     pages: defineCollection({
@@ -85,9 +89,16 @@ const definition = defineSite({
       { collection: "errors", path: "/reference/errors/:slug/", template: "error" },
     ],
   },
+  // English and German; a page not yet translated is shown in English at its German address, marked.
+  i18n: { locales: ["en", "de"], defaultLocale: "en", fallback: "default" },
   urlFormat: "directory",
   passthrough: ["icon.svg"],
-  redirects: { "/guide/": "/guide/getting-started/", "/reference/": "/reference/commands/" },
+  redirects: {
+    "/guide/": "/guide/getting-started/",
+    "/reference/": "/reference/commands/",
+    "/de/guide/": "/de/guide/getting-started/",
+    "/de/reference/": "/de/reference/commands/",
+  },
 });
 
 export default definition;

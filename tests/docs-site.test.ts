@@ -50,6 +50,33 @@ describe("the documentation site", () => {
     expect(routes).toContain('href="https://github.com/heirloom/heirloom/edit/main/docs/content/guide/routes.md"');
   });
 
+  it("is in English and German: getting started and the chrome translated, the rest marked as not yet", () => {
+    const german = page("de/guide/getting-started");
+    expect(german).toContain('<html lang="de">');
+    expect(german).toContain("<h1>Erste Schritte</h1>");
+    expect(german).toContain('<nav class="sidebar" aria-label="Dokumentation">');
+    for (const [hreflang, url] of [
+      ["en", "/docs/guide/getting-started/"],
+      ["de", "/docs/de/guide/getting-started/"],
+      ["x-default", "/docs/guide/getting-started/"],
+    ]) {
+      expect(german).toContain(`<link rel="alternate" hrefLang="${hreflang}" href="https://heirloom.example${url}"/>`);
+    }
+    // The language switch, the current language marked.
+    expect(german).toContain('<a href="/docs/guide/getting-started/" hrefLang="en" lang="en">English</a>');
+    expect(german).toContain('hrefLang="de" lang="de" aria-current="page">Deutsch</a>');
+    // A page not translated yet: German chrome, its English text marked as such, canonical to the English page.
+    const fallback = page("de/guide/routes");
+    expect(fallback).toContain('<html lang="de">');
+    expect(fallback).toContain("Diese Seite ist noch nicht übersetzt; sie wird auf Englisch gezeigt.");
+    expect(fallback).toContain('<div lang="en"><h1>Routes</h1>');
+    expect(fallback).toContain('<link rel="canonical" href="https://heirloom.example/docs/guide/routes/"/>');
+    expect(fallback).not.toContain('rel="alternate" hrefLang');
+    const sitemap = readFileSync(path.join(out, "sitemap.xml"), "utf8");
+    expect(sitemap).toContain("<loc>https://heirloom.example/docs/de/guide/getting-started/</loc>");
+    expect(sitemap).not.toContain("<loc>https://heirloom.example/docs/de/guide/routes/</loc>");
+  });
+
   it("ships no script on any page", () => {
     for (const file of pages) expect(readFileSync(path.join(out, file), "utf8"), file).not.toContain("<script");
   });

@@ -5,6 +5,8 @@ import type { Content } from "../site.config.ts";
 export interface Link {
   title: string;
   href: string;
+  /** The language its title is written in (a page not translated yet keeps its own). */
+  lang?: string;
 }
 
 export interface Group {
@@ -15,11 +17,15 @@ export interface Group {
 /** The sidebar: every guide page, then each reference, with the labels of the site's language. */
 export function sidebarOf(content: Content, href: (path: string) => string): Group[] {
   const { labels } = content.site;
-  const link = (entry: { title: string; url?: string }) => ({ title: entry.title, href: entry.url ?? "" });
-  const reference = (path: string) => content.pages.find((p) => p.path === path);
+  const link = (entry: { title: string; url?: string; locale?: string }) => ({
+    title: entry.title,
+    href: entry.url ?? "",
+    lang: entry.locale,
+  });
+  // A reference's index page, at its address in the page's language.
   const index = (path: string) => {
-    const page = reference(path);
-    return page ? [{ title: page.title, href: href(path) }] : [];
+    const page = content.pages.find((p) => p.path === path);
+    return page ? [{ title: page.title, href: page.url ?? href(path), lang: page.locale }] : [];
   };
   return [
     { title: labels.guide, links: content.guide.map(link) },

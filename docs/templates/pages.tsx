@@ -13,7 +13,7 @@ export function Home({ page, content }: Props<PageEntry>) {
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
       <ul className="cards">
         {content.guide.map((guide) => (
-          <li key={guide.slug}>
+          <li key={guide.slug} lang={guide.locale !== page.locale ? guide.locale : undefined}>
             <a href={guide.url}>{guide.title}</a>
             <p>{guide.description}</p>
           </li>

@@ -16,6 +16,9 @@ const PAGES = [
   "/reference/configuration/site-options/",
   "/reference/errors/",
   "/reference/errors/broken-link/",
+  "/de/",
+  "/de/guide/getting-started/",
+  "/de/guide/routes/",
   "/no/such/page",
 ];
 
@@ -33,6 +36,23 @@ describe.skipIf(!chromePath)("the documentation in Chromium", () => {
       });
     },
   );
+
+  it("switches to the same page in German, and back", async () => {
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.phone });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/guide/getting-started/`);
+    const switcher = (label: string) => w.page.getByRole("navigation", { name: label });
+    await switcher("Language").getByRole("link", { name: "Deutsch" }).click();
+    await expect.poll(() => w.page.url()).toBe(`${served.origin}/de/guide/getting-started/`);
+    expect(await w.page.locator("html").getAttribute("lang")).toBe("de");
+    expect(await w.page.locator("h1").textContent()).toBe("Erste Schritte");
+    expect(await switcher("Sprache").getByRole("link", { name: "Deutsch" }).getAttribute("aria-current")).toBe("page");
+    await switcher("Sprache").getByRole("link", { name: "English" }).click();
+    await expect.poll(() => w.page.url()).toBe(`${served.origin}/guide/getting-started/`);
+    expect(await w.page.locator("h1").textContent()).toBe("Getting started");
+    expect(w.errors).toEqual([]);
+    await context.close();
+  });
 
   it("follows the sidebar, the table of contents and the next link by keyboard", async () => {
     const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop });
