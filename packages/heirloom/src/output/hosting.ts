@@ -2,7 +2,7 @@
 // serve.json (serve, and heirloom preview).
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
-import { HOSTING_FILES } from "../routes/clashes.ts";
+import { HOSTING_FILES, SITEMAP_LIMIT, sitemapParts } from "../routes/clashes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, withBase } from "../routes/urls.ts";
 
@@ -51,27 +51,50 @@ export function hostingFiles(
   redirects: Redirect[] = [],
 ): OutputFile[] {
   // Their names are reserved where routes are made: no page or feed may take them.
-  const [ROBOTS, SITEMAP, HEADERS, SERVE, REDIRECTS] = HOSTING_FILES;
+  const [ROBOTS, , HEADERS, SERVE, REDIRECTS] = HOSTING_FILES;
   const pages = routes.filter((r) => r.path !== NOT_FOUND);
+  const urls = [...pages.map((r) => r.path), ...feeds.map((f) => f.path)];
+  const sitemaps = config.siteUrl ? sitemapFiles(config, urls) : [];
   const files: Array<[string, string]> = [
-    ...(config.base === "/" ? [[ROBOTS, robots(config)] as [string, string]] : []),
+    ...(config.base === "/" ? [[ROBOTS, robots(config, sitemaps[0]?.[0])] as [string, string]] : []),
     [HEADERS, netlifyHeaders(config, pages)],
     [SERVE, serveJson(config, redirects, pages)],
     ...(redirects.length > 0 ? [[REDIRECTS, netlifyRedirects(config, redirects)] as [string, string]] : []),
   ];
-  if (config.siteUrl)
-    files.push([SITEMAP, sitemap(config, [...pages.map((r) => r.path), ...feeds.map((f) => f.path)])]);
+  files.push(...sitemaps);
   return files.map(([path, text]) => ({ path, contents: Buffer.from(text) }));
 }
 
-function sitemap(config: SiteConfig, paths: string[]): string {
+/**
+ * sitemap.xml; above SITEMAP_LIMIT URLs (the protocol allows 50,000 a file and 50 MB), sitemap-index.xml first,
+ * then sitemap-1.xml … of at most SITEMAP_LIMIT URLs each, in the order of the pages.
+ */
+export function sitemapFiles(config: SiteConfig, paths: string[]): Array<[string, string]> {
+  const parts = sitemapParts(paths.length);
+  if (parts.length === 0) return [[HOSTING_FILES[1], urlSet(config, paths)]];
+  const sitemaps = parts.map(
+    (p) => `  <sitemap><loc>${escapeXml(absoluteUrl(config.siteUrl, config.base, `/${p}`)!)}</loc></sitemap>`,
+  );
+  const open = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+  const index = `<?xml version="1.0" encoding="UTF-8"?>\n${open}\n${sitemaps.join("\n")}\n</sitemapindex>\n`;
+  return [
+    [HOSTING_FILES[5], index],
+    ...parts.map((p, i): [string, string] => [
+      p,
+      urlSet(config, paths.slice(i * SITEMAP_LIMIT, (i + 1) * SITEMAP_LIMIT)),
+    ]),
+  ];
+}
+
+function urlSet(config: SiteConfig, paths: string[]): string {
   const urls = paths.map((p) => `  <url><loc>${escapeXml(absoluteUrl(config.siteUrl, config.base, p)!)}</loc></url>`);
   const open = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
   return `<?xml version="1.0" encoding="UTF-8"?>\n${open}\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-function robots(config: SiteConfig): string {
-  const sitemapLine = config.siteUrl ? `\nSitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}` : "";
+/** robots.txt, its Sitemap: line naming the sitemap (or the index) when there is one. */
+function robots(config: SiteConfig, sitemap: string | undefined): string {
+  const sitemapLine = sitemap ? `\nSitemap: ${absoluteUrl(config.siteUrl, config.base, `/${sitemap}`)}` : "";
   return `User-agent: *\nAllow: /${sitemapLine}\n`;
 }
 

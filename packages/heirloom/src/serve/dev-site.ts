@@ -15,7 +15,7 @@ import { redirectFiles } from "../output/redirects.ts";
 import { checkLinks } from "../output/links.ts";
 import { pageLinks } from "../output/page-links.ts";
 import type { HeirloomError } from "../errors/errors.ts";
-import { HOSTING_FILES } from "../routes/clashes.ts";
+import { HOSTING_FILES, sitemapParts, sitemapUrls } from "../routes/clashes.ts";
 import type { Route } from "../routes/types.ts";
 
 export interface ServedFile {
@@ -77,7 +77,7 @@ export function createDevSite(
   add(prepared.images.allFiles());
   // The hosting files (sitemap, headers) are made when asked for: at 10,000 pages they take a while.
   let hosting: OutputFile[] | undefined;
-  for (const name of HOSTING_FILES) {
+  for (const name of [...HOSTING_FILES, ...sitemapParts(sitemapUrls(prepared.routes, prepared.feeds))]) {
     files.set(
       name,
       () =>
