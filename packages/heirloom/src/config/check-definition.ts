@@ -32,6 +32,8 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   const brokenLinks = definition.brokenLinks ?? "error";
   if (brokenLinks !== "error" && brokenLinks !== "warn") fail(messages.BadBrokenLinks, { brokenLinks }, "brokenLinks");
   const allowedHosts = checkAllowedHosts(definition, fail);
+  const search = definition.search ?? false;
+  if (search !== true && search !== false) fail(messages.BadSearch, { search }, "search");
   throwIfAny(errors);
   return {
     collections,
@@ -45,6 +47,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     unregistered: definition.unregistered ?? [],
     redirects,
     brokenLinks,
+    search: search === true,
     passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
     markdown,
     allowedHosts,

@@ -110,6 +110,13 @@ export const BadBrokenLinks = entry({
   hint: () => 'use "error" (a broken link fails the build) or "warn" (each is printed, and the site published).',
 });
 
+export const BadSearch = entry({
+  code: "ConfigError",
+  title: "search is neither true nor false",
+  message: ({ search }: { search: unknown }) => `search is ${JSON.stringify(search) ?? String(search)}.`,
+  hint: () => "use `search: true` to index the built pages with Pagefind (pages render `<Search />` for the box).",
+});
+
 export const FormWithoutField = entry({
   code: "ConfigError",
   title: "A form has no usable field name",

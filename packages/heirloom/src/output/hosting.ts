@@ -9,13 +9,16 @@ import { NOT_FOUND, absoluteUrl, withBase } from "../routes/urls.ts";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
 
-/** The Content-Security-Policy: only this site's scripts and styles; forms and frames only to the forms' endpoints. */
-export function contentSecurityPolicy(config: SiteConfig): string {
+/**
+ * The Content-Security-Policy: only this site's scripts and styles; forms and frames only to the forms' endpoints.
+ * A site with search may compile WebAssembly ('wasm-unsafe-eval', for Pagefind's; eval of strings stays refused).
+ */
+export function contentSecurityPolicy(config: Pick<SiteConfig, "forms" | "search">): string {
   const origins = [...new Set(config.forms.flatMap((f) => (f.origin ? [f.origin, ...f.frameOrigins] : [])))].sort();
   const endpoint = origins.map((o) => ` ${o}`).join("");
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    config.search ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

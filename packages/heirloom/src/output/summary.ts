@@ -1,5 +1,5 @@
 // The summary of a build for the person who ran it: each page's gzipped size with the scripts and
-// stylesheet it loads, and what to know before publishing.
+// stylesheet it loads (the search box's script too), and what to know before publishing.
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
 import type { OutputFile } from "../assets/bundle.ts";
@@ -27,10 +27,10 @@ const gzipped = promisify(gzip);
  * the pages are rendered (the islands' modules have theirs). Never fails: a size it cannot take is left out.
  */
 export async function loadedSizes(site: Omit<LoadedFiles, "routes">, files: OutputFile[]) {
-  const { script, stylesheet, codeStylesheet } = site.assets;
+  const { script, stylesheet, codeStylesheet, search } = site.assets;
   const { base } = site.config;
   const sizes = new Map<string, number>();
-  const wanted = [script, stylesheet, codeStylesheet].flatMap((url) =>
+  const wanted = [script, stylesheet, codeStylesheet, search].flatMap((url) =>
     url?.startsWith(base) ? files.filter((file) => file.path === url.slice(base.length)) : [],
   );
   await Promise.all(
@@ -54,7 +54,7 @@ export function reportRoutes(
   files: OutputFile[],
   measured = new Map<string, number>(),
 ): RouteReport[] {
-  const { script, stylesheet, codeStylesheet } = site.assets;
+  const { script, stylesheet, codeStylesheet, search } = site.assets;
   const { base } = site.config;
   const sizes = new Map([...Object.entries(site.islandBundle.gzipBytes), ...measured]);
   const gzipped = (file: string) => {
@@ -75,7 +75,9 @@ export function reportRoutes(
           imports,
         )
       : [];
-    const scripts = [...(script && record.links.includes(script) ? [local(script)] : []), ...modules];
+    // The search box's script, on a page that renders one (Pagefind is loaded only once the box is used).
+    const own = [script, search].filter((url) => url && record.links.includes(url)).map((url) => local(url!));
+    const scripts = [...own, ...modules];
     return {
       route: site.routes[i].path,
       file: record.outFile,
