@@ -190,6 +190,26 @@ describe("a site without search", () => {
   });
 });
 
+describe("the index's folder", () => {
+  it("refuses a page inside pagefind/ on a site with search, at its path field, and allows it without", async () => {
+    const page = "---\npath: /pagefind/notes\ntemplate: prose\ntitle: Notes on Pagefind\n---\nA page.\n";
+    const root = makeSearchFixture();
+    writeFileSync(path.join(root, "content/pages/pagefind-notes.md"), page);
+    await expect(buildProject(root)).rejects.toMatchObject({
+      code: "RouteCollisionError",
+      message:
+        'The page path "/pagefind/notes" of content/pages/pagefind-notes.md would be written to ' +
+        "pagefind/notes.html, which clashes with the search index the build writes into pagefind/ " +
+        "(search: true in site.config.ts).",
+      location: expect.objectContaining({ file: "content/pages/pagefind-notes.md", line: 2 }),
+    });
+    const without = makeFixture();
+    writeFileSync(path.join(without, "content/pages/pagefind-notes.md"), page);
+    const built = await buildProject(without);
+    expect(existsSync(path.join(built.outDir, "pagefind/notes.html"))).toBe(true);
+  });
+});
+
 describe("a search index that fails", () => {
   afterEach(() => void delete process.env.PAGEFIND_BINARY_PATH);
 

@@ -12,13 +12,14 @@ import { gzipSync } from "node:zlib";
 import type { OutputFile } from "../assets/bundle.ts";
 import { SearchIndexFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
+import { SEARCH_FOLDER } from "../routes/clashes.ts";
 import type { Route } from "../routes/types.ts";
 import { NOT_FOUND } from "../routes/urls.ts";
 import type { PageRecord } from "./page-record.ts";
 import type { FileState, Staging } from "./staging.ts";
 
-/** The index's folder in the output, beside assets/: pagefind.js finds its chunks beside itself. */
-export const SEARCH_FOLDER = "pagefind";
+/** The index's folder in the output, beside assets/ (pagefind.js finds its chunks beside itself). */
+export { SEARCH_FOLDER };
 
 /** What a build reports of its search index, measured from its files. */
 export interface SearchReport {
@@ -120,7 +121,7 @@ async function runPagefind(api: PagefindApi, pages: ReadonlyArray<readonly [Rout
 /** Pagefind's search API, its WebAssembly and the index; not its UIs (pagefind-ui.js and the like). */
 const PUBLISHED = new RegExp(
   String.raw`^(?:pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|[^/]+\.pf_meta|wasm\.[^/]+\.pagefind|` +
-    String.raw`(?:index|fragment|filter)/.+)$`,
+    "(?:index|fragment|filter)/.+)$",
 );
 
 /** The index's sizes, and what a first search and each result cost, from the files themselves. */

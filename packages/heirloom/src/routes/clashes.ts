@@ -25,6 +25,9 @@ export const HOSTING_FILES = [
   "sitemap-index.xml",
 ] as const;
 
+/** The folder a site with search has its index in (output/search-index.ts): no page, feed or old URL may be in it. */
+export const SEARCH_FOLDER = "pagefind";
+
 /** The most URLs one sitemap file lists: a site with more gets sitemap-1.xml … and sitemap-index.xml. */
 export const SITEMAP_LIMIT = 45_000;
 
@@ -60,6 +63,7 @@ export function outputClashes(
   feeds: FeedSpec[],
   passthrough: string[],
   redirects: Redirect[] = [],
+  search = false,
 ): HeirloomError[] {
   const claims: Claim[] = [
     ...[...HOSTING_FILES, ...sitemapParts(sitemapUrls(routes, feeds))].map((file) => ({
@@ -101,7 +105,20 @@ export function outputClashes(
     if (!sameButCase) folded.set(key, claim);
     remember(claim, key, around);
   }
+  if (search) errors.push(...inSearchFolder(claims, reported));
   return errors;
+}
+
+/** The pages, feeds and old URLs a site with search would publish inside its index's folder. */
+function inSearchFolder(claims: Claim[], reported: Set<Route | FeedSpec | Redirect>): HeirloomError[] {
+  const other = `the search index the build writes into ${SEARCH_FOLDER}/ (search: true in site.config.ts)`;
+  return claims.flatMap((claim) => {
+    const subject = claim.route ?? claim.feed ?? claim.redirect;
+    if (!subject || reported.has(subject) || claim.served || !fold(claim.file).startsWith(`${SEARCH_FOLDER}/`))
+      return [];
+    const args = { subject: subjectOf(claim), outFile: claim.file, other };
+    return [errorFrom(PathTakenInOutput, args, { location: locationOf(claim) })];
+  });
 }
 
 /** What is around a claim: the folders, files and names looked up first so far, and the URLs of pages and redirects. */

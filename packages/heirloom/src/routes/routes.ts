@@ -101,7 +101,7 @@ export function createRoutes(
     }
   }
   redirects.push(...siteRedirects(site, format));
-  const clashes = outputClashes(routes, feeds, options.passthrough, redirects);
+  const clashes = outputClashes(routes, feeds, options.passthrough, redirects, site.search);
   errors.push(...clashes, ...unregistered(routes, site.unregistered, format));
   // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
   if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
