@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { SiteConfig } from "../packages/heirloom/src/config/options.ts";
 import { hostingFiles } from "../packages/heirloom/src/output/hosting.ts";
+import { warningsFor } from "../packages/heirloom/src/output/summary.ts";
 import { outputClashes } from "../packages/heirloom/src/routes/clashes.ts";
 import type { FeedSpec, Route } from "../packages/heirloom/src/routes/types.ts";
 
@@ -57,6 +58,13 @@ describe("the sitemap", () => {
       "https://big.example/docs/sitemap-2.xml",
     ]);
     expect(text(files, "robots.txt")).toBeUndefined();
+  });
+
+  it("has the base path's warning name the index as the Sitemap: line to publish at the host's root", () => {
+    const docs = { ...config, base: "/docs/" };
+    const line = (count: number) => warningsFor(docs, [feed], routes(count)).find((w) => w.includes("robots.txt"));
+    expect(line(50_000)).toContain('with the line "Sitemap: https://big.example/docs/sitemap-index.xml"');
+    expect(line(10)).toContain('with the line "Sitemap: https://big.example/docs/sitemap.xml"');
   });
 
   it("reserves the numbered files and the index for a site that has them", () => {

@@ -6,6 +6,7 @@ import type { OutputFile } from "../assets/bundle.ts";
 import { closure } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { Assets } from "../render/contract.ts";
+import { sitemapParts, sitemapUrls } from "../routes/clashes.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import type { PageRecord } from "./page-record.ts";
@@ -95,7 +96,7 @@ function gzipLength(contents: Uint8Array): number {
 }
 
 /** What the person building should know before publishing: forms without an endpoint, no site URL, a base path. */
-export function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
+export function warningsFor(config: SiteConfig, feeds: FeedSpec[], routes: Route[] = []): string[] {
   const warnings: string[] = [];
   for (const form of config.forms.filter((f) => !f.endpoint)) {
     warnings.push(
@@ -113,9 +114,9 @@ export function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
     );
   }
   if (config.base !== "/") {
-    const sitemap = config.siteUrl
-      ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}"`
-      : "";
+    // A large site's sitemap is its index (hosting.ts).
+    const file = sitemapParts(sitemapUrls(routes, feeds)).length > 0 ? "/sitemap-index.xml" : "/sitemap.xml";
+    const sitemap = config.siteUrl ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, file)}"` : "";
     warnings.push(
       "robots.txt was not written: crawlers read it only at the root of a host, " +
         `never under the base path ${config.base}. ` +

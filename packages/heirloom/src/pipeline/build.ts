@@ -59,7 +59,11 @@ async function buildLocked(paths: SitePaths, options: BuildOptions): Promise<Bui
   await removeLeftovers(config.outDir);
   const published = publishedManifest(output);
   const routes = reportRoutes(site, rendered.records, rendered.files, await sizes);
-  const warnings = [...warningsFor(config, site.feeds), ...(site.bundle.warnings ?? []), ...rendered.linkWarnings];
+  const warnings = [
+    ...warningsFor(config, site.feeds, site.routes),
+    ...(site.bundle.warnings ?? []),
+    ...rendered.linkWarnings,
+  ];
   warnings.push(...site.highlightWarnings);
   const report = { routes, warnings, siteHash: published.site, search: search?.report };
   const { pages, feeds } = rendered;
