@@ -93,8 +93,10 @@ export function Search(props: SearchProps = {}): ReactElement {
   );
 }
 
+/** The words the template passed (a prop left out, or not text, keeps the default). */
 function defined(props: SearchProps): Partial<typeof WORDS> {
-  return Object.fromEntries(Object.entries(props).filter(([, v]) => typeof v === "string")) as Partial<typeof WORDS>;
+  const given = Object.entries(props).filter(([name, value]) => name in WORDS && typeof value === "string");
+  return Object.fromEntries(given) as Partial<typeof WORDS>;
 }
 
 /** Whether a rendered page holds a search box: the form's tag with its attribute (text about it is escaped). */
