@@ -97,6 +97,8 @@ describe.skipIf(!chromePath)("search in the browser", () => {
     expect(await page.locator("h1").textContent()).toBe("Second");
 
     expect(violations).toEqual([]);
+    // Pagefind ran in its worker, under the worker script's policy, without falling back to the page.
+    expect(watched.messages.filter((m) => /fall(ing)? back/i.test(m))).toEqual([]);
     expect(watched.errors.filter((e) => !e.includes("favicon.ico"))).toEqual([]);
     expect(watched.failures.filter((f) => !f.includes("favicon.ico"))).toEqual([]);
     await context.close();
