@@ -2,7 +2,8 @@
 // headers the build writes (its Content-Security-Policy included): nothing of Pagefind loaded until the box is
 // used; a word found only in one note's body finds that note, told in the live region in the page's own words,
 // and the result opened from the keyboard; a page without <Search /> loads no script; without JavaScript the box
-// is disabled and says why; dev says where search works. Prints what a first search costs.
+// is disabled and says why; an index that cannot be loaded is said so, and tried again; dev says where search
+// works. Prints what a first search costs.
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Request } from "playwright-core";
@@ -119,6 +120,26 @@ describe.skipIf(!chromePath)("search in the browser", () => {
     await box.press("Escape");
     expect(await box.inputValue()).toBe("");
     await expect.poll(() => status.textContent()).toBe("");
+    await context.close();
+  });
+
+  it("says when the index cannot be loaded, and loads it on the next search once it can", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Pagefind's script, whatever its query: the box asks again at an address of its own after a failure.
+    const pagefindScript = (url: URL) => url.pathname.endsWith("/pagefind/pagefind.js");
+    await context.route(pagefindScript, (route) => route.abort("internetdisconnected"));
+    await page.goto(`${origin}${BASE}search`);
+    const box = page.getByRole("searchbox");
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    await box.fill("quince");
+    const status = page.getByRole("status");
+    await expect
+      .poll(() => status.textContent(), { timeout: 15_000 })
+      .toBe("Search could not be loaded. Check the connection and try again.");
+    await context.unroute(pagefindScript);
+    await box.press("Enter");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("1 Treffer für „quince“.");
     await context.close();
   });
 

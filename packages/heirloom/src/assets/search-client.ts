@@ -11,13 +11,22 @@ const here = new URL(import.meta.url);
 const pagefindUrl = new URL("../pagefind/pagefind.js", here).href;
 const baseUrl = new URL("../", here).pathname;
 let loading;
+let failures = 0;
 
+// Loaded once; a load that failed (offline on first use) is tried again on the next search, at an address of its
+// own (browsers remember a module that failed to load).
 function loadPagefind() {
-  loading ??= import(pagefindUrl).then(async (pagefind) => {
+  if (loading) return loading;
+  const url = failures ? pagefindUrl + "?retry=" + failures : pagefindUrl;
+  loading = import(url).then(async (pagefind) => {
     if (pagefind.heirloomDev) return { dev: true };
     await pagefind.options({ baseUrl, excerptLength: 24 });
     await pagefind.init();
     return { pagefind };
+  });
+  loading.catch(() => {
+    loading = undefined;
+    failures += 1;
   });
   return loading;
 }
@@ -64,18 +73,19 @@ function enhance(form) {
       return;
     }
     status.textContent = words.loading;
-    let loaded;
+    let search;
+    let data;
     try {
-      loaded = await loadPagefind();
+      const loaded = await loadPagefind();
+      if (turn !== asked) return;
+      if (loaded.dev) return void (status.textContent = words.dev);
+      search = await loaded.pagefind.search(text);
+      if (turn !== asked || !search) return;
+      data = await Promise.all(search.results.slice(0, limit).map((result) => result.data()));
     } catch {
       if (turn === asked) status.textContent = words.unavailable;
       return;
     }
-    if (turn !== asked) return;
-    if (loaded.dev) return void (status.textContent = words.dev);
-    const search = await loaded.pagefind.search(text);
-    if (turn !== asked || !search) return;
-    const data = await Promise.all(search.results.slice(0, limit).map((result) => result.data()));
     if (turn !== asked) return;
     const items = data.map((page) => {
       const item = document.createElement("li");

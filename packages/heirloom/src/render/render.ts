@@ -1,5 +1,6 @@
 // Render stage: one route and the compiled templates in, a complete HTML document string out; a page that
-// renders an island gets the islands' loader (and no other page does).
+// renders an island gets the islands' loader, and one that renders <Search /> the search box's script (and no
+// other page does).
 import { SearchNotEnabled, TemplateFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { SiteConfig } from "../config/options.ts";

@@ -99,7 +99,9 @@ function defined(props: SearchProps): Partial<typeof WORDS> {
   return Object.fromEntries(given) as Partial<typeof WORDS>;
 }
 
+const FORM = new RegExp(`<form [^>]*${SEARCH_ATTRIBUTE}=""`);
+
 /** Whether a rendered page holds a search box: the form's tag with its attribute (text about it is escaped). */
 export function rendersSearch(html: string): boolean {
-  return new RegExp(`<form [^>]*${SEARCH_ATTRIBUTE}=""`).test(html);
+  return html.includes(SEARCH_ATTRIBUTE) && FORM.test(html);
 }
