@@ -67,13 +67,19 @@ describe("a site with search", () => {
     }
   });
 
-  it("lets scripts compile WebAssembly in the headers of both hosts' files, and nothing else more", () => {
+  it("lets scripts compile WebAssembly in the headers of both hosts' files, nothing more; caches hashed chunks", () => {
     const policy = "script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
     expect(read(built.outDir, "_headers")).toContain(policy);
     const serve = JSON.parse(read(built.outDir, "serve.json"));
     const csp = serve.headers[0].headers.find((h: { key: string }) => h.key === "Content-Security-Policy").value;
     expect(csp).toContain(policy);
     expect(csp).not.toContain("'unsafe-eval'");
+    // The index's chunks are named by their content: a year's cache; pagefind.js and the rest revalidate.
+    const immutable = "Cache-Control: public, max-age=31536000, immutable";
+    for (const folder of ["index", "fragment", "filter"])
+      expect(read(built.outDir, "_headers")).toContain(`/pagefind/${folder}/*\n  ${immutable}\n`);
+    const rules = serve.headers.map((r: { source: string }) => r.source);
+    expect(rules).toEqual(["**", "assets/**", "pagefind/index/**", "pagefind/fragment/**", "pagefind/filter/**"]);
     expect(csp).not.toContain("'unsafe-inline'");
   });
 

@@ -81,6 +81,8 @@ describe.skipIf(!chromePath)("search in the browser", () => {
     expect(used.map((r) => new URL(r.url()).pathname)).toEqual(
       expect.arrayContaining([`${BASE}pagefind/pagefind.js`, `${BASE}pagefind/pagefind-entry.json`]),
     );
+    const chunk = used.find((r) => r.url().endsWith(".pf_index"));
+    expect((await chunk?.response())?.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     const sizes = await Promise.all(used.map(async (r) => (await r.sizes()).responseBodySize));
     const bytes = sizes.reduce((sum, size) => sum + size, 0);
     // The worker's own script is fetched by the worker: the page's request for it reports no body size.

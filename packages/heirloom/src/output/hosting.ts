@@ -2,12 +2,14 @@
 // serve.json (serve, and heirloom preview).
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
-import { HOSTING_FILES, SITEMAP_LIMIT, sitemapParts } from "../routes/clashes.ts";
+import { HOSTING_FILES, SEARCH_FOLDER, SITEMAP_LIMIT, sitemapParts } from "../routes/clashes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, withBase } from "../routes/urls.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
+/** The search index's folders whose files are named by their content (pagefind.js and the WebAssembly are not). */
+const HASHED_INDEX = ["index", "fragment", "filter"].map((folder) => `${SEARCH_FOLDER}/${folder}`);
 
 /**
  * The Content-Security-Policy: only this site's scripts and styles; forms and frames only to the forms' endpoints.
@@ -116,6 +118,9 @@ function netlifyHeaders(config: SiteConfig, pages: Route[]): string {
   return [
     block(`${config.base}*`, securityHeaders(config)),
     block(`${config.base}assets/*`, { "Cache-Control": IMMUTABLE }),
+    ...(config.search
+      ? HASHED_INDEX.map((folder) => block(`${config.base}${folder}/*`, { "Cache-Control": IMMUTABLE }))
+      : []),
     ...[...new Set(html), `${config.base}404.html`].map((p) => block(p, { "Cache-Control": REVALIDATE })),
   ].join("\n");
 }
@@ -165,6 +170,7 @@ function serveJson(config: SiteConfig, redirects: Redirect[], pages: Route[]): s
     headers: [
       rule("**", { ...securityHeaders(config), "Cache-Control": REVALIDATE }),
       rule("assets/**", { "Cache-Control": IMMUTABLE }),
+      ...(config.search ? HASHED_INDEX.map((folder) => rule(`${folder}/**`, { "Cache-Control": IMMUTABLE })) : []),
     ],
     ...(redirects.length > 0 ? { redirects: serveRedirects(config, redirects, pages) } : {}),
   };
