@@ -300,6 +300,31 @@ describe("the packed engine", () => {
     await waitFor(/no problems[\s\S]*TypeCheckError[\s\S]*no problems/);
   }, 150_000);
 
+  it("indexes the site with the Pagefind it installed, for a search box in the header, then builds without", () => {
+    const config = path.join(site, "site.config.ts");
+    const layout = path.join(site, "templates", "Layout.tsx");
+    const [configText, layoutText] = [readFileSync(config, "utf8"), readFileSync(layout, "utf8")];
+    try {
+      writeFileSync(config, configText.replace("defineSite({", "defineSite({\n  search: true,"));
+      const boxed = layoutText.replace("        </header>", "          <Search />\n        </header>");
+      writeFileSync(layout, `import { Search } from "heirloom";\n${boxed}`);
+      const built = heirloom(site, "build", "--site-url", "https://example.com", "--json");
+      expect(built.status, built.stderr).toBe(0);
+      const report = JSON.parse(built.stdout);
+      expect(report.search).toMatchObject({ indexed: true, pages: expect.any(Number) });
+      expect(report.search.pages).toBeGreaterThanOrEqual(5);
+      const dist = path.join(site, "dist");
+      for (const file of ["pagefind/pagefind.js", "pagefind/pagefind-entry.json", "pagefind/wasm.en.pagefind"])
+        expect(existsSync(path.join(dist, file)), file).toBe(true);
+      expect(readFileSync(path.join(dist, "blog/hello-world/index.html"), "utf8")).toMatch(/assets\/search-\w+\.js/);
+    } finally {
+      writeFileSync(config, configText);
+      writeFileSync(layout, layoutText);
+    }
+    expect(heirloom(site, "build", "--site-url", "https://example.com").status).toBe(0);
+    expect(existsSync(path.join(site, "dist", "pagefind"))).toBe(false);
+  });
+
   it("wrote nothing into its own folder while it made, checked, built and served the site", () => {
     expect(packageState()).toEqual(packageFiles);
   });

@@ -137,3 +137,21 @@ export function makeIslandFixture(): string {
   writeFileSync(index, `import { IslandsPage } from "./IslandsPage.tsx";\n${text}`);
   return root;
 }
+
+/**
+ * The fixture site with `search: true`, its own templates and the search case (tests/fixtures/search) laid over
+ * them: a page at /search with the template "search", which renders <Search />.
+ */
+export function makeSearchFixture(): string {
+  const root = makeFixture();
+  ownTemplates(root);
+  cpSync(path.join(fixturesDir, "search"), root, { recursive: true });
+  editFile(root, "site.config.ts", 'urlFormat: "file",', 'urlFormat: "file",\n  search: true,');
+  const index = path.join(root, "templates", "index.ts");
+  const text = readFileSync(index, "utf8").replace(
+    '"not-found": NotFound',
+    '"not-found": NotFound, search: SearchPage',
+  );
+  writeFileSync(index, `import { SearchPage } from "./SearchPage.tsx";\n${text}`);
+  return root;
+}

@@ -36,4 +36,6 @@ export type {
 } from "./render/contract.ts";
 export { serializeJsonLd } from "./render/json-ld.ts";
 export { Island } from "./render/island.ts";
+export { Search } from "./render/search.ts";
+export type { SearchProps } from "./render/search.ts";
 export type { IslandLoad, IslandProps } from "./render/island.ts";

@@ -112,6 +112,7 @@ function jsonReport(result: BuildResult) {
       gzip: { html: htmlBytes, js: jsBytes, css: cssBytes },
       rendered: rendered.has(route),
     })),
+    ...(result.search ? { search: result.search } : {}),
     warnings: result.warnings,
   };
 }

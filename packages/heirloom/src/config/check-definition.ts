@@ -34,6 +34,8 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   if (brokenLinks !== "error" && brokenLinks !== "warn") fail(messages.BadBrokenLinks, { brokenLinks }, "brokenLinks");
   const allowedHosts = checkAllowedHosts(definition, fail);
   const i18n = checkI18n(definition.i18n, collections, fail);
+  const search = definition.search ?? false;
+  if (search !== true && search !== false) fail(messages.BadSearch, { search }, "search");
   throwIfAny(errors);
   return {
     collections,
@@ -47,6 +49,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     unregistered: definition.unregistered ?? [],
     redirects,
     brokenLinks,
+    search: search === true,
     passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
     markdown,
     allowedHosts,

@@ -261,6 +261,11 @@ export interface SiteOptions<C extends Collections> {
    * place it is written, and publishes: for a ported site whose old posts hold links broken already.
    */
   brokenLinks?: "error" | "warn";
+  /**
+   * Search with Pagefind: `true` indexes the built pages into pagefind/ after they are written, and pages that
+   * render `<Search />` get the search box's script (loaded only when the box is used). Off unless set.
+   */
+  search?: boolean;
   /** The dev and preview servers: the host names they answer. */
   server?: ServerOptions;
   /** The site's languages (see I18nOptions); without it a site has one language and no locale folders. */

@@ -73,6 +73,8 @@ export interface SiteConfig extends SitePaths {
   force: boolean;
   /** SOURCE_DATE_EPOCH as an ISO date-time ("" when unset): the date of output that no content dates. */
   sourceDate: string;
+  /** The pages indexed with Pagefind (`search: true` in site.config.ts). */
+  search: boolean;
 }
 
 /** Resolves the effective configuration: flags > environment > site.config.ts. */
@@ -103,6 +105,7 @@ export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): S
     drafts: options.drafts ?? false,
     force: options.force ?? false,
     sourceDate,
+    search: site.search,
   };
 }
 

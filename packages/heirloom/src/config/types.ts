@@ -60,6 +60,8 @@ export interface ResolvedSite {
   redirects: ResolvedRedirect[];
   passthrough: string[];
   brokenLinks: "error" | "warn";
+  /** The built pages indexed with Pagefind (`search: true`). */
+  search: boolean;
   markdown: ResolvedMarkdown;
   /** Host names dev and preview answer besides their own (server.allowedHosts); true for any. */
   allowedHosts: string[] | true;

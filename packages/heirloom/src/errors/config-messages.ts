@@ -164,6 +164,13 @@ export const LocaleIsCollectionFolder = entry({
     `content/${locale}/ would be both; rename the collection's folder (its \`folder\` or \`file\` in site.config.ts).`,
 });
 
+export const BadSearch = entry({
+  code: "ConfigError",
+  title: "search is neither true nor false",
+  message: ({ search }: { search: unknown }) => `search is ${JSON.stringify(search) ?? String(search)}.`,
+  hint: () => "use `search: true` to index the built pages with Pagefind (pages render `<Search />` for the box).",
+});
+
 export const FormWithoutField = entry({
   code: "ConfigError",
   title: "A form has no usable field name",

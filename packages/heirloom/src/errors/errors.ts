@@ -31,6 +31,7 @@ export type ErrorCode =
   | "OutOfMemoryError"
   | "TypeCheckError"
   | "OutputDirError"
+  | "SearchIndexError"
   | "PortInUseError"
   | "ConfigError"
   | "UnexpectedFileError"

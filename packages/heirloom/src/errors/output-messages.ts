@@ -175,3 +175,12 @@ export const TypeScriptMissing = entry({
   message: () => "TypeScript is not installed, so site.config.ts and templates/ cannot be checked.",
   hint: () => "run npm install in the engine's folder: typescript is one of its dependencies.",
 });
+
+export const SearchIndexFailed = entry({
+  code: "SearchIndexError",
+  title: "Pagefind could not index the pages",
+  message: ({ reason }: { reason: string }) => `Pagefind could not index the built pages: ${reason}`,
+  hint: () =>
+    "the output folder is left as it was. Run npm install in the site's folder (Pagefind's program for this " +
+    "system comes with its package, @pagefind/<platform>), then build again; --debug shows the cause.",
+});

@@ -209,6 +209,14 @@ export const CompileFailed = entry({
 });
 
 /** What each of a site's compiled parts is called in CompileFailed's message, and what to do about it. */
+export const SearchNotEnabled = entry({
+  code: "TemplateRenderError",
+  title: "A page renders the search box on a site without search",
+  message: ({ template, path, file }: { template: string; path: string; file: string }) =>
+    `The "${template}" template renders <Search /> on ${path} (${file}), but site.config.ts does not turn search on.`,
+  hint: () => "add `search: true` to site.config.ts (the build then indexes the pages), or take <Search /> out.",
+});
+
 export const compiledParts = {
   definition: {
     what: "the site definition",

@@ -11,6 +11,7 @@ import type { MarkdownCache } from "../content/types.ts";
 import type { ContentDependency } from "../render/track.ts";
 import type { EnvReads } from "../compile/site-code.ts";
 import type { PageRecord } from "../output/page-record.ts";
+import type { SearchState } from "../output/search-index.ts";
 import type { Manifest } from "../output/staging.ts";
 import { cacheDirFor, writeAtomically } from "../compile/cache.ts";
 import { type MarkdownIndex, type StoredMarkdown, markdownStore } from "./markdown-store.ts";
@@ -37,6 +38,8 @@ export interface BuildState {
   /** What the output folder holds, and the previous site (the one it replaced), file by file. */
   output: Manifest;
   previousSite: Manifest;
+  /** The search index the output holds (a site with search): what it was made of, its files. */
+  search?: SearchState;
 }
 
 /** A feed as the previous build wrote it. */
@@ -46,7 +49,7 @@ export interface FeedState {
   env?: EnvReads;
 }
 
-const FORMAT = 8;
+const FORMAT = 9;
 
 /** A state with nothing in it (the dev server keeps one in memory: its markdown cache is never written). */
 export const emptyState = (): BuildState => ({

@@ -16,13 +16,14 @@ import { type Listing, listTree } from "../content/list-tree.ts";
 import { MarkdownRenderers } from "../content/markdown.ts";
 import type { MdxCache, SourceEntry } from "../content/types.ts";
 import { listSeed } from "../output/seed-listing.ts";
+import type { KeptSearch } from "../output/search-index.ts";
 import type { FileState, Seed } from "../output/staging.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
 import { DevReuse } from "./dev-reuse.ts";
 import { mdxStore } from "./mdx-store.ts";
 import { keepPreviousSite, previousSiteDir } from "./previous-site.ts";
 import { type SiteInputs, inputsKey } from "./page-keys.ts";
-import { pageReuse } from "./page-reuse.ts";
+import { pageReuse, searchReuse } from "./page-reuse.ts";
 import * as stamps from "./stamp.ts";
 import type {
   BuildInputs,
@@ -187,6 +188,15 @@ export class Incremental {
     return pageReuse(site, staged, this.state, outDir, this.reuse && existsSync(outDir));
   }
 
+  /**
+   * The last build's search index, when it was made of the same pages (`key`) and each of its files is still at
+   * hand (in the staging folder, `staged`, or the output folder).
+   */
+  searchReuse(staged: (file: string) => FileState | undefined): KeptSearch {
+    const previous = this.reuse ? this.state.search : undefined;
+    return searchReuse(previous, staged, { dir: this.paths.outDir, manifest: this.state.output });
+  }
+
   /** Keeps what a finished build leaves for the next: the state, the site it replaced, the stamp. */
   async finish(build: FinishedBuild): Promise<void> {
     const { root, outDir } = this.paths;
@@ -197,6 +207,7 @@ export class Incremental {
     state.previousSite = kept ? state.output : new Map();
     state.output = build.output;
     state.pages = build.pages;
+    state.search = build.search;
     state.feeds = new Map(
       [...build.feeds].flatMap(([file, { key, env }]) => {
         const written = build.output.get(file);

@@ -58,11 +58,12 @@ export function contextKey(inputs: SiteInputs): string {
   const moved = JSON.stringify((inputs.redirects ?? []).map((r) => [r.from, r.to]));
   const settings = settingsOf(config, site);
   // The URLs a page may name: the script, the stylesheets, the islands' modules (hashed, so their code is in them).
-  const { script, stylesheet, codeStylesheet } = assets;
+  const { script, stylesheet, codeStylesheet, search } = assets;
   const urls = JSON.stringify([
     script ?? "",
     stylesheet ?? "",
     codeStylesheet ?? "",
+    search ?? "",
     islands.loader ?? "",
     islands.preload,
   ]);
@@ -75,7 +76,8 @@ function settingsOf(config: SiteConfig, site: ResolvedSite): string {
   // What shapes the markdown beyond site.config.ts's code: its plugins' versions, Shiki's.
   const kinds = new Set([...site.collections.values()].map((c) => c.html));
   const markdown = [...kinds].map((html) => settingsKey({ ...site, root: config.root }, html));
-  return JSON.stringify({ base, siteUrl, format: site.urlFormat, drafts, sourceDate, forms, markdown });
+  const { search } = site;
+  return JSON.stringify({ base, siteUrl, format: site.urlFormat, drafts, sourceDate, forms, markdown, search });
 }
 
 /** What one page depends on that is known before rendering it: its route, entry and list items. */

@@ -1,8 +1,10 @@
 // What a build may keep of the previous one, page by page and feed by feed: one whose key is unchanged (a page
-// reading the same content, a feed's code the same variables) is kept while its bytes are still at hand.
+// reading the same content, a feed's code the same variables) is kept while its bytes are still at hand; and the
+// search index, while it was made of the same pages.
 import path from "node:path";
 import { sameEnv } from "../compile/site-code.ts";
-import type { FileState } from "../output/staging.ts";
+import type { KeptSearch, SearchState } from "../output/search-index.ts";
+import type { FileState, Manifest } from "../output/staging.ts";
 import type { BuildState } from "./build-state.ts";
 import { type SiteInputs, bytesAtHand, contextKey, feedKey, pageKey, sameReads } from "./page-keys.ts";
 import type { KeptFile, PageReuse } from "./types.ts";
@@ -39,5 +41,23 @@ export function pageReuse(
       const same = previous?.key === key && sameEnv(previous.env);
       return { key, kept: same ? kept(file, previous.sha256, previous) : undefined };
     },
+  };
+}
+
+/** The last build's search index, when it was made of the same pages (`key`) and each of its files is at hand. */
+export function searchReuse(
+  previous: SearchState | undefined,
+  staged: (file: string) => FileState | undefined,
+  output: { dir: string; manifest: Manifest },
+): KeptSearch {
+  return (key) => {
+    if (previous?.key !== key) return undefined;
+    const files = [];
+    for (const file of previous.files) {
+      const bytes = bytesAtHand(file.path, file.sha256, staged(file.path), output);
+      if (!bytes) return undefined;
+      files.push({ path: file.path, bytes, copyFrom: path.join(output.dir, file.path) });
+    }
+    return { files, report: previous.report };
   };
 }

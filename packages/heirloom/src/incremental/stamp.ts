@@ -8,6 +8,7 @@ import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Manifest } from "../output/staging.ts";
 import type { RouteReport } from "../output/report.ts";
+import type { SearchReport } from "../output/search-index.ts";
 import { ENGINE_KEY } from "../version.ts";
 import { type EnvReads, mergeEnvReads } from "../compile/site-code.ts";
 import { writeAtomically } from "../compile/cache.ts";
@@ -40,9 +41,11 @@ export interface Stamp {
   routes: RouteReport[];
   warnings: string[];
   siteHash: string;
+  /** The search index's report (a site with search). */
+  search?: SearchReport;
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** Sizes and times of the files `list` names (relative to `dir`), taken before any of them is read. */
 export function snapshotInputs(dir: string, list: string[], now = Date.now()): InputSnapshot {
@@ -164,4 +167,4 @@ export function stampOf(
   return { key, inputs, folders, output, env: mergeEnvReads(envs), ...report };
 }
 
-type StampReport = Pick<Stamp, "routes" | "warnings" | "siteHash">;
+type StampReport = Pick<Stamp, "routes" | "warnings" | "siteHash" | "search">;

@@ -7,6 +7,7 @@ import type { ResolvedSite } from "../config/types.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
 import type { MarkdownRenderers } from "../content/markdown.ts";
 import type { LoadReuse, ValidationReuse, MarkdownCache, MdxCache, RawContent, SourceEntry } from "../content/types.ts";
+import type { SearchState } from "../output/search-index.ts";
 import type { FileState, Manifest } from "../output/staging.ts";
 import type { Templates } from "../render/templates.ts";
 import type { RouteReuse, FeedSpec, Route } from "../routes/types.ts";
@@ -80,5 +81,7 @@ export interface FinishedBuild {
   /** The output folder it replaced, moved aside: it is kept as the previous site (the next staging folder). */
   retired?: string;
   /** The build's report, repeated by a build that keeps it. */
-  report: Pick<Stamp, "routes" | "warnings" | "siteHash">;
+  report: Pick<Stamp, "routes" | "warnings" | "siteHash" | "search">;
+  /** The search index it wrote or kept (a site with search). */
+  search?: SearchState;
 }

@@ -2,20 +2,25 @@
 // serve.json (serve, and heirloom preview).
 import type { OutputFile } from "../assets/bundle.ts";
 import type { SiteConfig } from "../config/options.ts";
-import { HOSTING_FILES } from "../routes/clashes.ts";
+import { HOSTING_FILES, SEARCH_FOLDER, SITEMAP_LIMIT, sitemapParts } from "../routes/clashes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, withBase } from "../routes/urls.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
+/** The search index's folders whose files are named by their content (pagefind.js and the WebAssembly are not). */
+const HASHED_INDEX = ["index", "fragment", "filter"].map((folder) => `${SEARCH_FOLDER}/${folder}`);
 
-/** The Content-Security-Policy: only this site's scripts and styles; forms and frames only to the forms' endpoints. */
-export function contentSecurityPolicy(config: SiteConfig): string {
+/**
+ * The Content-Security-Policy: only this site's scripts and styles; forms and frames only to the forms' endpoints.
+ * A site with search may compile WebAssembly ('wasm-unsafe-eval', for Pagefind's; eval of strings stays refused).
+ */
+export function contentSecurityPolicy(config: Pick<SiteConfig, "forms" | "search">): string {
   const origins = [...new Set(config.forms.flatMap((f) => (f.origin ? [f.origin, ...f.frameOrigins] : [])))].sort();
   const endpoint = origins.map((o) => ` ${o}`).join("");
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    config.search ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -51,24 +56,50 @@ export function hostingFiles(
   redirects: Redirect[] = [],
 ): OutputFile[] {
   // Their names are reserved where routes are made: no page or feed may take them.
-  const [ROBOTS, SITEMAP, HEADERS, SERVE, REDIRECTS] = HOSTING_FILES;
+  const [ROBOTS, , HEADERS, SERVE, REDIRECTS] = HOSTING_FILES;
   const pages = routes.filter((r) => r.path !== NOT_FOUND);
+  // With i18n a fallback's page is the default locale's page's copy: left out, its canonical URL is that page.
+  const listed = pages.filter((r) => r.canonical === undefined);
+  const alternates = new Map(listed.flatMap((r) => (r.alternates ? [[r.path, r.alternates]] : [])));
+  const urls = [...listed.map((r) => r.path), ...feeds.map((f) => f.path)];
+  const sitemaps = config.siteUrl ? sitemapFiles(config, urls, alternates) : [];
   const files: Array<[string, string]> = [
-    ...(config.base === "/" ? [[ROBOTS, robots(config)] as [string, string]] : []),
+    ...(config.base === "/" ? [[ROBOTS, robots(config, sitemaps[0]?.[0])] as [string, string]] : []),
     [HEADERS, netlifyHeaders(config, pages)],
     [SERVE, serveJson(config, redirects, pages)],
     ...(redirects.length > 0 ? [[REDIRECTS, netlifyRedirects(config, redirects)] as [string, string]] : []),
   ];
-  // With i18n a fallback's page is the default locale's page's copy: left out, its canonical URL is that page.
-  const listed = pages.filter((r) => r.canonical === undefined);
-  const alternates = new Map(listed.flatMap((r) => (r.alternates ? [[r.path, r.alternates]] : [])));
-  if (config.siteUrl)
-    files.push([SITEMAP, sitemap(config, [...listed.map((r) => r.path), ...feeds.map((f) => f.path)], alternates)]);
+  files.push(...sitemaps);
   return files.map(([path, text]) => ({ path, contents: Buffer.from(text) }));
 }
 
-/** The sitemap; with i18n each translated page's alternates as xhtml:link elements (sitemaps.org's xhtml namespace). */
-function sitemap(config: SiteConfig, paths: string[], alternates = new Map<string, Alternates>()): string {
+/**
+ * sitemap.xml; above SITEMAP_LIMIT URLs (the protocol allows 50,000 a file and 50 MB), sitemap-index.xml first,
+ * then sitemap-1.xml … of at most SITEMAP_LIMIT URLs each, in the order of the pages. With i18n each translated
+ * page's alternates are xhtml:link elements (sitemaps.org's xhtml namespace).
+ */
+export function sitemapFiles(
+  config: SiteConfig,
+  paths: string[],
+  alternates = new Map<string, Alternates>(),
+): Array<[string, string]> {
+  const parts = sitemapParts(paths.length);
+  if (parts.length === 0) return [[HOSTING_FILES[1], urlSet(config, paths, alternates)]];
+  const sitemaps = parts.map(
+    (p) => `  <sitemap><loc>${escapeXml(absoluteUrl(config.siteUrl, config.base, `/${p}`)!)}</loc></sitemap>`,
+  );
+  const open = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+  const index = `<?xml version="1.0" encoding="UTF-8"?>\n${open}\n${sitemaps.join("\n")}\n</sitemapindex>\n`;
+  return [
+    [HOSTING_FILES[5], index],
+    ...parts.map((p, i): [string, string] => [
+      p,
+      urlSet(config, paths.slice(i * SITEMAP_LIMIT, (i + 1) * SITEMAP_LIMIT), alternates),
+    ]),
+  ];
+}
+
+function urlSet(config: SiteConfig, paths: string[], alternates: Map<string, Alternates>): string {
   const url = (p: string) => escapeXml(absoluteUrl(config.siteUrl, config.base, p)!);
   const links = (p: string) =>
     (alternates.get(p) ?? []).map(
@@ -82,8 +113,9 @@ function sitemap(config: SiteConfig, paths: string[], alternates = new Map<strin
 
 type Alternates = NonNullable<Route["alternates"]>;
 
-function robots(config: SiteConfig): string {
-  const sitemapLine = config.siteUrl ? `\nSitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}` : "";
+/** robots.txt, its Sitemap: line naming the sitemap (or the index) when there is one. */
+function robots(config: SiteConfig, sitemap: string | undefined): string {
+  const sitemapLine = sitemap ? `\nSitemap: ${absoluteUrl(config.siteUrl, config.base, `/${sitemap}`)}` : "";
   return `User-agent: *\nAllow: /${sitemapLine}\n`;
 }
 
@@ -102,6 +134,9 @@ function netlifyHeaders(config: SiteConfig, pages: Route[]): string {
   return [
     block(`${config.base}*`, securityHeaders(config)),
     block(`${config.base}assets/*`, { "Cache-Control": IMMUTABLE }),
+    ...(config.search
+      ? HASHED_INDEX.map((folder) => block(`${config.base}${folder}/*`, { "Cache-Control": IMMUTABLE }))
+      : []),
     ...[...new Set(html), `${config.base}404.html`].map((p) => block(p, { "Cache-Control": REVALIDATE })),
   ].join("\n");
 }
@@ -151,6 +186,7 @@ function serveJson(config: SiteConfig, redirects: Redirect[], pages: Route[]): s
     headers: [
       rule("**", { ...securityHeaders(config), "Cache-Control": REVALIDATE }),
       rule("assets/**", { "Cache-Control": IMMUTABLE }),
+      ...(config.search ? HASHED_INDEX.map((folder) => rule(`${folder}/**`, { "Cache-Control": IMMUTABLE })) : []),
     ],
     ...(redirects.length > 0 ? { redirects: serveRedirects(config, redirects, pages) } : {}),
   };

@@ -35,6 +35,7 @@ export interface SiteParts {
   redirects: Redirect[];
   bundle: { files: OutputFile[] };
   codeStyles?: OutputFile;
+  searchScript?: OutputFile;
   islandBundle: { files: OutputFile[] };
   images: { usedFiles(): OutputFile[] };
   /** What the links and images of bodies name, and the collections to read entries through. */
@@ -59,7 +60,8 @@ export async function fixedFiles(site: SiteParts): Promise<FixedFiles> {
   const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));
   const hosting = hostingFiles(config, site.routes, site.feeds, site.redirects);
   const code = site.codeStyles ? [site.codeStyles] : [];
-  const assets = [...site.bundle.files, ...site.islandBundle.files, ...code];
+  const search = site.searchScript ? [site.searchScript] : [];
+  const assets = [...site.bundle.files, ...site.islandBundle.files, ...code, ...search];
   return { assets, passthrough, redirects: redirectFiles(config, site.redirects), hosting };
 }
 

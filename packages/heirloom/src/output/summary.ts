@@ -1,11 +1,12 @@
 // The summary of a build for the person who ran it: each page's gzipped size with the scripts and
-// stylesheet it loads, and what to know before publishing.
+// stylesheet it loads (the search box's script too), and what to know before publishing.
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
 import type { OutputFile } from "../assets/bundle.ts";
 import { closure } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { Assets } from "../render/contract.ts";
+import { sitemapParts, sitemapUrls } from "../routes/clashes.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import type { PageRecord } from "./page-record.ts";
@@ -27,10 +28,10 @@ const gzipped = promisify(gzip);
  * the pages are rendered (the islands' modules have theirs). Never fails: a size it cannot take is left out.
  */
 export async function loadedSizes(site: Omit<LoadedFiles, "routes">, files: OutputFile[]) {
-  const { script, stylesheet, codeStylesheet } = site.assets;
+  const { script, stylesheet, codeStylesheet, search } = site.assets;
   const { base } = site.config;
   const sizes = new Map<string, number>();
-  const wanted = [script, stylesheet, codeStylesheet].flatMap((url) =>
+  const wanted = [script, stylesheet, codeStylesheet, search].flatMap((url) =>
     url?.startsWith(base) ? files.filter((file) => file.path === url.slice(base.length)) : [],
   );
   await Promise.all(
@@ -54,7 +55,7 @@ export function reportRoutes(
   files: OutputFile[],
   measured = new Map<string, number>(),
 ): RouteReport[] {
-  const { script, stylesheet, codeStylesheet } = site.assets;
+  const { script, stylesheet, codeStylesheet, search } = site.assets;
   const { base } = site.config;
   const sizes = new Map([...Object.entries(site.islandBundle.gzipBytes), ...measured]);
   const gzipped = (file: string) => {
@@ -75,7 +76,9 @@ export function reportRoutes(
           imports,
         )
       : [];
-    const scripts = [...(script && record.links.includes(script) ? [local(script)] : []), ...modules];
+    // The search box's script, on a page that renders one (Pagefind is loaded only once the box is used).
+    const own = [script, search].filter((url) => url && record.links.includes(url)).map((url) => local(url!));
+    const scripts = [...own, ...modules];
     return {
       route: site.routes[i].path,
       file: record.outFile,
@@ -93,7 +96,7 @@ function gzipLength(contents: Uint8Array): number {
 }
 
 /** What the person building should know before publishing: forms without an endpoint, no site URL, a base path. */
-export function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
+export function warningsFor(config: SiteConfig, feeds: FeedSpec[], routes: Route[] = []): string[] {
   const warnings: string[] = [];
   for (const form of config.forms.filter((f) => !f.endpoint)) {
     warnings.push(
@@ -111,9 +114,9 @@ export function warningsFor(config: SiteConfig, feeds: FeedSpec[]): string[] {
     );
   }
   if (config.base !== "/") {
-    const sitemap = config.siteUrl
-      ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, "/sitemap.xml")}"`
-      : "";
+    // A large site's sitemap is its index (hosting.ts).
+    const file = sitemapParts(sitemapUrls(routes, feeds)).length > 0 ? "/sitemap-index.xml" : "/sitemap.xml";
+    const sitemap = config.siteUrl ? ` with the line "Sitemap: ${absoluteUrl(config.siteUrl, config.base, file)}"` : "";
     warnings.push(
       "robots.txt was not written: crawlers read it only at the root of a host, " +
         `never under the base path ${config.base}. ` +

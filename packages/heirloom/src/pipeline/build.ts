@@ -6,6 +6,7 @@ import { throwIfAny } from "../errors/errors.ts";
 import { type BuildInputs, Incremental, type KeptBuild } from "../incremental/incremental.ts";
 import { publishedManifest, resolveManifestFile, writeManifest } from "../output/manifest.ts";
 import type { BuildSummary } from "../output/report.ts";
+import { indexSearch } from "../output/search-index.ts";
 import { type Seed, openStaging } from "../output/staging.ts";
 import { loadedSizes, reportRoutes, warningsFor } from "../output/summary.ts";
 import { lockOutput } from "../output/output-lock.ts";
@@ -52,15 +53,21 @@ async function buildLocked(paths: SitePaths, options: BuildOptions): Promise<Bui
   const site = await prepareSite(options, incremental);
   const { config } = site;
   // The report's sizes of the script and stylesheets, gzipped by another core while the pages are rendered.
-  const sizes = loadedSizes(site, [...site.bundle.files, ...(site.codeStyles ? [site.codeStyles] : [])]);
-  const { rendered, output, retired } = await renderAndWrite(site, incremental, seed, options.onProgress);
+  const own = [site.codeStyles, site.searchScript].filter((file) => file !== undefined);
+  const sizes = loadedSizes(site, [...site.bundle.files, ...own]);
+  const { rendered, output, retired, search } = await renderAndWrite(site, incremental, seed, options.onProgress);
   await removeLeftovers(config.outDir);
   const published = publishedManifest(output);
   const routes = reportRoutes(site, rendered.records, rendered.files, await sizes);
-  const warnings = [...warningsFor(config, site.feeds), ...(site.bundle.warnings ?? []), ...rendered.linkWarnings];
+  const warnings = [
+    ...warningsFor(config, site.feeds, site.routes),
+    ...(site.bundle.warnings ?? []),
+    ...rendered.linkWarnings,
+  ];
   warnings.push(...site.highlightWarnings);
-  const report = { routes, warnings, siteHash: published.site };
-  await incremental.finish({ site, pages: rendered.pages, feeds: rendered.feeds, output, retired, report });
+  const report = { routes, warnings, siteHash: published.site, search: search?.report };
+  const { pages, feeds } = rendered;
+  await incremental.finish({ site, pages, feeds, output, retired, report, search: search?.state });
   if (manifestFile) await writeManifest(manifestFile, published);
   const durationMs = performance.now() - started;
   return { ...report, config, outDir: config.outDir, rendered: rendered.rendered, fileCount: output.size, durationMs };
@@ -82,8 +89,17 @@ async function renderAndWrite(
       onProgress,
     );
     throwIfAny(rendered.problems);
+    // Indexed from the written pages before the swap: an index that fails leaves the output folder as it was.
+    const search = site.config.search
+      ? await indexSearch(
+          { routes: site.routes, records: rendered.records },
+          staging,
+          site.searchScript,
+          incremental.searchReuse(staging.holding),
+        )
+      : undefined;
     const { manifest: output, retired } = await staging.commit();
-    return { rendered, output, retired };
+    return { rendered, output, retired, search };
   } finally {
     await staging.discard();
   }
@@ -119,7 +135,7 @@ async function keptBuildResult(
 ): Promise<BuildResult> {
   await removeLeftovers(paths.outDir);
   if (manifestFile) await writeManifest(manifestFile, publishedManifest(kept.output));
-  const { config, routes, warnings, siteHash, output } = kept;
+  const { config, routes, warnings, siteHash, output, search } = kept;
   const durationMs = performance.now() - started;
   return {
     config,
@@ -131,5 +147,6 @@ async function keptBuildResult(
     siteHash,
     durationMs,
     warnings,
+    ...(search ? { search: { ...search, indexed: false } } : {}),
   };
 }

@@ -6,6 +6,7 @@ import type { BundledAssets, OutputFile } from "../assets/bundle.ts";
 import { codeStyles } from "../assets/code-styles.ts";
 import { type BuiltImages, buildImages } from "../assets/images.ts";
 import type { BundledIslands } from "../assets/islands.ts";
+import { searchScript } from "../assets/search-script.ts";
 import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, resolvePaths } from "../config/options.ts";
 import { assertProject } from "../config/site.ts";
 import type { ResolvedSite } from "../config/types.ts";
@@ -67,6 +68,8 @@ export interface PreparedSite {
   refs: RefTable;
   /** The stylesheet of highlighted code blocks, when an entry has one. */
   codeStyles?: OutputFile;
+  /** The search box's script, on a site with `search: true`. */
+  searchScript?: OutputFile;
   /** The code blocks written plain, past their time to highlight or in a language Shiki does not have. */
   highlightWarnings: string[];
   /** The content hash of an entry (of its file's bytes), for the page cache. */
@@ -135,10 +138,11 @@ async function prepareStages(
   });
   const themes = site.markdown.highlight;
   const styles = read.code && themes ? codeStyles(themes, site.source, paths.cacheDir) : undefined;
-  const made = Promise.all([parts.assets, parts.islands, imagesMade, styles]);
-  const [bundle, islandBundle, images, code] = await made;
+  const search = site.search ? searchScript() : undefined;
+  const made = Promise.all([parts.assets, parts.islands, imagesMade, styles, search]);
+  const [bundle, islandBundle, images, code, searchFile] = await made;
   const content = collectionsOf(site, validated);
-  const assets = templateAssets(config, bundle, code);
+  const assets = templateAssets(config, bundle, code, searchFile);
   const islands = islandScripts(config, islandBundle);
   const keyOf = (entry: SourceEntry) => markdownKey(entry.hash, config.base, renderers.get(entry.collection)!);
   const refs = refTableOf(config, read, content);
@@ -146,7 +150,7 @@ async function prepareStages(
   return {
     ...(locales ? { locales } : {}),
     ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
-    ...{ images, refs, islandRenders },
+    ...{ images, refs, islandRenders, searchScript: searchFile },
     ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf, highlightWarnings: read.highlightWarnings },
   };
 }
@@ -218,13 +222,16 @@ async function linksOfPartialSite(
   const { config, raw, validated, routes, feeds, redirects } = read;
   const bundle = await parts.assets.catch((): BundledAssets => ({ files: [] }));
   const islandBundle = await parts.islands.catch(() => undefined);
-  const assets = templateAssets(config, bundle);
+  const search = site.search ? await searchScript() : undefined;
+  const assets = templateAssets(config, bundle, undefined, search);
   const islands = islandScripts(config, islandBundle ?? { modules: {}, preload: {} });
   const content = collectionsOf(site, validated);
   const refs = refTableOf(config, read, content);
   const locales = localePages(site, config, read);
   const hosting = hostingFiles(config, routes, feeds, redirects);
-  const files = [...bundle.files, ...(islandBundle?.files ?? []), ...hosting].map((f) => f.path);
+  const files = [...bundle.files, ...(islandBundle?.files ?? []), ...(search ? [search] : []), ...hosting].map(
+    (f) => f.path,
+  );
   return linksDespiteMistakes({
     config,
     site,

@@ -7,9 +7,19 @@ import { renderMarkdown } from "../content/render-markdown.ts";
 import { Island } from "../render/island.ts";
 import { recordingJsxRuntime } from "../render/island-call-site.ts";
 import { serializeJsonLd } from "../render/json-ld.ts";
+import { Search } from "../render/search.ts";
 
 /** The values of the public entry (src/index.ts) that a site uses at run time; its types need no module. */
-export const siteApi = { z: zod.z, defineCollection, defineSite, image, renderMarkdown, serializeJsonLd, Island };
+export const siteApi = {
+  z: zod.z,
+  defineCollection,
+  defineSite,
+  image,
+  renderMarkdown,
+  serializeJsonLd,
+  Island,
+  Search,
+};
 
 /**
  * The bare imports a site's compiled modules resolve to the running engine's instances; React's JSX runtime records

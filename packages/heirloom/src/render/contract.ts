@@ -24,6 +24,8 @@ export interface Assets {
   script?: string;
   /** URL of the stylesheet of highlighted code blocks (their colours), when a page of the site has one. */
   codeStylesheet?: string;
+  /** URL of the search box's script, on a site with `search: true` (pages that render <Search /> load it). */
+  search?: string;
   /** The declared forms, by name. */
   forms: Record<string, FormAction>;
 }

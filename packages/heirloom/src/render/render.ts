@@ -1,6 +1,7 @@
 // Render stage: one route and the compiled templates in, a complete HTML document string out; a page that
-// renders an island gets the islands' loader (and no other page does).
-import { TemplateFailed } from "../errors/catalogue.ts";
+// renders an island gets the islands' loader, and one that renders <Search /> the search box's script (and no
+// other page does).
+import { SearchNotEnabled, TemplateFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
@@ -10,6 +11,7 @@ import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import { type IslandRenders, renderWithIslands } from "./island.ts";
 import { type RefTable, publishedOn, resolveRefs } from "./refs.ts";
+import { rendersSearch } from "./search.ts";
 import type { Templates } from "./templates.ts";
 
 /** What a page renders with besides its route and head: templates, collections, assets and islands' scripts. */
@@ -53,11 +55,15 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
       { template, path, file: source.file },
       () => runSiteCode(() => renderToStaticMarkup(page), { page: path, file: source.file, template }).result,
     );
-    return withIslandScripts(
+    const written = withIslandScripts(
       `<!doctype html>${resolveRefs(html, inputs.refs, path, content)}`,
       islands,
       inputs.islands,
     );
+    if (!rendersSearch(html)) return written;
+    if (!assets.search)
+      throw errorFrom(SearchNotEnabled, { template, path, file: source.file }, { location: { file: source.file } });
+    return beforeHeadEnd(written, `<script type="module" src="${assets.search}"></script>`);
   } catch (error) {
     throw renderFailure(error, route, templates);
   }
@@ -83,6 +89,11 @@ function withIslandScripts(html: string, islands: Array<{ name: string; load: st
   const tags =
     [...preload].map((url) => `<link rel="modulepreload" href="${url}"/>`).join("") +
     `<script type="module" src="${scripts.loader}"></script>`;
+  return beforeHeadEnd(html, tags);
+}
+
+/** The page with `tags` at the end of its head (of its body, without one). */
+function beforeHeadEnd(html: string, tags: string): string {
   const head = html.indexOf("</head>");
   const end = head >= 0 ? head : html.lastIndexOf("</body>");
   return end >= 0 ? html.slice(0, end) + tags + html.slice(end) : html + tags;
@@ -146,6 +157,7 @@ export function templateAssets(
   config: SiteConfig,
   bundle: { script?: string; stylesheet?: string },
   codeStyles?: { path: string },
+  searchScript?: { path: string },
 ): Assets {
   return {
     href: (href) => withBase(config.base, href),
@@ -153,6 +165,7 @@ export function templateAssets(
     stylesheet: bundle.stylesheet && config.base + bundle.stylesheet,
     script: bundle.script && config.base + bundle.script,
     codeStylesheet: codeStyles && config.base + codeStyles.path,
+    search: searchScript && config.base + searchScript.path,
     forms: Object.fromEntries(config.forms.map((f) => [f.name, { action: f.action, field: f.field }])),
   };
 }

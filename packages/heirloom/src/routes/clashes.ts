@@ -1,9 +1,9 @@
 // What the output folder cannot hold: two pages at one file; a page or feed where the build writes its own
-// file (serve.json, _headers, robots.txt, sitemap.xml), a passthrough file or another feed; a file inside
-// another's name (index.html/index.html under the home page's index.html); or two files whose names differ
-// only in letter case, which are one file on macOS and Windows disks and on hosts that ignore case. A page
-// /blog (blog.html) and pages under it (blog/x.html) are no clash: hosts serve both. An old URL's redirect page
-// comes last: it is the one in the way of anything else.
+// file (serve.json, _headers, robots.txt, sitemap.xml; a large site's sitemap-index.xml and sitemap-<n>.xml), a
+// passthrough file or another feed; a file inside another's name (index.html/index.html under the home page's
+// index.html); or two files whose names differ only in letter case, which are one file on macOS and Windows
+// disks and on hosts that ignore case. A page /blog (blog.html) and pages under it (blog/x.html) are no clash:
+// hosts serve both. An old URL's redirect page comes last: it is the one in the way of anything else.
 import {
   PathShadowedInOutput,
   PathTakenInOutput,
@@ -16,7 +16,31 @@ import type { FeedSpec, Redirect, Route } from "./types.ts";
 import { NOT_FOUND } from "./urls.ts";
 
 /** The files every build writes beside the pages (output/hosting.ts), at the root of the output folder. */
-export const HOSTING_FILES = ["robots.txt", "sitemap.xml", "_headers", "serve.json", "_redirects"] as const;
+export const HOSTING_FILES = [
+  "robots.txt",
+  "sitemap.xml",
+  "_headers",
+  "serve.json",
+  "_redirects",
+  "sitemap-index.xml",
+] as const;
+
+/** The folder a site with search has its index in (output/search-index.ts): no page, feed or old URL may be in it. */
+export const SEARCH_FOLDER = "pagefind";
+
+/** The most URLs one sitemap file lists: a site with more gets sitemap-1.xml … and sitemap-index.xml. */
+export const SITEMAP_LIMIT = 45_000;
+
+/** The numbered sitemap files a site of that many URLs (pages and feeds) gets; none up to SITEMAP_LIMIT. */
+export function sitemapParts(urls: number): string[] {
+  if (urls <= SITEMAP_LIMIT) return [];
+  return Array.from({ length: Math.ceil(urls / SITEMAP_LIMIT) }, (_, i) => `sitemap-${i + 1}.xml`);
+}
+
+/** How many URLs the sitemap lists: every page but the 404 page, and every feed. */
+export function sitemapUrls(routes: Route[], feeds: FeedSpec[]): number {
+  return routes.filter((r) => r.path !== NOT_FOUND).length + feeds.length;
+}
 
 /** Something that puts a file in the output: a page, a feed, a file of the build's own or a passthrough file. */
 interface Claim {
@@ -39,9 +63,13 @@ export function outputClashes(
   feeds: FeedSpec[],
   passthrough: string[],
   redirects: Redirect[] = [],
+  search = false,
 ): HeirloomError[] {
   const claims: Claim[] = [
-    ...HOSTING_FILES.map((file) => ({ file, named: `the build's own ${file}` })),
+    ...[...HOSTING_FILES, ...sitemapParts(sitemapUrls(routes, feeds))].map((file) => ({
+      file,
+      named: `the build's own ${file}`,
+    })),
     ...passthrough.map((file) => ({ file, named: `content/${file}, published as it is` })),
     ...feeds.map((feed) => ({ file: feed.path.slice(1), named: `the feed ${feed.path}`, feed })),
     ...routes.flatMap((route) => {
@@ -77,7 +105,20 @@ export function outputClashes(
     if (!sameButCase) folded.set(key, claim);
     remember(claim, key, around);
   }
+  if (search) errors.push(...inSearchFolder(claims, reported));
   return errors;
+}
+
+/** The pages, feeds and old URLs a site with search would publish inside its index's folder. */
+function inSearchFolder(claims: Claim[], reported: Set<Route | FeedSpec | Redirect>): HeirloomError[] {
+  const other = `the search index the build writes into ${SEARCH_FOLDER}/ (search: true in site.config.ts)`;
+  return claims.flatMap((claim) => {
+    const subject = claim.route ?? claim.feed ?? claim.redirect;
+    if (!subject || reported.has(subject) || claim.served || !fold(claim.file).startsWith(`${SEARCH_FOLDER}/`))
+      return [];
+    const args = { subject: subjectOf(claim), outFile: claim.file, other };
+    return [errorFrom(PathTakenInOutput, args, { location: locationOf(claim) })];
+  });
 }
 
 /** What is around a claim: the folders, files and names looked up first so far, and the URLs of pages and redirects. */

@@ -54,7 +54,7 @@ export function createRoutes(
   for (const [locale, { items }] of content.locales ?? [])
     addSection(site, { locale, prefix: `/${locale}`, items }, made, options);
   redirects.push(...siteRedirects(site, site.urlFormat));
-  const clashes = outputClashes(routes, feeds, options.passthrough, redirects);
+  const clashes = outputClashes(routes, feeds, options.passthrough, redirects, site.search);
   errors.push(...clashes, ...unregistered(routes, site.unregistered, site.urlFormat));
   // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
   if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {

@@ -14,7 +14,8 @@ import { redirectFiles } from "../output/redirects.ts";
 import { checkLinks } from "../output/links.ts";
 import { pageLinks } from "../output/page-links.ts";
 import type { HeirloomError } from "../errors/errors.ts";
-import { HOSTING_FILES } from "../routes/clashes.ts";
+import { SEARCH_FOLDER } from "../output/search-index.ts";
+import { HOSTING_FILES, sitemapParts, sitemapUrls } from "../routes/clashes.ts";
 import type { Route } from "../routes/types.ts";
 
 export interface ServedFile {
@@ -39,6 +40,9 @@ export interface DevSite {
 
 /** How long the whole site's link check renders pages in one turn of the event loop before requests are answered. */
 const TURN_MS = 10;
+
+/** What dev answers for Pagefind's script: a module the search box reads as "not in dev" (search-client.ts). */
+const DEV_PAGEFIND = { path: `${SEARCH_FOLDER}/pagefind.js`, text: Buffer.from("export const heirloomDev = true;\n") };
 
 /** How many rendered pages are kept between requests. */
 const KEPT_PAGES = 64;
@@ -72,11 +76,13 @@ export function createDevSite(
   const add = (list: OutputFile[]) => list.forEach((f) => files.set(f.path, () => f.contents));
   add(prepared.bundle.files);
   if (prepared.codeStyles) add([prepared.codeStyles]);
+  // dev makes no search index: in its place a module that has the box say search works in a built site.
+  if (prepared.searchScript) add([prepared.searchScript, { path: DEV_PAGEFIND.path, contents: DEV_PAGEFIND.text }]);
   add(prepared.islandBundle.files);
   add(prepared.images.allFiles());
   // The hosting files (sitemap, headers) are made when asked for: at 10,000 pages they take a while.
   let hosting: OutputFile[] | undefined;
-  for (const name of HOSTING_FILES) {
+  for (const name of [...HOSTING_FILES, ...sitemapParts(sitemapUrls(prepared.routes, prepared.feeds))]) {
     files.set(
       name,
       () =>

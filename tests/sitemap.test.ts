@@ -1,0 +1,79 @@
+// The sitemap of a large site: above 45,000 URLs, sitemap-1.xml … of at most 45,000 each and sitemap-index.xml,
+// robots.txt naming the index; below, one sitemap.xml as before. The numbered names are the build's own.
+import { describe, expect, it } from "vitest";
+import type { SiteConfig } from "../packages/heirloom/src/config/options.ts";
+import { hostingFiles } from "../packages/heirloom/src/output/hosting.ts";
+import { warningsFor } from "../packages/heirloom/src/output/summary.ts";
+import { outputClashes } from "../packages/heirloom/src/routes/clashes.ts";
+import type { FeedSpec, Route } from "../packages/heirloom/src/routes/types.ts";
+
+const config = { siteUrl: "https://big.example", base: "/", forms: [] } as unknown as SiteConfig;
+const source = { file: "content/notes/x.md" };
+const routes = (count: number): Route[] =>
+  [
+    ...Array.from({ length: count }, (_, i) => ({ path: `/notes/${i}/`, outFile: `notes/${i}/index.html`, source })),
+    { path: "404", outFile: "404.html", source },
+  ] as unknown as Route[];
+const feed = { path: "/notes/feed.xml" } as FeedSpec;
+
+const text = (files: ReturnType<typeof hostingFiles>, name: string) =>
+  files.find((f) => f.path === name)?.contents.toString();
+const locs = (xml: string | undefined) => [...(xml ?? "").matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+
+describe("the sitemap", () => {
+  it("splits 100,000 pages and a feed into three files of at most 45,000 URLs, with an index robots.txt names", () => {
+    const files = hostingFiles(config, routes(100_000), [feed]);
+    const names = files.map((f) => f.path).filter((p) => p.startsWith("sitemap"));
+    expect(names.sort()).toEqual(["sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap-index.xml"]);
+    expect(locs(text(files, "sitemap-index.xml"))).toEqual([
+      "https://big.example/sitemap-1.xml",
+      "https://big.example/sitemap-2.xml",
+      "https://big.example/sitemap-3.xml",
+    ]);
+    expect(text(files, "sitemap-index.xml")).toContain(
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    );
+    const parts = [1, 2, 3].map((n) => locs(text(files, `sitemap-${n}.xml`)));
+    expect(parts.map((p) => p.length)).toEqual([45_000, 45_000, 10_001]);
+    const all = parts.flat();
+    expect(all[0]).toBe("https://big.example/notes/0/");
+    expect(all[45_000]).toBe("https://big.example/notes/45000/");
+    expect(all.at(-2)).toBe("https://big.example/notes/99999/");
+    expect(all.at(-1)).toBe("https://big.example/notes/feed.xml");
+    expect(new Set(all).size).toBe(100_001);
+    expect(text(files, "robots.txt")).toBe("User-agent: *\nAllow: /\nSitemap: https://big.example/sitemap-index.xml\n");
+  });
+
+  it("stays one sitemap.xml at 45,000 URLs, robots.txt naming it", () => {
+    const files = hostingFiles(config, routes(44_999), [feed]);
+    expect(files.map((f) => f.path).filter((p) => p.startsWith("sitemap"))).toEqual(["sitemap.xml"]);
+    expect(locs(text(files, "sitemap.xml"))).toHaveLength(45_000);
+    expect(text(files, "robots.txt")).toContain("Sitemap: https://big.example/sitemap.xml\n");
+  });
+
+  it("names the index with the base path under a sub-path (where no robots.txt is written)", () => {
+    const files = hostingFiles({ ...config, base: "/docs/" }, routes(50_000), []);
+    expect(locs(text(files, "sitemap-index.xml"))).toEqual([
+      "https://big.example/docs/sitemap-1.xml",
+      "https://big.example/docs/sitemap-2.xml",
+    ]);
+    expect(text(files, "robots.txt")).toBeUndefined();
+  });
+
+  it("has the base path's warning name the index as the Sitemap: line to publish at the host's root", () => {
+    const docs = { ...config, base: "/docs/" };
+    const line = (count: number) => warningsFor(docs, [feed], routes(count)).find((w) => w.includes("robots.txt"));
+    expect(line(50_000)).toContain('with the line "Sitemap: https://big.example/docs/sitemap-index.xml"');
+    expect(line(10)).toContain('with the line "Sitemap: https://big.example/docs/sitemap.xml"');
+  });
+
+  it("reserves the numbered files and the index for a site that has them", () => {
+    const taking = (file: string) => ({ path: `/${file}`, outFile: file, source: { file: "content/pages/x.md" } });
+    const big = [...routes(50_000), taking("sitemap-2.xml")] as unknown as Route[];
+    expect(outputClashes(big, [], []).map((e) => e.message)).toEqual([expect.stringContaining("sitemap-2.xml")]);
+    const small = [...routes(10), taking("sitemap-2.xml")] as unknown as Route[];
+    expect(outputClashes(small, [], [])).toEqual([]);
+    const index = [...routes(10), taking("sitemap-index.xml")] as unknown as Route[];
+    expect(outputClashes(index, [], []).map((e) => e.message)).toEqual([expect.stringContaining("sitemap-index.xml")]);
+  });
+});
