@@ -27,6 +27,18 @@ const definition = defineSite({
           languages: text,
           notTranslated: text,
         }),
+        /** The search box's words (see `<Search />`: {query}, {count} and {shown} are filled in). */
+        search: z.strictObject({
+          label: text,
+          button: text,
+          noScript: text,
+          loading: text,
+          none: text,
+          one: text,
+          many: text,
+          unavailable: text,
+          dev: text,
+        }),
         /** Each locale's name in its own language, for the language switch. */
         languageNames: z.record(z.string(), text),
       }),
@@ -91,6 +103,8 @@ const definition = defineSite({
   },
   // English and German; a page not yet translated is shown in English at its German address, marked.
   i18n: { locales: ["en", "de"], defaultLocale: "en", fallback: "default" },
+  // Pagefind indexes the built pages; the box in every page's header loads it on first use.
+  search: true,
   urlFormat: "directory",
   passthrough: ["icon.svg"],
   redirects: {

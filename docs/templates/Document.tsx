@@ -1,7 +1,7 @@
 // The shell of every page of the documentation: the head, a skip link, the header, the sidebar (the guide in its
 // order, then the references), the page itself with its table of contents, previous and next links and a link to
 // edit its source, and the footer. No script: the colour scheme follows the reader's system.
-import type { Translation } from "heirloom";
+import { Search, type Translation } from "heirloom";
 import type { ReactNode } from "react";
 import type { Props } from "./pages.tsx";
 import { type Link, sequenceAround, sidebarOf } from "./navigation.ts";
@@ -41,6 +41,7 @@ export function Document(props: Props & { children?: ReactNode }) {
             {site.name}
           </a>
           {path !== "404" && <LanguageSwitch translations={page.translations ?? []} site={site} />}
+          <Search className="search" {...site.search} />
         </header>
         <div className="frame">
           <nav className="sidebar" aria-label={labels.menu}>
@@ -65,7 +66,10 @@ export function Document(props: Props & { children?: ReactNode }) {
           </nav>
           <main id="main">
             {fallback && <p className="untranslated">{labels.notTranslated}</p>}
-            {fallback ? <div lang={locale}>{children}</div> : children}
+            {/* What search indexes: the page's own text, not the chrome around it. */}
+            <div data-pagefind-body="" lang={fallback ? locale : undefined}>
+              {children}
+            </div>
             <Sequence previous={previous} next={next} labels={labels} />
             {path !== "404" && (
               <p className="edit">

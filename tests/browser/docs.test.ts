@@ -1,12 +1,20 @@
 // The documentation site (docs/), built and served, in Chromium: a guide page, a page of each reference, the
-// front page and the 404 page without an accessibility violation in either colour scheme, at both sizes, and
-// without a script, a console error or a failed request.
+// front page, German pages and the 404 page without an accessibility violation in either colour scheme, at both
+// sizes, with no script but the search box's, no console error and no failed request; search finding a guide page
+// by a word of its body, in English and in German; the language switch; the sidebar and the next link.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/site.ts";
-import { VIEWPORTS, chromePath, expectAccessiblePages, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
+import {
+  VIEWPORTS,
+  axeViolations,
+  chromePath,
+  expectAccessiblePages,
+  useBuiltAndBrowser,
+  watchedPage,
+} from "./helpers.ts";
 
 const PAGES = [
   "/",
@@ -32,10 +40,36 @@ describe.skipIf(!chromePath)("the documentation in Chromium", () => {
     "has no accessibility violation on its pages, %s, at both sizes",
     async (scheme) => {
       await expectAccessiblePages(served, PAGES, scheme, async (page, path) => {
-        expect(await page.locator("script").count(), path).toBe(0);
+        // No script but the search box's (Pagefind loads when the box is used).
+        const scripts = await page.locator("script").evaluateAll((all) => all.map((s) => s.getAttribute("src")));
+        expect(scripts, path).toEqual([expect.stringMatching(/^\/assets\/search-[\w-]+\.js$/)]);
       });
     },
   );
+
+  it.each([
+    ["/guide/getting-started/", "Search the documentation", "requestIdleCallback", "/guide/islands/", "Islands"],
+    ["/de/", "Die Dokumentation durchsuchen", "Vorlage", "/de/guide/getting-started/", "Erste Schritte"],
+  ])("searches from %s: a word of one guide page's body finds it, and opens it", async (from, label, word, to, h1) => {
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(served.origin + from);
+    const box = w.page.getByRole("searchbox", { name: label });
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    await box.fill(word);
+    const results = w.page.locator("form.search ul a");
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The results as they are shown: no accessibility violation either.
+    expect(await axeViolations(w.page)).toEqual([]);
+    const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs).toContain(to);
+    await results.nth(hrefs.indexOf(to)).click();
+    await expect.poll(() => w.page.url()).toBe(served.origin + to);
+    expect(await w.page.locator("h1").textContent()).toBe(h1);
+    expect(w.errors).toEqual([]);
+    expect(w.failures).toEqual([]);
+    await context.close();
+  });
 
   it("switches to the same page in German, and back", async () => {
     const context = await served.browser.newContext({ viewport: VIEWPORTS.phone });
