@@ -21,6 +21,8 @@ export const CONFIG_TYPES: Array<{ file: string; names: string[] }> = [
   { file: "src/config/define.ts", names: ["EntryRoute", "ListRoute", "FeedOptions", "FeedItem", "EntryMeta"] },
   { file: "src/config/markdown-options.ts", names: ["MarkdownOptions", "GfmOptions", "Heading"] },
   { file: "src/config/form-options.ts", names: ["FormOptions", "ServerOptions"] },
+  { file: "src/config/i18n.ts", names: ["I18nOptions", "Translation"] },
+  { file: "src/render/search.ts", names: ["SearchProps"] },
 ];
 
 /** "NoDefinitionFile" → "no-definition-file". */
