@@ -76,4 +76,29 @@ describe("the sitemap", () => {
     const index = [...routes(10), taking("sitemap-index.xml")] as unknown as Route[];
     expect(outputClashes(index, [], []).map((e) => e.message)).toEqual([expect.stringContaining("sitemap-index.xml")]);
   });
+
+  it("keeps each translated page's hreflang alternates in every split file, in the xhtml namespace", () => {
+    const english = routes(25_000).filter((r) => r.path !== "404");
+    const german = english.map((r) => ({ ...r, path: `/de${r.path}`, outFile: `de/${r.outFile}` }));
+    const alternatesOf = (i: number) => [
+      { hreflang: "en", path: `/notes/${i}/` },
+      { hreflang: "de", path: `/de/notes/${i}/` },
+      { hreflang: "x-default", path: `/notes/${i}/` },
+    ];
+    const paired = [...english, ...german].map((r) => ({
+      ...r,
+      alternates: alternatesOf(Number(r.path.split("/").at(-2))),
+    }));
+    const files = hostingFiles(config, paired as Route[], []);
+    for (const name of ["sitemap-1.xml", "sitemap-2.xml"]) {
+      const xml = text(files, name)!;
+      expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+      expect(xml.match(/<url>/g)?.length).toBe(name === "sitemap-1.xml" ? 45_000 : 5_000);
+      expect(xml.match(/<xhtml:link /g)?.length).toBe((name === "sitemap-1.xml" ? 45_000 : 5_000) * 3);
+    }
+    expect(text(files, "sitemap-2.xml")).toContain(
+      '<url><loc>https://big.example/de/notes/24999/</loc><xhtml:link rel="alternate" hreflang="en" ' +
+        'href="https://big.example/notes/24999/"/>',
+    );
+  });
 });
