@@ -1,0 +1,154 @@
+// dev's site thread as the main thread sees it: the site's builds and pages asked for by message, on a thread
+// (dev-site-worker.ts) whose old generation is the heap Node gives the process, as a supervised build's is. When
+// the site's code uses that memory up, Node ends the thread, never the process: its pending build fails, or the
+// request whose page used it up is answered, with OutOfMemoryError at the place the thread last told (shared
+// memory, readable after it died), and a fresh thread takes over. No socket lives on the thread that may die.
+import v8 from "node:v8";
+import { SHARE_ENV, Worker } from "node:worker_threads";
+import { PLACE_KEY, type SiteCodePlace, outOfMemoryError, placeIn, placeMemory } from "../compile/supervisor.ts";
+import { workerFile } from "../compile/worker-file.ts";
+import type { BuildFailed, Built, FromSiteThread, Got, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
+
+export interface SiteThreadOptions {
+  data: Omit<SiteThreadData, "limitMb" | "request">;
+  say: (problem: unknown) => string;
+  /** Told what the site thread finds between answers: links, every page's links, warnings. */
+  onTold: (message: Exclude<FromSiteThread, Built | BuildFailed | Got>) => void;
+  /**
+   * The thread ended while no build or request was its own: `page` (a route's path) ran out of memory in the
+   * background link check (the others are served by a fresh thread), or, without `page`, the site is lost until a
+   * file changes.
+   */
+  onLost: (message: string, page?: string) => void;
+}
+
+export interface SiteThread {
+  /** Builds the site; resolves with what it built, or why it failed (the thread that ran out of memory, too). */
+  build(build: number): Promise<Built | BuildFailed>;
+  /** Files saved: the next build redoes what they make stale, and pages that used up memory are tried again. */
+  changed(files: string[]): void;
+  /** The page or file at `pathname`, or why it failed; undefined once the thread is closed. */
+  get(pathname: string): Promise<Got | undefined>;
+  close(): Promise<void>;
+}
+
+/** One live thread and what waits for its answers. */
+interface Live {
+  worker: Worker;
+  place: SharedArrayBuffer;
+  request: SharedArrayBuffer;
+  builds: Map<number, (outcome: Built | BuildFailed) => void>;
+  gets: Map<number, { pathname: string; resolve: (got: Got | undefined) => void }>;
+}
+
+/** Starts dev's site thread (compiled first when run from source), started again whenever it dies. */
+export async function startSiteThread(options: SiteThreadOptions): Promise<SiteThread> {
+  const file = await workerFile("site", "serve/dev-site-worker.ts");
+  // The supervised build's limit (bin/supervise.js): NODE_OPTIONS=--max-old-space-size sets both.
+  const limitMb = Math.floor(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
+  /** Pages whose render used up the memory of a thread, refused until a file changes. */
+  let exhausted: SiteCodePlace[] = [];
+  let closed = false;
+  let ids = 0;
+  let latest = 0;
+  /** Messages wait while a fresh thread builds the site again after its predecessor died. */
+  let ready: Promise<unknown> = Promise.resolve();
+  let live = spawn();
+
+  function spawn(): Live {
+    const place = placeMemory();
+    const request = new SharedArrayBuffer(4);
+    const data: SiteThreadData = { ...options.data, limitMb, request };
+    const worker = new Worker(file, {
+      workerData: { ...data, [PLACE_KEY]: place },
+      env: SHARE_ENV,
+      // Stack traces with --debug name src/ files through the compiled file's source map, as the CLI's do.
+      ...(options.data.debug ? { execArgv: [...process.execArgv, "--enable-source-maps"] } : {}),
+      // The old generation is what a site's code fills; the young one and the code space keep Node's sizes.
+      resourceLimits: { maxOldGenerationSizeMb: limitMb },
+    });
+    const thread: Live = { worker, place, request, builds: new Map(), gets: new Map() };
+    worker.on("message", (message: FromSiteThread) => {
+      if (message.type === "built" || message.type === "failed") {
+        thread.builds.get(message.build)?.(message);
+        thread.builds.delete(message.build);
+      } else if (message.type === "got") {
+        thread.gets.get(message.id)?.resolve(message);
+        thread.gets.delete(message.id);
+      } else options.onTold(message);
+    });
+    let failure: unknown;
+    worker.on("error", (error) => void (failure = error));
+    worker.on("exit", (code) => {
+      if (!closed) died(thread, failure ?? new Error(`dev's site thread ended with code ${code}`));
+    });
+    return thread;
+  }
+
+  const send = (message: ToSiteThread) => live.worker.postMessage(message);
+
+  /**
+   * The thread ended. A page's render (or the MDX body it ran) that used up its memory is told, to the request that
+   * asked for it, and refused from now on, and a fresh thread does what waited. Anything else (a module that used
+   * it up as it loaded) fails the build, and nothing is served until a file changes.
+   */
+  function died(dead: Live, failure: unknown) {
+    const outOfMemory = (failure as NodeJS.ErrnoException)?.code === "ERR_WORKER_OUT_OF_MEMORY";
+    const place = outOfMemory ? placeIn(dead.place) : undefined;
+    const message = options.say(outOfMemory ? outOfMemoryError(place, limitMb) : failure);
+    live = spawn();
+    const id = new Int32Array(dead.request)[0];
+    const asked = dead.gets.get(id);
+    dead.gets.delete(id);
+    asked?.resolve({ type: "got", id, failure: message });
+    if (place?.page === undefined) {
+      for (const [number, resolve] of dead.builds) resolve({ type: "failed", build: number, redone: [], message });
+      if (dead.builds.size === 0 && !asked) options.onLost(message);
+      for (const { resolve } of dead.gets.values()) resolve({ type: "got", id: 0 });
+      return;
+    }
+    exhausted.push(place);
+    if (!asked) options.onLost(message, place.page);
+    // The build that waited, or the same one again, with that page refused; then the requests that waited.
+    const builds = [...dead.builds];
+    ready = builds.length
+      ? Promise.all(builds.map(([n, resolve]) => build(n, false).then(resolve)))
+      : build(latest, false);
+    for (const { pathname, resolve } of dead.gets.values()) void get(pathname).then(resolve);
+  }
+
+  async function build(number: number, wait = true): Promise<Built | BuildFailed> {
+    if (wait) await ready;
+    latest = number;
+    const thread = live;
+    return new Promise((resolve) => {
+      thread.builds.set(number, resolve);
+      send({ type: "build", build: number, exhausted });
+    });
+  }
+
+  async function get(pathname: string): Promise<Got | undefined> {
+    await ready;
+    if (closed) return undefined;
+    const thread = live;
+    const id = ++ids;
+    return new Promise((resolve) => {
+      thread.gets.set(id, { pathname, resolve });
+      send({ type: "get", id, pathname });
+    });
+  }
+
+  return {
+    build,
+    get,
+    changed(files) {
+      exhausted = [];
+      void ready.then(() => send({ type: "changed", files }));
+    },
+    async close() {
+      closed = true;
+      for (const { resolve } of live.gets.values()) resolve(undefined);
+      await live.worker.terminate();
+    },
+  };
+}
