@@ -140,6 +140,7 @@ async function devBuilds(
   let allowedHosts: string[] | true = [];
   const site = await startSiteThread({
     data: { options: threadOptions(options), debug: options.debug },
+    cacheDir: paths.cacheDir,
     say,
     onTold: (told) => {
       if (told.type === "warning") options.onWarning?.(told.message);

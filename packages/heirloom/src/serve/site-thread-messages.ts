@@ -30,7 +30,9 @@ export type ToSiteThread =
   | { type: "changed"; files: string[] }
   /** Build the site; `exhausted`: pages whose render used up the memory of a thread before this one. */
   | { type: "build"; build: number; exhausted: SiteCodePlace[] }
-  | { type: "get"; id: number; pathname: string };
+  | { type: "get"; id: number; pathname: string }
+  /** The first build is served: the code it compiled may be kept for the next start (site-thread.ts's bootstrap). */
+  | { type: "keep code" };
 
 export interface Built {
   type: "built";

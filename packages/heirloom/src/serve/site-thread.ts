@@ -3,14 +3,19 @@
 // the site's code uses that memory up, Node ends the thread, never the process: its pending build fails, or the
 // request whose page used it up is answered, with OutOfMemoryError at the place the thread last told (shared
 // memory, readable after it died), and a fresh thread takes over. No socket lives on the thread that may die.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import v8 from "node:v8";
 import { SHARE_ENV, Worker } from "node:worker_threads";
 import { PLACE_KEY, type SiteCodePlace, outOfMemoryError, placeIn, placeMemory } from "../compile/supervisor.ts";
 import { workerFile } from "../compile/worker-file.ts";
+import { ENGINE_ROOT, ENGINE_VERSION, bundledFile } from "../version.ts";
 import type { BuildFailed, Built, FromSiteThread, Got, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
 
 export interface SiteThreadOptions {
   data: Omit<SiteThreadData, "limitMb" | "request">;
+  /** The site's cache folder: an installed engine keeps the thread's code cache there. */
+  cacheDir: string;
   say: (problem: unknown) => string;
   /** Told what the site thread finds between answers: links, every page's links, warnings. */
   onTold: (message: Exclude<FromSiteThread, Built | BuildFailed | Got>) => void;
@@ -31,6 +36,24 @@ export interface SiteThread {
   get(pathname: string): Promise<Got | undefined>;
   close(): Promise<void>;
 }
+
+/** workerData's key for what the bootstrap loads: the thread's file, its code cache and the loader. */
+const LOAD_KEY = "heirloomLoad";
+
+/**
+ * The thread's first code: its file loaded with V8's code cache, made (once the thread is told its first build is
+ * served, and a second later, after the first pages) when missing or refused. Without a cache file (--debug, whose
+ * stack traces need the source map's lines, as the CLI's do), loaded as a plain module.
+ */
+const BOOTSTRAP = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { file, cacheFile, loader } = workerData.${LOAD_KEY};
+const loaded = cacheFile ? require(loader).loadWithCache(file, cacheFile) : (require(file), {});
+if (loaded.cacheNeeded) {
+  const keep = (message) => message?.type === "keep code" && setTimeout(loaded.keepCache, 1000).unref();
+  parentPort.on("message", keep);
+}
+`;
 
 /** One live thread and what waits for its answers. */
 interface Live {
@@ -53,14 +76,26 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
   let latest = 0;
   /** Messages wait while a fresh thread builds the site again after its predecessor died. */
   let ready: Promise<unknown> = Promise.resolve();
+  // V8's code cache of the thread's file compiled beside the CLI, as the CLI has its own (bin/load-cli.cjs): beside
+  // a compile of the sources, or in the site's cache for an installed engine, which never writes into its own
+  // folder. None for the module compiled alone (the tests): it keeps its import()s, which a cached script lacks.
+  const fromSource = existsSync(path.join(ENGINE_ROOT, "src", "cli", "main.ts"));
+  const cacheFile =
+    bundledFile("site") === undefined || options.data.debug
+      ? undefined
+      : fromSource
+        ? `${file}.v8`
+        : path.join(options.cacheDir, `dev-site-${ENGINE_VERSION}.cjs.v8`);
+  const loader = path.join(ENGINE_ROOT, "bin", "load-cli.cjs");
   let live = spawn();
 
   function spawn(): Live {
     const place = placeMemory();
     const request = new SharedArrayBuffer(4);
     const data: SiteThreadData = { ...options.data, limitMb, request };
-    const worker = new Worker(file, {
-      workerData: { ...data, [PLACE_KEY]: place },
+    const worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: { ...data, [PLACE_KEY]: place, [LOAD_KEY]: { file, cacheFile, loader } },
       env: SHARE_ENV,
       // Stack traces with --debug name src/ files through the compiled file's source map, as the CLI's do.
       ...(options.data.debug ? { execArgv: [...process.execArgv, "--enable-source-maps"] } : {}),
@@ -68,7 +103,13 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
       resourceLimits: { maxOldGenerationSizeMb: limitMb },
     });
     const thread: Live = { worker, place, request, builds: new Map(), gets: new Map() };
+    let first = true;
     worker.on("message", (message: FromSiteThread) => {
+      // What the thread compiled for its first build is kept for the next start, when its cache was not used.
+      if (message.type === "built" && first) {
+        first = false;
+        worker.postMessage({ type: "keep code" } satisfies ToSiteThread);
+      }
       if (message.type === "built" || message.type === "failed") {
         thread.builds.get(message.build)?.(message);
         thread.builds.delete(message.build);
