@@ -1,7 +1,7 @@
 // dev and a site's code that uses up its memory, saved while it runs (an MDX body's expression, then a template): the
 // site's code runs on dev's site thread, so the terminal and the page's overlay get OutOfMemoryError at its place,
 // the server and its event stream stay up, the other pages answer, the fix is served after its reload, and Ctrl+C
-// stops dev. Node is given a small heap (NODE_OPTIONS, as for build) so that the thread runs out in a second.
+// stops dev. A module that runs out as it loads fails the build, as build fails. Node is given a small heap (NODE_OPTIONS, as for build) so that the thread runs out in a second.
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -142,6 +142,25 @@ describe("dev and site code that uses up its memory", () => {
     expect(failure).toContain(`while the "post" template rendered ${PAGE} (${MDX_POST}).`);
     expect((await fetchPage(OTHER)).status).toBe(200);
     await saveFix("templates/pages.tsx", (text) => text.replace(grows, ""), "The end: 2");
+  }, 90_000);
+
+  it("fails the build when a module uses it up as it loads, and builds again once it is fixed", async () => {
+    const template = "templates/pages.tsx";
+    const grows = `\nconst grown: number[][] = [];\nwhile (grown.length >= 0) grown.push(new Array(100_000).fill(1));\n`;
+    const seen = events.length;
+    const told = errorsTold();
+    edit(template, (text) => `${text}${grows}`);
+    await expect
+      .poll(() => events.slice(seen).find((e) => e.event === "failure")?.data, { timeout: 30_000 })
+      .toMatch(
+        /OutOfMemoryError: The build ran out of memory \(its limit is [\d,]+ MB\) while it ran templates\/index\.ts\.\n/,
+      );
+    expect(errorsTold()).toBe(told + 1);
+    // Nothing of the site is served until the fix: every page is the failed page the overlay shows the error over.
+    const page = await fetchPage(OTHER);
+    expect(page.text).toContain("<title>Build failed</title>");
+    await saveFix(template, (text) => text.replace(grows, ""), "The end: 2");
+    expect((await fetchPage(OTHER)).status).toBe(200);
   }, 90_000);
 
   it("stops at Ctrl+C as it always did", async () => {
