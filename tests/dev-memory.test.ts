@@ -1,7 +1,8 @@
 // dev and a site's code that uses up its memory, saved while it runs (an MDX body's expression, then a template): the
 // site's code runs on dev's site thread, so the terminal and the page's overlay get OutOfMemoryError at its place,
 // the server and its event stream stay up, the other pages answer, the fix is served after its reload, and Ctrl+C
-// stops dev. A module that runs out as it loads fails the build, as build fails. Node is given a small heap (NODE_OPTIONS, as for build) so that the thread runs out in a second.
+// stops dev. A module that runs out as it loads fails the build, as build fails. Node is given a small heap
+// (NODE_OPTIONS, as for build) so that the thread runs out in a second.
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
