@@ -52,7 +52,8 @@ async function build(number: number, exhausted: SiteCodePlace[]): Promise<void> 
       headers: securityHeaders(config),
       forms: definition.forms.map(({ name, field, type, localPath }) => ({ name, field, type, localPath })),
     });
-    void checkEveryLink(number);
+    // Not after a page used up the memory: one template that does so on every page would end a thread a page.
+    if (exhausted.length === 0) void checkEveryLink(number);
   } catch (error) {
     post({ type: "failed", build: number, redone: steps, message: say(error) });
   }

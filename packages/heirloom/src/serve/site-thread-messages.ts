@@ -28,7 +28,10 @@ export interface ServedFile {
 export type ToSiteThread =
   /** Files saved: what they make stale is redone by the next build. */
   | { type: "changed"; files: string[] }
-  /** Build the site; `exhausted`: pages whose render used up the memory of a thread before this one. */
+  /**
+   * Build the site; `exhausted`: pages whose render used up the memory of a thread before this one (refused, and
+   * no background link check while there are any).
+   */
   | { type: "build"; build: number; exhausted: SiteCodePlace[] }
   | { type: "get"; id: number; pathname: string }
   /** The first build is served: the code it compiled may be kept for the next start (site-thread.ts's bootstrap). */

@@ -62,6 +62,8 @@ interface Live {
   request: SharedArrayBuffer;
   builds: Map<number, (outcome: Built | BuildFailed) => void>;
   gets: Map<number, { pathname: string; resolve: (got: Got | undefined) => void }>;
+  /** Whether it ever answered: one that ends before (its file gone, say) is not started again at once. */
+  answered: boolean;
 }
 
 /** Starts dev's site thread (compiled first when run from source), started again whenever it dies. */
@@ -87,7 +89,8 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
         ? `${file}.v8`
         : path.join(options.cacheDir, `dev-site-${ENGINE_VERSION}.cjs.v8`);
   const loader = path.join(ENGINE_ROOT, "bin", "load-cli.cjs");
-  let live = spawn();
+  /** The thread now; none after one ended before it ever answered, until the next build starts another. */
+  let live: Live | undefined = spawn();
 
   function spawn(): Live {
     const place = placeMemory();
@@ -102,9 +105,10 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
       // The old generation is what a site's code fills; the young one and the code space keep Node's sizes.
       resourceLimits: { maxOldGenerationSizeMb: limitMb },
     });
-    const thread: Live = { worker, place, request, builds: new Map(), gets: new Map() };
+    const thread: Live = { worker, place, request, builds: new Map(), gets: new Map(), answered: false };
     let first = true;
     worker.on("message", (message: FromSiteThread) => {
+      thread.answered = true;
       // What the thread compiled for its first build is kept for the next start, when its cache was not used.
       if (message.type === "built" && first) {
         first = false;
@@ -126,8 +130,6 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
     return thread;
   }
 
-  const send = (message: ToSiteThread) => live.worker.postMessage(message);
-
   /**
    * The thread ended. A page's render (or the MDX body it ran) that used up its memory is told, to the request that
    * asked for it, and refused from now on, and a fresh thread does what waited. Anything else (a module that used
@@ -137,7 +139,7 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
     const outOfMemory = (failure as NodeJS.ErrnoException)?.code === "ERR_WORKER_OUT_OF_MEMORY";
     const place = outOfMemory ? placeIn(dead.place) : undefined;
     const message = options.say(outOfMemory ? outOfMemoryError(place, limitMb) : failure);
-    live = spawn();
+    live = outOfMemory || dead.answered ? spawn() : undefined;
     const id = new Int32Array(dead.request)[0];
     const asked = dead.gets.get(id);
     dead.gets.delete(id);
@@ -152,19 +154,21 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
     if (!asked) options.onLost(message, place.page);
     // The build that waited, or the same one again, with that page refused; then the requests that waited.
     const builds = [...dead.builds];
-    ready = builds.length
-      ? Promise.all(builds.map(([n, resolve]) => build(n, false).then(resolve)))
-      : build(latest, false);
+    const again = async () => {
+      const outcome = await build(latest, false);
+      if (outcome.type === "failed") options.onLost(outcome.message);
+    };
+    ready = builds.length ? Promise.all(builds.map(([n, resolve]) => build(n, false).then(resolve))) : again();
     for (const { pathname, resolve } of dead.gets.values()) void get(pathname).then(resolve);
   }
 
   async function build(number: number, wait = true): Promise<Built | BuildFailed> {
     if (wait) await ready;
     latest = number;
-    const thread = live;
+    const thread = (live ??= spawn());
     return new Promise((resolve) => {
       thread.builds.set(number, resolve);
-      send({ type: "build", build: number, exhausted });
+      thread.worker.postMessage({ type: "build", build: number, exhausted } satisfies ToSiteThread);
     });
   }
 
@@ -172,10 +176,12 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
     await ready;
     if (closed) return undefined;
     const thread = live;
+    // No thread: nothing is served until the next build (the failed page, with why).
+    if (!thread) return { type: "got", id: 0 };
     const id = ++ids;
     return new Promise((resolve) => {
       thread.gets.set(id, { pathname, resolve });
-      send({ type: "get", id, pathname });
+      thread.worker.postMessage({ type: "get", id, pathname } satisfies ToSiteThread);
     });
   }
 
@@ -184,12 +190,13 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
     get,
     changed(files) {
       exhausted = [];
-      void ready.then(() => send({ type: "changed", files }));
+      // A thread started by the next build reads every file anyway.
+      void ready.then(() => live?.worker.postMessage({ type: "changed", files } satisfies ToSiteThread));
     },
     async close() {
       closed = true;
-      for (const { resolve } of live.gets.values()) resolve(undefined);
-      await live.worker.terminate();
+      for (const { resolve } of live?.gets.values() ?? []) resolve(undefined);
+      await live?.worker.terminate();
     },
   };
 }
