@@ -40,8 +40,9 @@ export function withinTime<T>(run: () => T, ms: number): T {
   script ??= new vm.Script("run()", { filename: "heirloom:time-budget" });
   context.run = run;
   try {
-    // Off the main thread (bin/supervise.js's, dev's site thread), Ctrl+C is the supervisor's to handle: the watchdog a breakOnSigint
-    // call sets up would, once done, leave the process's SIGINT to its default (measured: dev then died of it).
+    // Off the main thread (bin/supervise.js's, dev's site thread), Ctrl+C is the supervisor's to handle: the
+    // watchdog a breakOnSigint call sets up would, once done, leave the process's SIGINT to its default (measured:
+    // dev then died of it).
     return script.runInContext(context, { timeout: ms, breakOnSigint: isMainThread }) as T;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
