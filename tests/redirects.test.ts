@@ -179,7 +179,7 @@ describe("old URLs", () => {
   it("are served by dev as the host serves them", async () => {
     const root = makeFixture("ported-blog");
     const site = await prepareSite({ root, templatesDir: templatesFor(root), env: {} });
-    const dev = createDevSite(site, new LastGoodPages(), () => {});
+    const dev = createDevSite(site, { lastGood: new LastGoodPages() }, () => {});
     const served = dev.get("/blog/hello/");
     expect([served?.status, served?.file]).toEqual([200, "blog/hello/index.html"]);
     expect(String(served?.body)).toContain('content="0; url=/2024/01/15/hello.html"');

@@ -33,12 +33,14 @@ export const SIDE_BUNDLES = {
 /**
  * Worker threads' modules compiled like the CLI, each into a file of its own beside it (`packageFile` in the
  * package's dist/, `<name>-<key>.cjs` in a source checkout's cache), found by the engine as its side bundles are
- * (bundledFile in src/version.ts): the highlight pool's, the page writer's and the one that lists a seed.
+ * (bundledFile in src/version.ts): the highlight pool's, the page writer's, the one that lists a seed and dev's
+ * site thread.
  */
 export const WORKERS = {
   highlight: { entry: "src/content/highlight-worker.ts", packageFile: "highlight-worker.cjs" },
   pages: { entry: "src/output/page-writer-worker.ts", packageFile: "page-writer-worker.cjs" },
   listing: { entry: "src/output/seed-listing-worker.ts", packageFile: "seed-listing-worker.cjs" },
+  site: { entry: "src/serve/dev-site-worker.ts", packageFile: "dev-site-worker.cjs" },
 };
 
 /**

@@ -3,7 +3,8 @@
 // where it ran out (what the thread last told, src/compile/supervisor.ts), removes the staging folder and lock it
 // left, and exits 1. Anything else the thread ends with is passed on as it is. dev is not run this way: a thread
 // with open connections, ended so, takes Node's HTTP parser down with the process ("FATAL ERROR:
-// v8::ToLocalChecked Empty MaybeLocal" under llhttp, Node 20), so dev still ends at the memory limit.
+// v8::ToLocalChecked Empty MaybeLocal" under llhttp, Node 20); it keeps its sockets on the main thread and runs
+// the site's code on a thread of its own (src/serve/site-thread.ts).
 import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import v8 from "node:v8";

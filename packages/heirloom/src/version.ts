@@ -40,10 +40,12 @@ interface Bundled {
   pages?: string;
   /** The worker that lists a seed (src/output/seed-listing-worker.ts). */
   listing?: string;
+  /** dev's site thread (src/serve/dev-site-worker.ts). */
+  site?: string;
 }
 
 /** The engine's worker threads, each compiled into a file of its own (WORKERS in bin/compile-cli.js). */
-export type WorkerName = "highlight" | "pages" | "listing";
+export type WorkerName = "highlight" | "pages" | "listing" | "site";
 
 /** The side bundles' files; none when run from source. */
 const BUNDLED: Bundled = typeof __HEIRLOOM_BUNDLES__ === "object" ? __HEIRLOOM_BUNDLES__ : {};

@@ -1,8 +1,8 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
-import type { SiteCodePlace } from "../compile/supervisor.ts";
-import { BadUsage, OutOfMemory } from "../errors/catalogue.ts";
+import { type SiteCodePlace, outOfMemoryError } from "../compile/supervisor.ts";
+import { BadUsage } from "../errors/catalogue.ts";
 import { type FormatOptions, errorFrom, errorsOf, formatError, printable } from "../errors/errors.ts";
 import { type Io, colorFor, defaultIo } from "./io.ts";
 import { addBuildCommands, jsonFailure } from "./build-commands.ts";
@@ -29,9 +29,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
  * told at the site code that ran then (`place`, as compile/supervisor.ts wrote it), with the exit code.
  */
 export function outOfMemory(argv: string[], place: SiteCodePlace | undefined, limitMb: number, io = defaultIo): number {
-  const { file, line, column, page, template } = place ?? {};
-  const location = file ? { location: { file, line, column } } : {};
-  return failure(errorFrom(OutOfMemory, { file, page, template, limitMb }, location), argv, io, false);
+  return failure(outOfMemoryError(place, limitMb), argv, io, false);
 }
 
 /** Prints a run's failure (and its JSON for `build --json`); returns the exit code. */

@@ -1,7 +1,10 @@
-// What a build running on a supervised thread tells the thread that started it (bin/supervise.js): which site
-// code runs now, so that running out of memory is told at its place, and the folders and locks it would leave
-// behind if it were stopped there, for the supervisor to remove. Off such a thread, each call does nothing.
+// What a build running on a supervised thread tells the thread that started it (bin/supervise.js, or dev's
+// serve/site-thread.ts): which site code runs now, so that running out of memory is told at its place, and the
+// folders and locks it would leave behind if it were stopped there, for the supervisor to remove. Off such a
+// thread, each call does nothing.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { OutOfMemory } from "../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 
 /**
  * Where site code runs: its file and line (an MDX body's expression, a module as it loads), or the template that
@@ -16,7 +19,8 @@ export interface SiteCodePlace {
 }
 
 /** workerData's key for the shared memory the place is written into (bin/supervise.js names it too). */
-const KEY = "heirloomSupervisor";
+export const PLACE_KEY = "heirloomSupervisor";
+const KEY = PLACE_KEY;
 const shared = isMainThread ? undefined : (workerData as Record<string, unknown> | null)?.[KEY];
 const place = shared instanceof SharedArrayBuffer ? shared : undefined;
 const encoder = new TextEncoder();
@@ -48,4 +52,27 @@ export function leaves(file: string, kind: "folder" | "lock"): void {
 /** Tells that `file`, told of by `leaves`, is gone or in its place now. */
 export function cleared(file: string): void {
   if (place) parentPort?.postMessage({ [KEY]: "cleared", file });
+}
+
+/** Memory for a supervised thread to tell its place in: workerData's `PLACE_KEY`. */
+export function placeMemory(): SharedArrayBuffer {
+  return new SharedArrayBuffer(4096);
+}
+
+/** The place the thread last told in `memory`, or undefined (none, or cut short); readable after it died. */
+export function placeIn(memory: SharedArrayBuffer): SiteCodePlace | undefined {
+  const length = new Int32Array(memory, 0, 1)[0];
+  if (length === 0) return undefined;
+  try {
+    return JSON.parse(new TextDecoder().decode(new Uint8Array(memory, 4, length).slice())) as SiteCodePlace;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The OutOfMemoryError of site code that used up `limitMb` at `place` (undefined: outside the site's code). */
+export function outOfMemoryError(place: SiteCodePlace | undefined, limitMb: number): HeirloomError {
+  const { file, line, column, page, template } = place ?? {};
+  const location = file ? { location: { file, line, column } } : {};
+  return errorFrom(OutOfMemory, { file, page, template, limitMb }, location);
 }

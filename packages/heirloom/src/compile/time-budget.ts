@@ -1,8 +1,8 @@
 // Site code that may never end (an MDX expression that loops) run under a time budget on the main thread: through
 // a one-line script of a vm context, whose `timeout` has V8 stop whatever JavaScript runs inside the call once it
 // is past, the site's own functions included, and whose `breakOnSigint` lets Ctrl+C stop it too (the signal is
-// then raised again for the process's own handlers: dev stops, a build ends; on a supervised thread, the supervisor
-// stops it). Code stopped this way runs no
+// then raised again for the process's own handlers: a build ends; on a supervised thread, a build's or dev's site
+// thread, the thread that started it stops it). Code stopped this way runs no
 // `finally` of its own; what it left behind is the caller's to put right. A call costs about 0.13 ms (V8 starts a
 // watchdog thread for it), so it wraps a body's render, never each expression.
 import vm from "node:vm";
@@ -40,8 +40,9 @@ export function withinTime<T>(run: () => T, ms: number): T {
   script ??= new vm.Script("run()", { filename: "heirloom:time-budget" });
   context.run = run;
   try {
-    // Off the main thread (bin/supervise.js's), Ctrl+C is the supervisor's to handle: the watchdog a breakOnSigint
-    // call sets up would, once done, leave the process's SIGINT to its default (measured: dev then died of it).
+    // Off the main thread (bin/supervise.js's, dev's site thread), Ctrl+C is the supervisor's to handle: the
+    // watchdog a breakOnSigint call sets up would, once done, leave the process's SIGINT to its default (measured:
+    // dev then died of it).
     return script.runInContext(context, { timeout: ms, breakOnSigint: isMainThread }) as T;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;

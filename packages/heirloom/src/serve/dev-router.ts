@@ -1,19 +1,18 @@
 // How the dev server answers a request: the reload stream, the dev client's script, and the site as served
-// now (each page rendered when asked for) with the headers the build writes for hosts; while no build has
-// succeeded, a page the dev client shows the errors over; a page that fails to render is served as it last
-// rendered, or as that page when it never did, and its error is told to the pages open at its path.
+// now (each page rendered by the site thread when asked for) with the headers the build writes for hosts; while
+// no build has succeeded, a page the dev client shows the errors over; a page that fails to render is served as
+// it last rendered, or as that page when it never did, and its error is told to the pages open at its path.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
-import type { DevSite, ServedFile } from "./dev-site.ts";
-import type { Target } from "./http.ts";
+import { type Target, answer } from "./http.ts";
 import type { ReloadHub } from "./reload-hub.ts";
+import type { Got, ServedFile } from "./site-thread-messages.ts";
 
 /** What the dev server serves now; the rebuilds replace it. */
 export interface ServedState {
   /** The number of the last build (0 before the first). */
   build: number;
-  site?: DevSite;
   /** The security headers the build writes for hosts: a page that breaks the policy fails here too. */
   headers: Record<string, string>;
   /** The last build's problems, formatted; undefined when it succeeded. */
@@ -26,12 +25,20 @@ export interface ServedState {
   links: string;
 }
 
-/** Told once per build and path that a page could not be rendered. */
-export type PageFailureHandler = (pathname: string, error: unknown) => void;
+/** Told once per build and path that a page could not be rendered, and why (formatted). */
+export type PageFailureHandler = (pathname: string, message: string) => void;
+
+/** The site's files as the site thread answers for them (undefined: dev is stopping). */
+export type SiteFiles = (pathname: string) => Promise<Got | undefined>;
 
 /** Answers GET and HEAD requests (forms and bad targets are answered before); a page that throws is told. */
-export function devRequestHandler(state: ServedState, hub: ReloadHub, onPageFailure: PageFailureHandler) {
-  return (req: IncomingMessage, res: ServerResponse, { pathname, search }: Target): void => {
+export function devRequestHandler(
+  state: ServedState,
+  hub: ReloadHub,
+  site: SiteFiles,
+  onPageFailure: PageFailureHandler,
+) {
+  return async (req: IncomingMessage, res: ServerResponse, { pathname, search }: Target): Promise<void> => {
     if (pathname === DEV_EVENTS_PATH) {
       // The dev client names the page it is open on, to be told that page's own failure.
       const page = new URLSearchParams(search).get("page") ?? "";
@@ -39,27 +46,22 @@ export function devRequestHandler(state: ServedState, hub: ReloadHub, onPageFail
       const now = { build: state.build, types: state.types, links: state.links, failure, page };
       return void hub.connect(req, res, now);
     }
-    for (const [name, value] of Object.entries(state.headers)) res.setHeader(name, value);
-    if (pathname === DEV_CLIENT_PATH)
+    if (pathname === DEV_CLIENT_PATH) {
+      for (const [name, value] of Object.entries(state.headers)) res.setHeader(name, value);
       return void res.writeHead(200, { "content-type": contentType(".js") }).end(DEV_CLIENT);
-    const found = servedFile(state, pathname, onPageFailure);
+    }
+    const got = await site(pathname);
+    if (!got) return answer(res, 503, {}, "The dev server is stopping.\n");
+    // A template that throws while rendering this page: its last good render, and the terminal and overlay say why.
+    if (got.failure !== undefined) onPageFailure(pathname, got.failure);
+    const found =
+      got.file ?? (got.failure !== undefined ? failedPage(500) : state.failure ? failedPage(200) : undefined);
+    for (const [name, value] of Object.entries(state.headers)) res.setHeader(name, value);
     if (!found) return void res.writeHead(404).end("Not found");
     const type = contentType(path.extname(found.file));
     const payload = type.startsWith("text/html") ? withDevClient(found.body) : found.body;
     res.writeHead(found.status, { "content-type": type, "cache-control": "no-store" }).end(payload);
   };
-}
-
-function servedFile(state: ServedState, pathname: string, onPageFailure: PageFailureHandler) {
-  try {
-    const found = state.site?.get(pathname) ?? (state.failure ? failedPage(200) : undefined);
-    // A template that throws while rendering this page: its last good render, and the terminal and overlay say why.
-    if (found?.failure !== undefined) onPageFailure(pathname, found.failure);
-    return found;
-  } catch (error) {
-    onPageFailure(pathname, error);
-    return failedPage(500);
-  }
 }
 
 /** Served while no build has succeeded yet, or for a page that fails and never rendered: the errors show over it. */

@@ -17,19 +17,14 @@ import type { HeirloomError } from "../errors/errors.ts";
 import { SEARCH_FOLDER } from "../output/search-index.ts";
 import { HOSTING_FILES, sitemapParts, sitemapUrls } from "../routes/clashes.ts";
 import type { Route } from "../routes/types.ts";
+import type { ServedFile } from "./site-thread-messages.ts";
 
-export interface ServedFile {
-  status: number;
-  /** Path relative to the output folder, for its content type. */
-  file: string;
-  body: Uint8Array | string;
-  /** Why the page could not be rendered now: `body` is its last good render, from this build or an earlier one. */
-  failure?: unknown;
-}
+/** A file as dev serves it; a page that could not be rendered now says why (`body`: its last good render). */
+export type SiteFile = ServedFile & { failure?: unknown };
 
 export interface DevSite {
   /** The file a static host would answer for the pathname, the 404 page for anything else. */
-  get(pathname: string): ServedFile | undefined;
+  get(pathname: string): SiteFile | undefined;
   /**
    * Renders every page in turn, for 10 ms a turn of the event loop (requests are answered between), and checks
    * its links; resolves with every problem found (those not told before told as the pages asked for are), or
@@ -62,10 +57,13 @@ export class LastGoodPages {
   }
 }
 
-/** The site `prepared` as dev serves it: a page that fails is served as it last rendered (`lastGood`). */
+/**
+ * The site `prepared` as dev serves it: a page that fails is served as it last rendered (`lastGood`), and the pages
+ * in `exhausted` (by path: their render used up the memory of the thread before) fail with their errors, unrendered.
+ */
 export function createDevSite(
   prepared: PreparedSite,
-  lastGood: LastGoodPages,
+  { lastGood, exhausted }: { lastGood: LastGoodPages; exhausted?: Map<string, unknown> },
   onLinkProblems: (errors: HeirloomError[]) => void,
 ): DevSite {
   const { base } = prepared.config;
@@ -109,6 +107,7 @@ export function createDevSite(
   const idsOf = (outFile: string) => {
     if (ids.has(outFile)) return ids.get(outFile);
     const route = pages?.get(outFile);
+    if (route && exhausted?.has(route.path)) return undefined;
     let found: Set<string> | undefined;
     try {
       const html = kept.get(outFile) ?? (route && renderPage(prepared, route));
@@ -140,6 +139,7 @@ export function createDevSite(
     return problems;
   };
   const render = (route: Route): { html: string; failure?: unknown } => {
+    if (exhausted?.has(route.path)) throw exhausted.get(route.path);
     let html = kept.get(route.outFile);
     if (html === undefined) {
       try {
@@ -167,6 +167,7 @@ export function createDevSite(
         turn = performance.now();
       }
       if (stale()) return undefined;
+      if (exhausted?.has(route.path)) continue;
       let html = kept.get(route.outFile);
       try {
         html ??= renderPage(prepared, route);

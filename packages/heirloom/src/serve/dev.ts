@@ -1,21 +1,21 @@
 // `heirloom dev`: builds in memory, serves on 127.0.0.1 (or the host asked for), rebuilds on change, reloads
-// pages, shows errors as an overlay.
+// pages, shows errors as an overlay. The server, the event stream and the watcher live on this thread; the site's
+// code runs on the site thread (site-thread.ts), which may run out of memory without taking the server down.
 import path from "node:path";
-import { prepareSite } from "../pipeline/prepare.ts";
 import { type BackgroundTypeCheck, startBackgroundTypeCheck } from "../check/typecheck.ts";
 import { type BuildOptions, type SitePaths, resolvePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
-import { errorsOf, formatError } from "../errors/errors.ts";
-import { type CompiledPart, Incremental } from "../incremental/incremental.ts";
-import { securityHeaders } from "../output/hosting.ts";
+import type { CompiledPart } from "../incremental/incremental.ts";
 import { type PageFailureHandler, type ServedState, devRequestHandler } from "./dev-router.ts";
-import { LastGoodPages, createDevSite } from "./dev-site.ts";
+import { problemsFormatter } from "./dev-problems.ts";
 import { bothAllowed } from "./allowed-hosts.ts";
 import { createSiteServer, listen } from "./http.ts";
 import { checkListenHost } from "./listen-host.ts";
 import { type LocalFormEvents, type LocalForms, openLocalForms } from "./local-forms.ts";
 import { createRebuildQueue } from "./rebuild-queue.ts";
 import { type ReloadHub, createReloadHub } from "./reload-hub.ts";
+import type { SiteThreadData } from "./site-thread-messages.ts";
+import { startSiteThread } from "./site-thread.ts";
 import { watchFiles } from "./watch.ts";
 
 export interface DevEvent {
@@ -78,40 +78,44 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const hub = createReloadHub();
   const say = problemsFormatter(options.debug);
   const types = options.typeCheck ? startTypeCheck(paths, state, hub, options, say) : undefined;
-  const builds = devBuilds(paths, state, hub, options, say, types);
-  const queue = createRebuildQueue(builds.rebuild);
-  const started = Date.now();
-  await queue.request();
-  const pageFailed: PageFailureHandler = (pathname, error) => {
+  const pageFailed: PageFailureHandler = (pathname, message) => {
     if (state.pageFailures.has(pathname)) return;
-    const message = say(error);
     state.pageFailures.set(pathname, message);
     options.onEvent?.({ type: "failed", build: state.build, ms: 0, message, redone: [] });
     hub.send("failure", message, state.build, pathname);
   };
+  const builds = await devBuilds(paths, state, hub, options, say, types, pageFailed).catch(async (error: unknown) => {
+    await types?.close();
+    throw error;
+  });
+  const queue = createRebuildQueue(builds.rebuild);
+  const started = Date.now();
+  await queue.request();
   const server = createSiteServer({
     forms: builds.forms,
     hosts: () => ({ listen: host, allowed: bothAllowed(options.allowedHosts, builds.allowedHosts()) }),
     onError: (error) => options.onError?.(error),
-    serve: devRequestHandler(state, hub, pageFailed),
+    serve: devRequestHandler(state, hub, builds.site.get, pageFailed),
   });
   const listening = listen(server, options.port ?? 4321, host);
   const { port, busy } = await listening.catch(async (error: unknown) => {
-    // Nothing may keep the process alive when the server cannot start: the type check's thread ends too.
-    await types?.close();
+    // Nothing may keep the process alive when the server cannot start: the type check's and site's threads end.
+    await Promise.all([types?.close(), builds.site.close()]);
     throw error;
   });
   const url = `http://127.0.0.1:${port}${builds.base()}`;
   options.onListening?.({ url, busyPorts: busy });
   // Watching starts once the server listens, so a server that cannot start leaves nothing running.
   const watcher = watchSite(paths, started, (changed) => {
-    builds.changed(changed);
+    builds.site.changed(changed);
     void queue.request(changed);
   });
   await watcher.ready;
   const close = async () => {
     await watcher.close();
     await types?.close();
+    // The site's thread first: a page it is rendering (a loop in site code) never holds up the stop.
+    await builds.site.close();
     hub.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
@@ -119,62 +123,78 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
 }
 
 /**
- * The dev server's builds: each prepares the site in memory (pages are rendered when asked for), reusing what
- * the incremental object keeps between saves, and replaces what is served; a failure is served as the overlay.
+ * The dev server's builds: each prepares the site in memory on the site thread (pages are rendered when asked
+ * for), reusing what it keeps between saves, and replaces what is served; a failure is served as the overlay.
  */
-function devBuilds(
+async function devBuilds(
   paths: SitePaths,
   state: ServedState,
   hub: ReloadHub,
   options: DevOptions,
   say: (error: unknown) => string,
   types: BackgroundTypeCheck | undefined,
+  pageFailed: PageFailureHandler,
 ) {
-  const incremental = Incremental.forDev(paths);
   const forms = formsFollowingTheDefinition(paths.root, options.forms);
-  const lastGood = new LastGoodPages();
-  let redone = new Set<CompiledPart>();
   let base = "/";
   let allowedHosts: string[] | true = [];
+  const site = await startSiteThread({
+    data: { options: threadOptions(options), debug: options.debug },
+    cacheDir: paths.cacheDir,
+    say,
+    onTold: (told) => {
+      if (told.type === "warning") options.onWarning?.(told.message);
+      else if (told.type === "links") {
+        options.onEvent?.({ type: "links", build: told.build, ms: 0, message: told.message, redone: [] });
+      } else if (told.build === state.build && told.links !== state.links) {
+        // Every page's links, checked after the build: the overlay shows them all (or none).
+        state.links = told.links;
+        hub.send("links", told.links, told.build);
+      }
+    },
+    onLost: (message, page) => {
+      if (page !== undefined) return pageFailed(page, message);
+      state.failure = message;
+      options.onEvent?.({ type: "failed", build: state.build, ms: 0, message, redone: [] });
+      hub.send("failure", message, state.build);
+    },
+  });
   const rebuild = async (changed: string[]) => {
     const started = performance.now();
-    const [build, steps] = [++state.build, [...redone]];
-    redone = new Set();
-    try {
-      const site = await prepareSite({ drafts: true, ...options }, incremental);
-      state.site = createDevSite(site, lastGood, (problems) => {
-        options.onEvent?.({ type: "links", build, ms: 0, message: say(problems), redone: [] });
-      });
+    const build = ++state.build;
+    let outcome = await site.build(build);
+    if (outcome.type === "built") {
       state.pageFailures = new Map();
-      base = site.config.base;
-      allowedHosts = site.site.allowedHosts;
-      state.headers = securityHeaders(site.config);
-      await forms.follow(site.site.forms, base);
+      base = outcome.base;
+      allowedHosts = outcome.allowedHosts;
+      state.headers = outcome.headers;
+      outcome = await forms.follow(outcome.forms, base).then(
+        () => outcome,
+        (error: unknown) => ({ type: "failed", build, redone: outcome.redone, message: say(error) }) as const,
+      );
+    }
+    const ms = performance.now() - started;
+    const { redone } = outcome;
+    if (outcome.type === "built") {
       state.failure = undefined;
-      const ms = performance.now() - started;
-      options.onEvent?.({ type: "built", build, ms, changed, redone: steps, warnings: site.bundle.warnings });
+      options.onEvent?.({ type: "built", build, ms, changed, redone, warnings: outcome.warnings });
       hub.send("reload", "", build);
-      void checkEveryLink(build);
-    } catch (error) {
-      state.failure = say(error);
-      const ms = performance.now() - started;
-      options.onEvent?.({ type: "failed", build, ms, message: state.failure, changed, redone: steps });
+    } else {
+      state.failure = outcome.message;
+      options.onEvent?.({ type: "failed", build, ms, message: state.failure, changed, redone });
       hub.send("failure", state.failure, build);
     }
-    if (build === 1 || steps.length > 0) types?.request();
+    if (build === 1 || redone.length > 0) types?.request();
   };
-  // After each build, every page's links, in the background: the terminal is told the problems no page asked for
-  // has shown yet, and the overlay shows them all (or none).
-  const checkEveryLink = async (build: number) => {
-    const problems = await state.site?.checkEveryPage(() => state.build !== build).catch(() => undefined);
-    if (problems === undefined || state.build !== build) return;
-    const links = problems.length > 0 ? say(problems) : "";
-    if (links === state.links) return;
-    state.links = links;
-    hub.send("links", links, build);
-  };
-  const changed = (files: string[]) => incremental.changed(files).forEach((part) => redone.add(part));
-  return { rebuild, changed, forms: forms.current, base: () => base, allowedHosts: () => allowedHosts };
+  return { rebuild, site, forms: forms.current, base: () => base, allowedHosts: () => allowedHosts };
+}
+
+/** The build options the site thread is handed: all but the callbacks, which stay on this thread. */
+function threadOptions(options: DevOptions): SiteThreadData["options"] {
+  const { root, outDir, templatesDir, base, siteUrl, drafts, force, cache, lockWaitMs, env, manifest } = options;
+  const given = { root, outDir, templatesDir, base, siteUrl, drafts, force, cache, lockWaitMs, env, manifest };
+  // An option not given stays missing, so that the thread's defaults (drafts: true) apply.
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
 }
 
 /** The forms' local receivers, reopened only when the declared forms or the base path change. */
@@ -216,13 +236,4 @@ function startTypeCheck(
 function watchSite(paths: SitePaths, started: number, onChange: (changed: string[]) => void) {
   const targets = [path.join(paths.root, DEFINITION_FILE), paths.contentDir, paths.templatesDir];
   return watchFiles(targets, onChange, { changedSince: started - 1000 });
-}
-
-/** Problems as the terminal and the overlay show them: each located error, or an unexpected one's stack. */
-function problemsFormatter(debug: boolean | undefined) {
-  return (problem: unknown): string => {
-    const known = Array.isArray(problem) ? problem : errorsOf(problem);
-    if (known.length === 0) return String((problem as Error)?.stack ?? problem);
-    return known.map((e) => formatError(e, { debug })).join("\n\n");
-  };
 }

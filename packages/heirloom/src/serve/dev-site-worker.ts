@@ -1,0 +1,84 @@
+// dev's site thread (started by site-thread.ts): everything that runs the site's code, on a thread whose memory
+// is bounded, so that a page, an MDX body or a module that uses it all up ends this thread and never the server.
+// It builds the site in memory when asked (reusing what the incremental object keeps between saves), renders each
+// page asked for, and checks every page's links in the background after each build.
+import { parentPort, workerData } from "node:worker_threads";
+import { type SiteCodePlace, outOfMemoryError } from "../compile/supervisor.ts";
+import { resolvePaths } from "../config/options.ts";
+import { type CompiledPart, Incremental } from "../incremental/incremental.ts";
+import { securityHeaders } from "../output/hosting.ts";
+import { prepareSite } from "../pipeline/prepare.ts";
+import { type DevSite, LastGoodPages, createDevSite } from "./dev-site.ts";
+import { problemsFormatter } from "./dev-problems.ts";
+import type { FromSiteThread, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
+
+const { options, debug, limitMb, request } = workerData as SiteThreadData;
+const answering = new Int32Array(request);
+const say = problemsFormatter(debug);
+const post = (message: FromSiteThread) => parentPort!.postMessage(message);
+const incremental = Incremental.forDev(resolvePaths(options));
+const lastGood = new LastGoodPages();
+let site: DevSite | undefined;
+/** The last build asked for: a link check of an earlier one stops. */
+let latest = 0;
+let redone = new Set<CompiledPart>();
+
+parentPort!.on("message", (message: ToSiteThread) => {
+  if (message.type === "changed") for (const part of incremental.changed(message.files)) redone.add(part);
+  else if (message.type === "build") void build(message.build, message.exhausted);
+  else if (message.type === "get") answer(message.id, message.pathname);
+});
+
+/** Prepares the site in memory (pages are rendered when asked for) and serves it from now on. */
+async function build(number: number, exhausted: SiteCodePlace[]): Promise<void> {
+  latest = number;
+  const steps = [...redone];
+  redone = new Set();
+  try {
+    const onWarning = (message: string) => post({ type: "warning", message });
+    const prepared = await prepareSite({ drafts: true, ...options, onWarning }, incremental);
+    const failed = new Map(exhausted.map((place) => [place.page!, outOfMemoryError(place, limitMb)]));
+    site = createDevSite(prepared, { lastGood, exhausted: failed }, (problems) => {
+      post({ type: "links", build: number, message: say(problems) });
+    });
+    const { config, site: definition } = prepared;
+    post({
+      type: "built",
+      build: number,
+      redone: steps,
+      warnings: prepared.bundle.warnings,
+      base: config.base,
+      allowedHosts: definition.allowedHosts,
+      headers: securityHeaders(config),
+      forms: definition.forms.map(({ name, field, type, localPath }) => ({ name, field, type, localPath })),
+    });
+    // Not after a page used up the memory: one template that does so on every page would end a thread a page.
+    if (exhausted.length === 0) void checkEveryLink(number);
+  } catch (error) {
+    post({ type: "failed", build: number, redone: steps, message: say(error) });
+  }
+}
+
+/** Answers a request: the file, or why its page failed; which request it is, is told while its page renders. */
+function answer(id: number, pathname: string): void {
+  answering[0] = id;
+  try {
+    const found = site?.get(pathname);
+    const failure = found?.failure === undefined ? undefined : say(found.failure);
+    post({ type: "got", id, file: found && { status: found.status, file: found.file, body: found.body }, failure });
+  } catch (error) {
+    post({ type: "got", id, failure: say(error) });
+  } finally {
+    answering[0] = 0;
+  }
+}
+
+/**
+ * After each build, every page's links, in the background: the terminal is told the problems no page asked for
+ * has shown yet, and the overlay shows them all (or none).
+ */
+async function checkEveryLink(number: number): Promise<void> {
+  const problems = await site?.checkEveryPage(() => latest !== number).catch(() => undefined);
+  if (problems === undefined || latest !== number) return;
+  post({ type: "all-links", build: number, links: problems.length > 0 ? say(problems) : "" });
+}
