@@ -123,19 +123,27 @@ export function buildWatched(root: string, watched: RegExp, ...flags: string[]) 
   });
 }
 
-/** The fixture site with its own templates and the islands case (tests/fixtures/islands) laid over them: a page at
- * /islands with the template "islands". */
-export function makeIslandFixture(): string {
+/**
+ * The fixture site with its own templates and the case `name` (tests/fixtures/<name>/) laid over them, its page
+ * template `Component` (of `<Component>.tsx` there) registered as `template`.
+ */
+function fixtureWithPage(name: string, template: string, component: string): string {
   const root = makeFixture();
   ownTemplates(root);
-  cpSync(path.join(fixturesDir, "islands"), root, { recursive: true });
+  cpSync(path.join(fixturesDir, name), root, { recursive: true });
   const index = path.join(root, "templates", "index.ts");
   const text = readFileSync(index, "utf8").replace(
     '"not-found": NotFound',
-    '"not-found": NotFound, islands: IslandsPage',
+    `"not-found": NotFound, ${template}: ${component}`,
   );
-  writeFileSync(index, `import { IslandsPage } from "./IslandsPage.tsx";\n${text}`);
+  writeFileSync(index, `import { ${component} } from "./${component}.tsx";\n${text}`);
   return root;
+}
+
+/** The fixture site with its own templates and the islands case (tests/fixtures/islands) laid over them: a page at
+ * /islands with the template "islands". */
+export function makeIslandFixture(): string {
+  return fixtureWithPage("islands", "islands", "IslandsPage");
 }
 
 /**
@@ -143,15 +151,7 @@ export function makeIslandFixture(): string {
  * them: a page at /search with the template "search", which renders <Search />.
  */
 export function makeSearchFixture(): string {
-  const root = makeFixture();
-  ownTemplates(root);
-  cpSync(path.join(fixturesDir, "search"), root, { recursive: true });
+  const root = fixtureWithPage("search", "search", "SearchPage");
   editFile(root, "site.config.ts", 'urlFormat: "file",', 'urlFormat: "file",\n  search: true,');
-  const index = path.join(root, "templates", "index.ts");
-  const text = readFileSync(index, "utf8").replace(
-    '"not-found": NotFound',
-    '"not-found": NotFound, search: SearchPage',
-  );
-  writeFileSync(index, `import { SearchPage } from "./SearchPage.tsx";\n${text}`);
   return root;
 }
