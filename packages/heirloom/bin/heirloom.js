@@ -46,6 +46,16 @@ async function run(engineRoot, args, debug) {
     ? await compiledFromSource(engineRoot).catch((error) => (supervised?.cancel(), Promise.reject(error)))
     : path.join(engineRoot, "dist", "cli.cjs");
   const cacheFile = fromSource ? `${cli}.v8` : path.join(siteCacheDir(args), `cli-${versionOf(engineRoot)}.cjs.v8`);
+  // dev's site thread starts now, loading its file while the CLI loads (prestart-dev.js).
+  if (args[0] === "dev" && !debug && !args.some((arg) => arg === "--help" || arg === "-h")) {
+    const site = fromSource
+      ? path.join(path.dirname(cli), path.basename(cli).replace(/^cli-/, "site-"))
+      : path.join(engineRoot, "dist", "dev-site-worker.cjs");
+    const siteCache = fromSource
+      ? `${site}.v8`
+      : path.join(siteCacheDir(args), `dev-site-${versionOf(engineRoot)}.cjs.v8`);
+    (await import("./prestart-dev.js")).prestartDevThread(site, siteCache);
+  }
   if (supervised) {
     process.exitCode = await supervised.run(cli, { makeCache, cacheFile });
     return;

@@ -21,8 +21,14 @@ export interface SiteCodePlace {
 /** workerData's key for the shared memory the place is written into (bin/supervise.js names it too). */
 export const PLACE_KEY = "heirloomSupervisor";
 const KEY = PLACE_KEY;
-const shared = isMainThread ? undefined : (workerData as Record<string, unknown> | null)?.[KEY];
-const place = shared instanceof SharedArrayBuffer ? shared : undefined;
+/**
+ * The thread's memory for its place, looked up when told: dev's site thread may be started before it is given its
+ * data (bin/prestart-dev.js), which workerData then holds.
+ */
+const placeNow = () => {
+  const shared = isMainThread ? undefined : (workerData as Record<string, unknown> | null)?.[KEY];
+  return shared instanceof SharedArrayBuffer ? shared : undefined;
+};
 const encoder = new TextEncoder();
 let current: SiteCodePlace | undefined;
 
@@ -30,6 +36,7 @@ let current: SiteCodePlace | undefined;
 export function siteCodeAt(next: SiteCodePlace | undefined): SiteCodePlace | undefined {
   const before = current;
   current = next;
+  const place = placeNow();
   if (place) {
     const text = next ? JSON.stringify(next) : "";
     const { written } = encoder.encodeInto(text, new Uint8Array(place, 4));
@@ -46,12 +53,12 @@ export function siteCodeNow(): SiteCodePlace | undefined {
 
 /** Tells that `file` (a folder, or a lock file naming this process) is left behind unless the build ends well. */
 export function leaves(file: string, kind: "folder" | "lock"): void {
-  if (place) parentPort?.postMessage({ [KEY]: "leaves", file, kind });
+  if (placeNow()) parentPort?.postMessage({ [KEY]: "leaves", file, kind });
 }
 
 /** Tells that `file`, told of by `leaves`, is gone or in its place now. */
 export function cleared(file: string): void {
-  if (place) parentPort?.postMessage({ [KEY]: "cleared", file });
+  if (placeNow()) parentPort?.postMessage({ [KEY]: "cleared", file });
 }
 
 /** Memory for a supervised thread to tell its place in: workerData's `PLACE_KEY`. */

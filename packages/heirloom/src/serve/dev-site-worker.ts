@@ -12,22 +12,37 @@ import { type DevSite, LastGoodPages, createDevSite } from "./dev-site.ts";
 import { problemsFormatter } from "./dev-problems.ts";
 import type { FromSiteThread, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
 
-const { options, debug, limitMb, request } = workerData as SiteThreadData;
-const answering = new Int32Array(request);
-const say = problemsFormatter(debug);
+let given: SiteThreadData;
+let answering: Int32Array;
+let say: ReturnType<typeof problemsFormatter>;
+let incremental: Incremental;
 const post = (message: FromSiteThread) => parentPort!.postMessage(message);
-const incremental = Incremental.forDev(resolvePaths(options));
 const lastGood = new LastGoodPages();
 let site: DevSite | undefined;
 /** The last build asked for: a link check of an earlier one stops. */
 let latest = 0;
 let redone = new Set<CompiledPart>();
 
-parentPort!.on("message", (message: ToSiteThread) => {
-  if (message.type === "changed") for (const part of incremental.changed(message.files)) redone.add(part);
-  else if (message.type === "build") void build(message.build, message.exhausted);
-  else if (message.type === "get") answer(message.id, message.pathname);
-});
+// What this thread is given: in its workerData, or, for a thread started before dev knew it (bin/prestart-dev.js),
+// in its first message, which workerData then holds too (compile/supervisor.ts reads its memory there).
+if ((workerData as Partial<SiteThreadData>).options) serve(workerData as SiteThreadData);
+else
+  parentPort!.once("message", (message: ToSiteThread) => {
+    if (message.type === "start") serve(Object.assign(workerData as object, message.data) as SiteThreadData);
+  });
+
+/** Starts answering dev's messages with what the thread was given. */
+function serve(data: SiteThreadData): void {
+  given = data;
+  answering = new Int32Array(data.request);
+  say = problemsFormatter(data.debug);
+  incremental = Incremental.forDev(resolvePaths(data.options));
+  parentPort!.on("message", (message: ToSiteThread) => {
+    if (message.type === "changed") for (const part of incremental.changed(message.files)) redone.add(part);
+    else if (message.type === "build") void build(message.build, message.exhausted);
+    else if (message.type === "get") answer(message.id, message.pathname);
+  });
+}
 
 /** Prepares the site in memory (pages are rendered when asked for) and serves it from now on. */
 async function build(number: number, exhausted: SiteCodePlace[]): Promise<void> {
@@ -36,8 +51,8 @@ async function build(number: number, exhausted: SiteCodePlace[]): Promise<void> 
   redone = new Set();
   try {
     const onWarning = (message: string) => post({ type: "warning", message });
-    const prepared = await prepareSite({ drafts: true, ...options, onWarning }, incremental);
-    const failed = new Map(exhausted.map((place) => [place.page!, outOfMemoryError(place, limitMb)]));
+    const prepared = await prepareSite({ drafts: true, ...given.options, onWarning }, incremental);
+    const failed = new Map(exhausted.map((place) => [place.page!, outOfMemoryError(place, given.limitMb)]));
     site = createDevSite(prepared, { lastGood, exhausted: failed }, (problems) => {
       post({ type: "links", build: number, message: say(problems) });
     });

@@ -34,7 +34,12 @@ export type ToSiteThread =
    */
   | { type: "build"; build: number; exhausted: SiteCodePlace[] }
   | { type: "get"; id: number; pathname: string }
-  /** The first build is served: the code it compiled may be kept for the next start (site-thread.ts's bootstrap). */
+  /**
+   * The data of a thread started before dev knew it (bin/prestart-dev.js), its first message: what workerData holds
+   * for a thread dev starts itself.
+   */
+  | { type: "start"; data: object }
+  /** The first build is served: the code it compiled may be kept for the next start (bin/site-thread-boot.cjs). */
   | { type: "keep code" };
 
 export interface Built {

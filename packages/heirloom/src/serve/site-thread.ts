@@ -37,23 +37,39 @@ export interface SiteThread {
   close(): Promise<void>;
 }
 
-/** workerData's key for what the bootstrap loads: the thread's file, its code cache and the loader. */
+/** workerData's key for what the thread's first code (bin/site-thread-boot.cjs) loads: its file and code cache. */
 const LOAD_KEY = "heirloomLoad";
 
-/**
- * The thread's first code: its file loaded with V8's code cache, made (once the thread is told its first build is
- * served, and a second later, after the first pages) when missing or refused. Without a cache file (--debug, whose
- * stack traces need the source map's lines, as the CLI's do), loaded as a plain module.
- */
-const BOOTSTRAP = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { file, cacheFile, loader } = workerData.${LOAD_KEY};
-const loaded = cacheFile ? require(loader).loadWithCache(file, cacheFile) : (require(file), {});
-if (loaded.cacheNeeded) {
-  const keep = (message) => message?.type === "keep code" && setTimeout(loaded.keepCache, 1000).unref();
-  parentPort.on("message", keep);
+/** Where bin/prestart-dev.js leaves the thread it started while the CLI loaded. */
+const WAITING = Symbol.for("heirloom.devSiteThread");
+
+interface Waiting {
+  worker: Worker;
+  limitMb: number;
+  file: string;
+  cacheFile: string | undefined;
+  ended: boolean;
 }
-`;
+
+/**
+ * The thread bin/prestart-dev.js started while the CLI loaded, given its data, if there is one that loaded the file
+ * this one would with the limit this one has (taken once: the threads started after it, when one dies, are started
+ * here); else it is ended.
+ */
+function adoptWaiting(data: object, load: { file: string; cacheFile?: string }, limitMb: number): Worker | undefined {
+  const global = globalThis as { [WAITING]?: Waiting };
+  const waiting = global[WAITING];
+  delete global[WAITING];
+  if (!waiting) return undefined;
+  const same = waiting.limitMb === limitMb && waiting.file === load.file && waiting.cacheFile === load.cacheFile;
+  if (!same || waiting.ended) {
+    void waiting.worker.terminate();
+    return undefined;
+  }
+  waiting.worker.ref();
+  waiting.worker.postMessage({ type: "start", data } satisfies ToSiteThread);
+  return waiting.worker;
+}
 
 /** One live thread and what waits for its answers. */
 interface Live {
@@ -88,7 +104,7 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
       : fromSource
         ? `${file}.v8`
         : path.join(options.cacheDir, `dev-site-${ENGINE_VERSION}.cjs.v8`);
-  const loader = path.join(ENGINE_ROOT, "bin", "load-cli.cjs");
+  const boot = path.join(ENGINE_ROOT, "bin", "site-thread-boot.cjs");
   /** The thread now; none after one ended before it ever answered, until the next build starts another. */
   let live: Live | undefined = spawn();
 
@@ -96,15 +112,18 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
     const place = placeMemory();
     const request = new SharedArrayBuffer(4);
     const data: SiteThreadData = { ...options.data, limitMb, request };
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
-      workerData: { ...data, [PLACE_KEY]: place, [LOAD_KEY]: { file, cacheFile, loader } },
-      env: SHARE_ENV,
-      // Stack traces with --debug name src/ files through the compiled file's source map, as the CLI's do.
-      ...(options.data.debug ? { execArgv: [...process.execArgv, "--enable-source-maps"] } : {}),
-      // The old generation is what a site's code fills; the young one and the code space keep Node's sizes.
-      resourceLimits: { maxOldGenerationSizeMb: limitMb },
-    });
+    const given = { ...data, [PLACE_KEY]: place };
+    const load = { file, cacheFile };
+    const worker =
+      (options.data.debug ? undefined : adoptWaiting(given, load, limitMb)) ??
+      new Worker(boot, {
+        workerData: { ...given, [LOAD_KEY]: load },
+        env: SHARE_ENV,
+        // Stack traces with --debug name src/ files through the compiled file's source map, as the CLI's do.
+        ...(options.data.debug ? { execArgv: [...process.execArgv, "--enable-source-maps"] } : {}),
+        // The old generation is what a site's code fills; the young one and the code space keep Node's sizes.
+        resourceLimits: { maxOldGenerationSizeMb: limitMb },
+      });
     const thread: Live = { worker, place, request, builds: new Map(), gets: new Map(), answered: false };
     let first = true;
     worker.on("message", (message: FromSiteThread) => {
