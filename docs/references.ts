@@ -17,8 +17,10 @@ const REPOSITORY = "https://github.com/heirloom/heirloom/blob/main";
 
 /** The files of the definition's types, and the interfaces of them the configuration reference shows, in order. */
 export const CONFIG_TYPES: Array<{ file: string; names: string[] }> = [
-  { file: "src/config/define.ts", names: ["SiteOptions", "CollectionOptions", "LoadedEntry", "RoutesOptions"] },
-  { file: "src/config/define.ts", names: ["EntryRoute", "ListRoute", "FeedOptions", "FeedItem", "EntryMeta"] },
+  { file: "src/config/define.ts", names: ["SiteOptions"] },
+  { file: "src/config/collection.ts", names: ["CollectionOptions", "LoadedEntry"] },
+  { file: "src/config/define.ts", names: ["RoutesOptions", "EntryRoute", "ListRoute", "FeedOptions", "FeedItem"] },
+  { file: "src/config/collection.ts", names: ["EntryMeta"] },
   { file: "src/config/markdown-options.ts", names: ["MarkdownOptions", "GfmOptions", "Heading"] },
   { file: "src/config/form-options.ts", names: ["FormOptions", "ServerOptions"] },
   { file: "src/config/i18n.ts", names: ["I18nOptions", "Translation"] },
@@ -107,19 +109,25 @@ export function commandEntries(): LoadedEntry[] {
 
 /** One page per type of the definition: each of its fields with its type and its doc comment. */
 export function configEntries(): LoadedEntry[] {
-  return CONFIG_TYPES.flatMap(({ file, names }) => {
+  const parsed = new Map<string, Map<string, ts.InterfaceDeclaration>>();
+  const interfacesOf = (file: string) => {
     const text = readFileSync(path.join(ENGINE, file), "utf8");
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const interfaces = new Map<string, ts.InterfaceDeclaration>();
     source.forEachChild((node) => {
       if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
     });
+    return interfaces;
+  };
+  return CONFIG_TYPES.flatMap(({ file, names }) => {
+    if (!parsed.has(file)) parsed.set(file, interfacesOf(file));
+    const interfaces = parsed.get(file)!;
     return names.map((name) => {
       const declaration = interfaces.get(name);
       if (!declaration) throw new Error(`${file} declares no interface ${name}`);
       const fields = declaration.members.filter(ts.isPropertySignature).map((member) => ({
-        name: member.name.getText(source),
-        type: member.type ? member.type.getText(source).replace(/\s+/g, " ") : "unknown",
+        name: member.name.getText(),
+        type: member.type ? member.type.getText().replace(/\s+/g, " ") : "unknown",
         optional: member.questionToken !== undefined,
         doc: docOf(member),
       }));

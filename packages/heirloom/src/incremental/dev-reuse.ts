@@ -3,6 +3,9 @@
 // its routes (until the definition changes). Handed to the content and routes stages to reuse.
 import { statSync } from "node:fs";
 import path from "node:path";
+import type { SitePaths } from "../config/options.ts";
+import { DEFINITION_FILE } from "../config/definition-file.ts";
+import type { CompiledPart } from "./types.ts";
 import type { ContentItem, LoadReuse, ValidationReuse, Placement, RawContent } from "../content/types.ts";
 import type { RouteReuse, KnownRoute } from "../routes/types.ts";
 
@@ -125,4 +128,12 @@ function statOrNothing(file: string) {
   } catch {
     return undefined;
   }
+}
+
+/** The compiled part a changed file belongs to: the definition, the assets (scripts, styles), the templates. */
+export function partOf(paths: SitePaths, file: string): CompiledPart | undefined {
+  if (file === path.join(paths.root, DEFINITION_FILE)) return "definition";
+  const inTemplates = path.relative(paths.templatesDir, file);
+  if (inTemplates.startsWith("..")) return undefined;
+  return /^(islands|styles)[\\/]/.test(inTemplates) ? "assets" : "templates";
 }

@@ -8,7 +8,6 @@ import path from "node:path";
 import type { LoadedModules } from "../compile/compile-module.ts";
 import { sameEnv } from "../compile/site-code.ts";
 import type { SitePaths } from "../config/options.ts";
-import { DEFINITION_FILE } from "../config/definition-file.ts";
 import { ISLANDS_FOLDER } from "../render/island-files.ts";
 import type { IslandRenders } from "../render/island.ts";
 import type { ParsedSource } from "../content/front-matter.ts";
@@ -19,7 +18,7 @@ import { listSeed } from "../output/seed-listing.ts";
 import type { KeptSearch } from "../output/search-index.ts";
 import type { FileState, Seed } from "../output/staging.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
-import { DevReuse } from "./dev-reuse.ts";
+import { DevReuse, partOf } from "./dev-reuse.ts";
 import { mdxStore } from "./mdx-store.ts";
 import { keepPreviousSite, previousSiteDir } from "./previous-site.ts";
 import { type SiteInputs, inputsKey } from "./page-keys.ts";
@@ -240,12 +239,4 @@ function stamped({ site, output, report, pages, feeds }: FinishedBuild) {
   const key = inputsKey({ ...parts, assets: site.bundle, islands: site.islandBundle });
   const envs = [...[...pages.values()].map((p) => p.env), ...[...feeds.values()].map((f) => f.env)];
   return { key, raw, output, report, envs };
-}
-
-/** The compiled part a changed file belongs to: the definition, the assets (scripts, styles), the templates. */
-function partOf(paths: SitePaths, file: string): CompiledPart | undefined {
-  if (file === path.join(paths.root, DEFINITION_FILE)) return "definition";
-  const inTemplates = path.relative(paths.templatesDir, file);
-  if (inTemplates.startsWith("..")) return undefined;
-  return /^(islands|styles)[\\/]/.test(inTemplates) ? "assets" : "templates";
 }

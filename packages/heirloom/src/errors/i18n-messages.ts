@@ -1,0 +1,38 @@
+// The catalogue's entries about a site's languages: the definition's `i18n` option (content/<locale>/ folders a
+// site does not declare are content-messages.ts's).
+import { errorEntry as entry } from "./errors.ts";
+
+export const BadLocales = entry({
+  code: "ConfigError",
+  title: "i18n.locales is not a list of language tags",
+  message: ({ value }: { value: string }) => `i18n.locales is ${value}.`,
+  hint: () =>
+    'list the site\'s languages as BCP 47 tags, each once, such as `locales: ["en", "de", "pt-BR"]` ' +
+    "(each becomes the folder content/<locale>/ and the start of its URLs).",
+});
+
+export const BadDefaultLocale = entry({
+  code: "ConfigError",
+  title: "i18n.defaultLocale is not one of i18n.locales",
+  message: ({ value, locales }: { value: string; locales: string[] }) =>
+    `i18n.defaultLocale is ${value}, which is not one of i18n.locales (${locales.join(", ")}).`,
+  hint: () => "name the locale whose content is directly under content/ and whose pages are at the root.",
+});
+
+export const BadI18nFallback = entry({
+  code: "ConfigError",
+  title: "i18n.fallback is neither default nor omit",
+  message: ({ value }: { value: string }) => `i18n.fallback is ${value}.`,
+  hint: () =>
+    'use "default" (a page not yet translated is published in the default locale\'s words, marked as such) ' +
+    'or "omit" (it is not published in that locale).',
+});
+
+export const LocaleIsCollectionFolder = entry({
+  code: "ConfigError",
+  title: "A locale has the name of a collection's folder",
+  message: ({ locale, collection }: { locale: string; collection: string }) =>
+    `The locale "${locale}" has the name of the folder of the collection "${collection}".`,
+  hint: ({ locale }) =>
+    `content/${locale}/ would be both; rename the collection's folder (its \`folder\` or \`file\` in site.config.ts).`,
+});
