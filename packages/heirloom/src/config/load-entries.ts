@@ -18,7 +18,7 @@ export async function withLoadedEntries(site: ResolvedSite): Promise<ResolvedSit
   const loaders = [...site.collections.values()].filter((c) => c.load);
   if (loaders.length === 0) return site;
   const errors: HeirloomError[] = [];
-  const loaded = new Map<string, LoadedEntry[]>();
+  const loaded: NonNullable<ResolvedSite["loaded"]> = new Map();
   const hash = createHash("sha256").update(site.hash);
   for (const { name, load } of loaders) {
     const location = locateCollection(site.source, name);
@@ -43,9 +43,13 @@ export async function withLoadedEntries(site: ResolvedSite): Promise<ResolvedSit
       errors.push(errorFrom(BadLoadedEntry, { name, problem }, { location }));
       continue;
     }
-    const entries = (returned as LoadedEntry[]).map(({ slug, data, body }) => ({ slug, data, body: body ?? "" }));
+    // Each entry hashed once: its hash keys its work (its rendered body) as a file's bytes do, and the definition's.
+    const entries = (returned as LoadedEntry[]).map(({ slug, data, body = "" }) => {
+      const made = `loaded\0${name}\0${slug}\0${JSON.stringify(data)}\0${body}`;
+      return { slug, data, body, hash: createHash("sha256").update(made).digest("hex") };
+    });
     loaded.set(name, entries);
-    hash.update(`\0${name}\0${JSON.stringify(entries)}`);
+    for (const entry of entries) hash.update(entry.hash);
   }
   throwIfAny(errors);
   return { ...site, loaded, hash: hash.digest("hex") };

@@ -71,6 +71,6 @@ export interface ResolvedSite {
   source: string;
   /** A hash of the compiled definition and of what its collections' load functions made. */
   hash: string;
-  /** The entries each collection with a load function made, by its name (checked: see load-entries.ts). */
-  loaded?: Map<string, LoadedEntry[]>;
+  /** The entries each collection with a load function made, by its name, each with its hash (load-entries.ts). */
+  loaded?: Map<string, Array<Required<LoadedEntry> & { hash: string }>>;
 }
