@@ -96,8 +96,10 @@ describe("compileModule", () => {
 
   it("prunes cache files unused for weeks when it stores a new one, and keeps those in use", async () => {
     const entry = path.join(scratch(), "probe.ts");
-    const unique = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-    writeFileSync(entry, `export const value: number = ${unique};`);
+    // A string, found verbatim in the compiled file: esbuild prints a number such as 1795123456780000 as
+    // 179512345678e4, which made this test fail once in a thousand runs.
+    const unique = `probe-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    writeFileSync(entry, `export const value: string = ${JSON.stringify(unique)};`);
     await compileModule(request(entry));
     const stale = [
       path.join(cacheDir, "templates-0123456789abcdef.cjs"),
@@ -114,13 +116,13 @@ describe("compileModule", () => {
         (n) =>
           n.startsWith("probe-") &&
           n.endsWith(".cjs") &&
-          readFileSync(path.join(cacheDir, n), "utf8").includes(String(unique)),
+          readFileSync(path.join(cacheDir, n), "utf8").includes(unique),
       )!,
     );
     for (const file of [...stale, inUse]) utimesSync(file, past, past);
     expect((await compileModule(request(entry))).exports.value).toBe(unique);
     const other = path.join(scratch(), "other.ts");
-    writeFileSync(other, `export const value: number = ${unique + 1};`);
+    writeFileSync(other, `export const value: string = ${JSON.stringify(`${unique}-other`)};`);
     await compileModule(request(other));
     expect(stale.filter((f) => existsSync(f))).toEqual([]);
     expect(existsSync(inUse)).toBe(true);
