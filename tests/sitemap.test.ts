@@ -1,11 +1,15 @@
 // The sitemap of a large site: above 45,000 URLs, sitemap-1.xml … of at most 45,000 each and sitemap-index.xml,
-// robots.txt naming the index; below, one sitemap.xml as before. The numbered names are the build's own.
+// robots.txt naming the index; below, one sitemap.xml as before. The numbered names are the build's own. End to
+// end too: a site of 100,000 pages (a collection made by a load function, so no files are written for it) built.
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SiteConfig } from "../packages/heirloom/src/config/options.ts";
 import { hostingFiles } from "../packages/heirloom/src/output/hosting.ts";
 import { warningsFor } from "../packages/heirloom/src/output/summary.ts";
 import { outputClashes } from "../packages/heirloom/src/routes/clashes.ts";
 import type { FeedSpec, Route } from "../packages/heirloom/src/routes/types.ts";
+import { buildProject, editFile, makeFixture } from "./helpers/site.ts";
 
 const config = { siteUrl: "https://big.example", base: "/", forms: [] } as unknown as SiteConfig;
 const source = { file: "content/notes/x.md" };
@@ -101,4 +105,49 @@ describe("the sitemap", () => {
         'href="https://big.example/notes/24999/"/>',
     );
   });
+});
+
+describe("a site of 100,000 pages, built", () => {
+  it("writes sitemap-1.xml to sitemap-3.xml listing every page once, and the index robots.txt names", async () => {
+    const root = makeFixture();
+    editFile(
+      root,
+      "site.config.ts",
+      "    notes: defineCollection({",
+      `    many: defineCollection({
+      load: () => Array.from({ length: 100_000 }, (_, i) => ({ slug: \`p\${i}\`, data: { title: \`Page \${i}\` } })),
+      body: "markdown",
+      schema: z.strictObject({ title: text }),
+    }),
+    notes: defineCollection({`,
+    );
+    editFile(
+      root,
+      "site.config.ts",
+      'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }]',
+      'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }, ' +
+        '{ collection: "many", path: "/many/:slug", template: "prose" }]',
+    );
+    editFile(root, "site.config.ts", 'urlFormat: "file",', 'urlFormat: "file",\n  siteUrl: "https://big.example",');
+    const dist = (await buildProject(root)).outDir;
+    const read = (name: string) => readFileSync(path.join(dist, name), "utf8");
+
+    expect(readdirSync(dist).filter((n) => n.startsWith("sitemap"))).toEqual([
+      "sitemap-1.xml",
+      "sitemap-2.xml",
+      "sitemap-3.xml",
+      "sitemap-index.xml",
+    ]);
+    expect(locs(read("sitemap-index.xml"))).toEqual([1, 2, 3].map((n) => `https://big.example/sitemap-${n}.xml`));
+    expect(read("robots.txt")).toBe("User-agent: *\nAllow: /\nSitemap: https://big.example/sitemap-index.xml\n");
+    const parts = [1, 2, 3].map((n) => locs(read(`sitemap-${n}.xml`)));
+    const listed = parts.flat();
+    // The generated pages and the fixture's own four (its front page, a page and two notes; never the 404 page).
+    expect(parts.map((p) => p.length)).toEqual([45_000, 45_000, 10_004]);
+    expect(new Set(listed).size).toBe(100_004);
+    const many = listed.filter((url) => url.startsWith("https://big.example/many/"));
+    expect(many).toHaveLength(100_000);
+    expect(new Set(many)).toEqual(new Set(Array.from({ length: 100_000 }, (_, i) => `https://big.example/many/p${i}`)));
+    for (const i of [0, 99_999]) expect(existsSync(path.join(dist, "many", `p${i}.html`))).toBe(true);
+  }, 300_000);
 });
