@@ -114,9 +114,7 @@ describe("compileModule", () => {
       cacheDir,
       readdirSync(cacheDir).find(
         (n) =>
-          n.startsWith("probe-") &&
-          n.endsWith(".cjs") &&
-          readFileSync(path.join(cacheDir, n), "utf8").includes(unique),
+          n.startsWith("probe-") && n.endsWith(".cjs") && readFileSync(path.join(cacheDir, n), "utf8").includes(unique),
       )!,
     );
     for (const file of [...stale, inUse]) utimesSync(file, past, past);
