@@ -2,26 +2,15 @@
 // each locale's files, <html lang>, hreflang alternates in the head and the sitemap, translations for a language
 // switcher, each fallback mode, broken links in a locale, locale folders the site does not declare, a bad i18n
 // option, an incremental build after a translation is added, and dev showing a new German file.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorsOf } from "../packages/heirloom/src/errors/errors.ts";
 import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
-import { buildProject, editFile, fixturesDir } from "./helpers/site.ts";
+import { i18nSite } from "./helpers/i18n.ts";
+import { buildProject, editFile } from "./helpers/site.ts";
 
 const SITE_URL = "https://hearth.example";
-
-/** A copy of the two-locale fixture (its own templates), with `files` (path under the project → text) written. */
-function i18nSite(files: Record<string, string> = {}): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), "heirloom-i18n-"));
-  cpSync(path.join(fixturesDir, "i18n"), root, { recursive: true });
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
 
 const post = (title: string, date: string, body = "") => `---\ntitle: ${title}\ndate: "${date}"\n---\n${body}\n`;
 const read = (root: string, file: string) => readFileSync(path.join(root, "dist", file), "utf8");
@@ -52,7 +41,7 @@ describe("a site in two locales, untranslated pages falling back to the default 
     await buildProject(root, { siteUrl: SITE_URL });
   });
 
-  it("writes the default locale at the root and German under /de/, pages, posts, lists and feeds, one 404 page", () => {
+  it("writes the default locale at the root and German under /de/, pages, posts, lists, feeds and 404 pages", () => {
     expect(filesOf(path.join(root, "dist")).filter((f) => f.endsWith(".html") || f.endsWith(".xml"))).toEqual([
       "404.html",
       "blog/feed.xml",
@@ -61,6 +50,7 @@ describe("a site in two locales, untranslated pages falling back to the default 
       "blog/page/2/index.html",
       "blog/second/index.html",
       "blog/third/index.html",
+      "de/404.html",
       "de/blog/feed.xml",
       "de/blog/hello/index.html",
       "de/blog/index.html",

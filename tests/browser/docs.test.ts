@@ -1,7 +1,8 @@
 // The documentation site (docs/), built and served, in Chromium: a guide page, a page of each reference, the
-// front page, German pages and the 404 page without an accessibility violation in either colour scheme, at both
-// sizes, with no script but the search box's, no console error and no failed request; search finding a guide page
-// by a word of its body, in English and in German; the language switch; the sidebar and the next link.
+// front page, German pages and the 404 pages (English, and German under /de/) without an accessibility violation
+// in either colour scheme, at both sizes, with no script but the search box's, no console error and no failed
+// request; search finding a guide page by a word of its body, in English and in German; the language switch; the
+// sidebar and the next link.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,6 +29,7 @@ const PAGES = [
   "/de/guide/getting-started/",
   "/de/guide/routes/",
   "/no/such/page",
+  "/de/no/such/page",
 ];
 
 describe.skipIf(!chromePath)("the documentation in Chromium", () => {

@@ -58,6 +58,8 @@ export function hostingFiles(
   // Their names are reserved where routes are made: no page or feed may take them.
   const [ROBOTS, , HEADERS, SERVE, REDIRECTS] = HOSTING_FILES;
   const pages = routes.filter((r) => r.path !== NOT_FOUND);
+  // A locale's own 404 page (de/404.html), beside the site's.
+  const notFound = routes.flatMap((r) => (r.path === NOT_FOUND && r.outFile !== "404.html" ? [r.outFile] : []));
   // With i18n a fallback's page is the default locale's page's copy: left out, its canonical URL is that page.
   const listed = pages.filter((r) => r.canonical === undefined);
   const alternates = new Map(listed.flatMap((r) => (r.alternates ? [[r.path, r.alternates]] : [])));
@@ -65,9 +67,11 @@ export function hostingFiles(
   const sitemaps = config.siteUrl ? sitemapFiles(config, urls, alternates) : [];
   const files: Array<[string, string]> = [
     ...(config.base === "/" ? [[ROBOTS, robots(config, sitemaps[0]?.[0])] as [string, string]] : []),
-    [HEADERS, netlifyHeaders(config, pages)],
+    [HEADERS, netlifyHeaders(config, pages, notFound)],
     [SERVE, serveJson(config, redirects, pages)],
-    ...(redirects.length > 0 ? [[REDIRECTS, netlifyRedirects(config, redirects)] as [string, string]] : []),
+    ...(redirects.length + notFound.length > 0
+      ? [[REDIRECTS, netlifyRedirects(config, redirects, notFound)] as [string, string]]
+      : []),
   ];
   files.push(...sitemaps);
   return files.map(([path, text]) => ({ path, contents: Buffer.from(text) }));
@@ -119,7 +123,7 @@ function robots(config: SiteConfig, sitemap: string | undefined): string {
   return `User-agent: *\nAllow: /${sitemapLine}\n`;
 }
 
-function netlifyHeaders(config: SiteConfig, pages: Route[]): string {
+function netlifyHeaders(config: SiteConfig, pages: Route[], notFound: string[]): string {
   const block = (path: string, headers: Record<string, string>) =>
     `${path}\n${Object.entries(headers)
       .map(([k, v]) => `  ${k}: ${v}`)
@@ -137,13 +141,26 @@ function netlifyHeaders(config: SiteConfig, pages: Route[]): string {
     ...(config.search
       ? HASHED_INDEX.map((folder) => block(`${config.base}${folder}/*`, { "Cache-Control": IMMUTABLE }))
       : []),
-    ...[...new Set(html), `${config.base}404.html`].map((p) => block(p, { "Cache-Control": REVALIDATE })),
+    ...[...new Set(html), ...["404.html", ...notFound].map((file) => config.base + file)].map((p) =>
+      block(p, { "Cache-Control": REVALIDATE }),
+    ),
   ].join("\n");
 }
 
-/** One 301 a line, "from to 301", both with the base path: the form Netlify and Cloudflare Pages read. */
-function netlifyRedirects(config: SiteConfig, redirects: Redirect[]): string {
-  return redirects.map((r) => `${withBase(config.base, r.from)} ${withBase(config.base, r.to)} 301\n`).join("");
+/**
+ * One 301 a line, "from to 301", both with the base path: the form Netlify and Cloudflare Pages read. Then a
+ * locale's 404 page for what is missing under its folder ("/de/* /de/404.html 404", after every redirect, and
+ * deepest first): Netlify serves only the root's 404.html without it; Cloudflare Pages serves the nearest
+ * 404.html itself, and skips such a line as one it does not take.
+ */
+function netlifyRedirects(config: SiteConfig, redirects: Redirect[], notFound: string[]): string {
+  const moved = redirects.map((r) => `${withBase(config.base, r.from)} ${withBase(config.base, r.to)} 301\n`);
+  const deepestFirst = [...notFound].sort((a, b) => b.split("/").length - a.split("/").length || a.localeCompare(b));
+  const missing = deepestFirst.map((file) => {
+    const folder = config.base + file.slice(0, -"404.html".length);
+    return `${folder}* ${config.base}${file} 404\n`;
+  });
+  return [...moved, ...missing].join("");
 }
 
 /**

@@ -164,12 +164,13 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
     return undefined;
   }
   const own = normalizePath(path.trim(), format);
-  // One 404 page serves the whole site (a host serves one 404.html): a locale's own is not published.
-  if (prefix && own === NOT_FOUND) return undefined;
-  const normalized = prefix ? normalizePath(prefix + own, format) : own;
+  // A locale's 404 page is a not-found page too (path "404"), written in its folder (de/404.html), as Hugo and
+  // Docusaurus do: hosts that serve the nearest 404.html, preview and dev show it under /de/.
+  const normalized = prefix && own !== NOT_FOUND ? normalizePath(prefix + own, format) : own;
   return {
     path: normalized,
-    outFile: outFileFor(normalized, format),
+    outFile:
+      prefix && own === NOT_FOUND ? `${prefix.slice(1)}/${outFileFor(own, format)}` : outFileFor(normalized, format),
     template: template.trim(),
     entry: item.value,
     source: item.source,

@@ -21,6 +21,16 @@ export function normalizePath(path: string, format: UrlFormat): string {
   return format === "directory" ? `${trimmed}/` : trimmed;
 }
 
+/**
+ * The not-found pages that may answer for a missing file at `local` (a path under the base, without its leading
+ * slash), nearest first: "de/blog/x" -> de/blog/404.html, de/404.html, 404.html. A locale's own 404 page is the
+ * nearest for what is missing under its folder, as Cloudflare Pages finds it.
+ */
+export function notFoundCandidates(local: string): string[] {
+  const folders = local.split("/").slice(0, -1);
+  return folders.map((_, i) => `${folders.slice(0, folders.length - i).join("/")}/404.html`).concat("404.html");
+}
+
 /** The output file of a normalized path. */
 export function outFileFor(path: string, format: UrlFormat): string {
   if (path === NOT_FOUND) return "404.html";

@@ -17,6 +17,7 @@ import type { HeirloomError } from "../errors/errors.ts";
 import { SEARCH_FOLDER } from "../output/search-index.ts";
 import { HOSTING_FILES, sitemapParts, sitemapUrls } from "../routes/clashes.ts";
 import type { Route } from "../routes/types.ts";
+import { NOT_FOUND, notFoundCandidates } from "../routes/urls.ts";
 import type { ServedFile } from "./site-thread-messages.ts";
 
 /** A file as dev serves it; a page that could not be rendered now says why (`body`: its last good render). */
@@ -193,10 +194,10 @@ export function createDevSite(
         const file = files.get(candidate);
         if (file) return { status: 200, file: candidate, body: file() };
       }
-      const notFound = pages.get("404.html");
-      if (!notFound) return undefined;
-      const { html, failure } = render(notFound);
-      return { status: 404, file: "404.html", body: html, failure };
+      const file = notFoundCandidates(local ?? "").find((candidate) => pages?.get(candidate)?.path === NOT_FOUND);
+      if (!file) return undefined;
+      const { html, failure } = render(pages.get(file)!);
+      return { status: 404, file, body: html, failure };
     },
   };
 }

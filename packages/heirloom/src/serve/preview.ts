@@ -10,8 +10,9 @@ import { normalizeBase, resolvePaths } from "../config/options.ts";
 import { NothingToPreview } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import { checkOutDir } from "../output/write.ts";
-import { confinedFiles } from "./confined-files.ts";
-import { compressedFiles } from "./compressed-files.ts";
+import { notFoundCandidates } from "../routes/urls.ts";
+import { type ConfinedFiles, confinedFiles } from "./confined-files.ts";
+import { type ByteRange, type CompressedFiles, compressedFiles } from "./compressed-files.ts";
 import { EncodedBodies } from "./encoded-bodies.ts";
 import { bothAllowed } from "./allowed-hosts.ts";
 import { createSiteServer, listen } from "./http.ts";
@@ -74,7 +75,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       req.url = inside ? `/${pathname.slice(base.length)}${search}` : "/404-outside-base";
       // Only files inside the output folder: a link out of it, or a name too long for a file, is a 404.
       const files = { ...confinedFiles(options.outDir), ...compressedFiles(req, res, bodies, onError) };
-      return handler(req, res, serveOptions, files as unknown as Methods);
+      const local = inside ? pathname.slice(base.length) : "";
+      return handler(req, res, serveOptions, nearestNotFound(options.outDir, local, files) as unknown as Methods);
     },
     onError,
   });
@@ -87,6 +89,27 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     busyPorts: busy,
     formFiles: forms.files,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * serve-handler's file system for a request at `local` (under the base), in which the output's 404.html stands for
+ * the nearest not-found page (a locale's de/404.html for what is missing under /de/), as Cloudflare Pages serves it.
+ */
+function nearestNotFound(outDir: string, local: string, files: ConfinedFiles & CompressedFiles) {
+  const root = path.join(outDir, "404.html");
+  let chosen: string | undefined;
+  // Each candidate as the request's confined file system sees it: a link out of the folder is no 404 page.
+  const nearest = async () => {
+    for (const candidate of notFoundCandidates(local).map((file) => path.join(outDir, file))) {
+      if ((await files.lstat(candidate).catch(() => undefined))?.isFile()) return candidate;
+    }
+    return root;
+  };
+  return {
+    lstat: async (file: string) => files.lstat(file === root ? (chosen ??= await nearest()) : file),
+    createReadStream: (file: string, range?: ByteRange) =>
+      files.createReadStream(file === root ? (chosen ?? root) : file, range),
   };
 }
 
