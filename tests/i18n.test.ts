@@ -159,6 +159,20 @@ describe("a site in two locales, untranslated pages falling back to the default 
   });
 });
 
+describe("a site in two locales without a site URL", () => {
+  it("gives no hreflang alternates (search engines read only absolute ones), and says so before publishing", async () => {
+    const root = i18nSite();
+    const result = await buildProject(root);
+    expect(alternates(read(root, "de/index.html"))).toEqual([]);
+    expect(alternates(read(root, "blog/hello/index.html"))).toEqual([]);
+    // The language switch is the translations', with the base path, as before.
+    expect(switcher(read(root, "de/blog/hello/index.html"))[0]).toMatchObject({ url: "/blog/hello/", locale: "en" });
+    expect(result.warnings).toContainEqual(
+      expect.stringContaining("No site URL is set, so canonical links, hreflang alternates, sitemap.xml, the feeds"),
+    );
+  });
+});
+
 describe("an entry only a locale has", () => {
   it("is published in that locale alone, with itself as its only translation and no alternates", async () => {
     const root = i18nSite({ "content/de/posts/nur-hier.md": post("Nur hier", "2026-01-04", "Nur auf Deutsch.") });
@@ -335,7 +349,7 @@ describe("dev with two locales", () => {
   const get = async (pathname: string) => (await fetch(new URL(pathname, dev.url))).text();
   beforeAll(async () => {
     root = i18nSite();
-    dev = await startDev({ root, env: {}, port: 0, onEvent: (e) => events.push(e) });
+    dev = await startDev({ root, env: {}, port: 0, siteUrl: SITE_URL, onEvent: (e) => events.push(e) });
   });
   afterAll(async () => {
     await dev?.close();
@@ -350,7 +364,7 @@ describe("dev with two locales", () => {
     expect(page).not.toContain("untranslated");
     expect(await get("/de/")).toContain('<a href="/de/blog/second/">Zweiter</a>');
     expect(switcher(await get("/blog/second/"))[1]).toMatchObject({ locale: "de", title: "Zweiter", fallback: false });
-    expect(alternates(await get("/blog/second/"))[1]).toEqual(["de", "/de/blog/second/"]);
+    expect(alternates(await get("/blog/second/"))[1]).toEqual(["de", `${SITE_URL}/de/blog/second/`]);
     // Removed again, the English page (whose route dev keeps) says nothing of German any more.
     rmSync(path.join(root, "content/de/posts/second.md"));
     await expect.poll(() => get("/de/blog/second/"), { timeout: 10_000, interval: 50 }).toContain("untranslated");

@@ -26,9 +26,9 @@ export function Document(props: Props & { children?: ReactNode }) {
         <link rel="icon" href={assets.href("/icon.svg")} type="image/svg+xml" />
         <meta name="description" content={description || site.description} />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
-        {/* Search engines read hreflang only with absolute addresses: with a site URL, as the canonical link. */}
-        {head.canonical &&
-          head.alternates?.map((a) => <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.url} />)}
+        {head.alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.url} />
+        ))}
         {assets.stylesheet && <link rel="stylesheet" href={assets.stylesheet} />}
         {assets.codeStylesheet && <link rel="stylesheet" href={assets.codeStylesheet} />}
       </head>

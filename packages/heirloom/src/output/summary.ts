@@ -107,7 +107,8 @@ export function warningsFor(config: SiteConfig, feeds: FeedSpec[], routes: Route
     );
   }
   if (!config.siteUrl) {
-    const left = ["canonical links", "sitemap.xml", ...(feeds.length ? ["the feeds"] : [])];
+    const alternates = routes.some((r) => r.alternates?.length) ? ["hreflang alternates"] : [];
+    const left = ["canonical links", ...alternates, "sitemap.xml", ...(feeds.length ? ["the feeds"] : [])];
     warnings.push(
       `No site URL is set, so ${left.join(", ")} and absolute URLs for shared links were left out. ` +
         "Before publishing, set siteUrl in site.config.ts, --site-url or the HEIRLOOM_SITE_URL environment variable.",

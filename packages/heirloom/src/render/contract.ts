@@ -38,8 +38,9 @@ export interface Head {
   feeds: Array<{ title: string; url: string }>;
   /**
    * With i18n, for `<link rel="alternate" hreflang>`: the page in each locale that has a translation of it (itself
-   * included) and "x-default" (the default locale's), absolute with a site URL (else with the base path); empty when
-   * no other locale has it, on a fallback, and without i18n.
+   * included) and "x-default" (the default locale's), absolute; empty without a site URL (search engines read
+   * hreflang only with absolute addresses, as there is no canonical link then), when no other locale has it, on a
+   * fallback, and without i18n.
    */
   alternates: Array<{ hreflang: string; url: string }>;
 }

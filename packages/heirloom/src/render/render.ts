@@ -127,8 +127,13 @@ export function renderPage(site: RenderInputs, route: Route, content = contentOf
   const { templates, assets, islands, islandRenders } = site;
   const refs = (route.locale !== undefined && site.locales?.get(route.locale)?.refs) || site.refs;
   const inputs = { templates, content, assets, islands, refs, islandRenders };
-  const url = (path: string) => absoluteUrl(config.siteUrl, config.base, path) ?? withBase(config.base, path);
-  const alternates = (route.alternates ?? []).map(({ hreflang, path }) => ({ hreflang, url: url(path) }));
+  // Search engines read hreflang only with absolute addresses: none without a site URL, as no canonical link.
+  const alternates = config.siteUrl
+    ? (route.alternates ?? []).map(({ hreflang, path }) => ({
+        hreflang,
+        url: absoluteUrl(config.siteUrl, config.base, path)!,
+      }))
+    : [];
   return renderRoute(route, inputs, { canonical, feeds: feedLinks(site, route.locale), alternates });
 }
 
