@@ -35,6 +35,30 @@ const EXPECTED = [
 ].sort();
 const plainWarnings = (warnings: string[]) => warnings.filter((w) => w.includes("Shiki has no language")).sort();
 
+describe("a code block whose language is followed by a comma and attributes (rustdoc's, mdBook's, Zola's)", () => {
+  it("is highlighted in the language before the comma, in markdown and in MDX, and told nothing", async () => {
+    const root = copyJournal("heirloom-fence-attributes-");
+    const code = "fn main() {}\n";
+    const fences = (...langs: string[]) => langs.map((lang) => `\`\`\`${lang}\n${code}\`\`\`\n`).join("\n");
+    edit(root, "content/posts/difficult-chapters.md", /\n---\n/, `\n---\n${fences("rust,ignore", "rust")}\n`);
+    const mdx = "content/posts/the-right-length.mdx";
+    writeFileSync(
+      path.join(root, mdx),
+      `${readFileSync(path.join(root, mdx), "utf8")}\n${fences("Rust,no_run", "rust")}`,
+    );
+    const built = await buildProject(root);
+    expect(plainWarnings(built.warnings)).toEqual([]);
+    for (const page of ["difficult-chapters", "the-right-length"]) {
+      const html = readFileSync(path.join(built.outDir, "blog", page, "index.html"), "utf8");
+      const blocks = [...html.matchAll(/<pre class="shiki[\s\S]*?<\/pre>/g)].map((m) => m[0]);
+      const rust = blocks.filter((b) => b.includes(">main<"));
+      expect(rust, page).toHaveLength(2);
+      expect(rust[0], page).toBe(rust[1]);
+      expect(html, page).not.toContain("language-rust,");
+    }
+  });
+});
+
 describe("a code block in a language Shiki does not have", () => {
   it("is written plain and told at its file and line, once, by every build that uses its body", async () => {
     const root = siteWithFences();

@@ -43,9 +43,17 @@ let bundledNames: readonly string[] = [];
 /** Each theme loaded (as given), its name in the highlighter, its default colours and every colour of its tokens. */
 const themes = new Map<string, { source: CodeTheme; name: string; fg: string; bg: string; palette: Set<string> }>();
 
+/**
+ * The language a fence names (its info string's first word), lower-cased and up to a comma: ```rust,ignore and
+ * ```rust,no_run are Rust, as rustdoc, mdBook and Zola read them (what follows the comma is for their tools).
+ */
+export function fenceLanguage(word: string): string {
+  return word.toLowerCase().split(",")[0];
+}
+
 /** A fence's language as Shiki names it, or "" for a plain block. */
 export function languageOf(info: string): string {
-  const lang = info.trim().split(/\s+/)[0].toLowerCase();
+  const lang = fenceLanguage(info.trim().split(/\s+/)[0]);
   return PLAIN.has(lang) ? "" : lang;
 }
 

@@ -10,6 +10,7 @@ import type { Heading, ResolvedMarkdown } from "../config/markdown-options.ts";
 import { MdxAwait, MdxCompileFailed, MdxModuleSyntax } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_KEY, bundledFile } from "../version.ts";
+import { fenceLanguage } from "./highlight.ts";
 import { slugOf, uniqueId } from "./headings.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { type ExpressionHolder, guardExpressions } from "./mdx-expressions.ts";
@@ -145,7 +146,7 @@ function collect(
       if (/^[A-Z]/.test(node.name) && !found.uses.has(node.name)) found.uses.set(node.name, place(node));
     }
     if (node.type === "code" && node.lang) {
-      const lang = node.lang.toLowerCase();
+      const lang = fenceLanguage(node.lang);
       const line = node.position?.start.line ?? 1;
       const block = String(blocks.push({ lang, code: node.value ?? "", line }) - 1);
       Object.assign(node, {
