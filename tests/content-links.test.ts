@@ -6,7 +6,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { failures } from "./helpers/errors.ts";
 import { photo } from "./helpers/photo.ts";
-import { buildProject, copyJournal, makeFixture } from "./helpers/site.ts";
+import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
+import { buildProject, copyJournal, editFile, makeFixture } from "./helpers/site.ts";
 
 const FRONT = "---\norder: 3\ntitle: Third\nprice: 7\ntags:\n  - three\nfeatured: false\n---\n";
 
@@ -59,6 +60,49 @@ describe("a picture beside the post", () => {
     expect(page(gif, "notes/third.html")).toMatch(
       /<img src="\/assets\/images\/dots-[\da-f]{10}\.gif" width="30" height="20" /,
     );
+  });
+
+  it("is given the site's markdown.images.sizes, the width of its column, in markdown and MDX bodies", async () => {
+    const sizes = "(min-width: 50rem) 46rem, 100vw";
+    const column = siteWith("![The porch](images/porch.png)\n");
+    mkdirSync(path.join(column, "content", "notes", "images"));
+    await photo(1200, 800, "a0522d")
+      .png()
+      .toFile(path.join(column, "content", "notes", "images", "porch.png"));
+    editFile(
+      column,
+      "site.config.ts",
+      'urlFormat: "file",',
+      `urlFormat: "file",\n  markdown: { images: { sizes: "${sizes}" } },`,
+    );
+    await buildProject(column);
+    const picture = /<picture>(.*?)<\/picture>/.exec(page(column, "notes/third.html"))?.[1] ?? "";
+    expect(picture.match(/ sizes="[^"]*"/g)).toEqual(Array(3).fill(` sizes="${sizes}"`));
+    // The journal's MDX post, its picture given the journal's own column.
+    const journal = copyJournal("heirloom-image-sizes-");
+    const mdx = "content/posts/the-right-length.mdx";
+    writeFileSync(path.join(journal, mdx), `${readFileSync(path.join(journal, mdx), "utf8")}\n![Hills](hills.png)\n`);
+    await photo(1200, 800, "556b2f")
+      .png()
+      .toFile(path.join(journal, "content", "posts", "hills.png"));
+    editFile(journal, "site.config.ts", "defineSite({", `defineSite({\n  markdown: { images: { sizes: "${sizes}" } },`);
+    await buildProject(journal);
+    const post = page(journal, "blog/the-right-length/index.html");
+    expect(/<picture>(.*?)<\/picture>/.exec(post)?.[1].match(/ sizes="[^"]*"/g)).toEqual(
+      Array(3).fill(` sizes="${sizes}"`),
+    );
+  });
+
+  it("is told when markdown.images.sizes could break out of its attribute, with what to write", () => {
+    const errors: string[] = [];
+    resolveMarkdown({ images: { sizes: '100vw" onload="x' } }, (entry, args) =>
+      errors.push(`${entry.message(args)} ${entry.hint?.(args)}`),
+    );
+    expect(errors).toEqual([
+      "markdown.images.sizes in site.config.ts must be HTML's sizes attribute, without quotes or angle brackets; " +
+        'found the text "100vw" onload="x". write the width pictures are shown at, such as ' +
+        'sizes: "(min-width: 50rem) 46rem, 100vw" for a 46rem column.',
+    ]);
   });
 
   it("is an SVG as it is, with its size", () => {

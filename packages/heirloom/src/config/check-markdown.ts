@@ -1,5 +1,5 @@
-// Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins, highlight, anchors, mdx) with zod and
-// resolves its defaults from the preset; a value of the wrong form is told at its option, with what to write.
+// Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins, highlight, anchors, mdx, images) with
+// zod and resolves its defaults from the preset; a value of the wrong form is told at its option, with what to write.
 import { z } from "zod";
 import { BadMarkdownOption, UnknownMarkdownOption } from "../errors/catalogue.ts";
 import type { ErrorEntry } from "../errors/errors.ts";
@@ -37,6 +37,17 @@ const schema = z.strictObject({
     .optional(),
   anchors: z.union([z.literal(false), z.strictObject({ label: fn.optional() })]).optional(),
   mdx: z.strictObject({ timeout: z.number().int().positive().optional() }).optional(),
+  // Written into an attribute: no quote or angle bracket.
+  images: z
+    .strictObject({
+      sizes: z
+        .string()
+        .trim()
+        .min(1)
+        .regex(/^[^"'<>&]*$/)
+        .optional(),
+    })
+    .optional(),
 });
 
 /** What each option must be, and what to write (by the option's path, a list's index as "#", a scheme as "*"). */
@@ -81,6 +92,11 @@ const RULES: Record<string, [rule: string, advice: string]> = {
     "must be a function of the heading's text that names its link",
     "write label: (heading) => `Lien vers ${heading}`.",
   ],
+  images: ["must be { sizes }", 'write images: { sizes: "(min-width: 50rem) 46rem, 100vw" }, or leave it out.'],
+  "images.sizes": [
+    "must be HTML's sizes attribute, without quotes or angle brackets",
+    'write the width pictures are shown at, such as sizes: "(min-width: 50rem) 46rem, 100vw" for a 46rem column.',
+  ],
   mdx: ["must be { timeout }", "write mdx: { timeout: 20000 } to give each MDX body 20 s as its page renders."],
   "mdx.timeout": [
     "must be a whole number of milliseconds above 0",
@@ -118,6 +134,7 @@ function resolved(options: MarkdownOptions): ResolvedMarkdown {
     highlightTimeout: (highlight ? highlight.timeout : undefined) ?? DEFAULT_HIGHLIGHT_TIMEOUT,
     mdxTimeout: options.mdx?.timeout ?? DEFAULT_MDX_TIMEOUT,
     anchors: !ids || anchors === false || (plain && !anchors) ? false : { label: anchors?.label ?? defaultAnchorLabel },
+    ...(options.images?.sizes ? { imageSizes: options.images.sizes } : {}),
   };
 }
 

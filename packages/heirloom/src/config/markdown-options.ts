@@ -1,5 +1,6 @@
 // How a site shapes its markdown (site.config.ts's `markdown`): the preset, GitHub's extensions, the typographer,
-// heading ids and anchors, the code highlighting themes and markdown-it plugins; and the heading list every entry
+// heading ids and anchors, the code highlighting themes, markdown-it plugins and the shown width of pictures in
+// bodies; and the heading list every entry
 // with a body gets for a table of contents.
 
 /** A markdown-it plugin, as `md.use(plugin, ...options)` takes it. */
@@ -44,6 +45,13 @@ export interface MarkdownOptions {
    * site's CSS picks one): default GitHub's high-contrast light and dark themes. false: left as plain text.
    */
   highlight?: false | { themes?: { light?: CodeTheme; dark?: CodeTheme }; timeout?: number };
+  /**
+   * Pictures in bodies (markdown and MDX), published in several widths: `sizes`, how wide they are shown at each
+   * viewport, as HTML's `sizes` attribute ("(min-width: 50rem) 46rem, 100vw" for a 46rem column), so that a
+   * browser fetches the narrowest width that fills it. Default: the picture's own width, or the viewport's when
+   * that is narrower, which is right only where the column is as wide as the window.
+   */
+  images?: { sizes?: string };
   /** MDX bodies: `timeout`, how long one may run as its page renders (ms, default 10 s) before it is stopped. */
   mdx?: { timeout?: number };
   /**
@@ -81,6 +89,8 @@ export interface ResolvedMarkdown {
   /** How long an MDX body may run as its page renders, in ms, before it is stopped with a located error. */
   mdxTimeout: number;
   anchors: false | { label: (heading: string) => string };
+  /** The `sizes` of pictures in bodies, when the site sets it (else each picture's own width up to the viewport). */
+  imageSizes?: string;
 }
 
 export const DEFAULT_CODE_THEMES = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" } as const;

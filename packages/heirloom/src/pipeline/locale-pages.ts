@@ -17,13 +17,20 @@ interface ReadContent {
 }
 
 /** What the links and images of bodies name: the default locale's, or with `locale` that locale's. */
-export function refTableOf(config: SiteConfig, read: ReadContent, content: Record<string, unknown>, locale?: string) {
+export function refTableOf(
+  { config, site }: { config: SiteConfig; site: ResolvedSite },
+  read: ReadContent,
+  content: Record<string, unknown>,
+  locale?: string,
+) {
   const { raw, validated, routes, redirects } = read;
+  const { imageSizes } = site.markdown;
   const images = validated.bodyImages;
   const counterparts = locale === undefined ? undefined : validated.locales?.get(locale)?.counterparts;
   const passthrough = raw.passthrough;
   const localeFolder = locale === undefined ? undefined : `${locale}/`;
-  return refTable({ base: config.base, content, images, passthrough, routes, redirects, counterparts, localeFolder });
+  const { base } = config;
+  return refTable({ base, content, images, passthrough, routes, redirects, counterparts, localeFolder, imageSizes });
 }
 
 /** With i18n, each other locale's collections as its pages receive them, and what its bodies' links name. */
@@ -37,7 +44,7 @@ export function localePages(
   const pages = new Map<string, LocalePages>();
   for (const locale of locales.keys()) {
     const content = collectionsOf(site, read.validated, locale);
-    pages.set(locale, { content, refs: refTableOf(config, read, content, locale) });
+    pages.set(locale, { content, refs: refTableOf({ config, site }, read, content, locale) });
   }
   return pages;
 }

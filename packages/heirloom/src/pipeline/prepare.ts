@@ -145,7 +145,7 @@ async function prepareStages(
   const assets = templateAssets(config, bundle, code, searchFile);
   const islands = islandScripts(config, islandBundle);
   const keyOf = (entry: SourceEntry) => markdownKey(entry.hash, config.base, renderers.get(entry.collection)!);
-  const refs = refTableOf(config, read, content);
+  const refs = refTableOf({ config, site }, read, content);
   const locales = localePages(site, config, read);
   return {
     ...(locales ? { locales } : {}),
@@ -226,7 +226,7 @@ async function linksOfPartialSite(
   const assets = templateAssets(config, bundle, undefined, search);
   const islands = islandScripts(config, islandBundle ?? { modules: {}, preload: {} });
   const content = collectionsOf(site, validated);
-  const refs = refTableOf(config, read, content);
+  const refs = refTableOf({ config, site }, read, content);
   const locales = localePages(site, config, read);
   const hosting = hostingFiles(config, routes, feeds, redirects);
   const files = [...bundle.files, ...(islandBundle?.files ?? []), ...(search ? [search] : []), ...hosting].map(

@@ -20,6 +20,8 @@ export interface RefTable {
   moved: Map<string, string>;
   /** With i18n, a locale's table: its folder under content/ ("de/"), where a file it lacks is the default's. */
   localeFolder?: string;
+  /** The `sizes` of pictures in bodies (markdown's `images.sizes`), when the site sets it. */
+  imageSizes?: string;
 }
 
 /** The table of a site's content, images and routes. */
@@ -33,6 +35,7 @@ export function refTable(input: {
   /** With i18n, in a locale's table: the default locale's files it has translations of, each to its translation's. */
   counterparts?: Map<string, string>;
   localeFolder?: string;
+  imageSizes?: string;
 }): RefTable {
   const entries = new Map<string, { collection: string; index: number }>();
   for (const [collection, value] of Object.entries(input.content)) {
@@ -50,6 +53,7 @@ export function refTable(input: {
   const passthrough = new Set(input.passthrough);
   const table: RefTable = { base: input.base, entries, images: input.images, passthrough, pages, moved };
   if (input.localeFolder) table.localeFolder = input.localeFolder;
+  if (input.imageSizes) table.imageSizes = input.imageSizes;
   return table;
 }
 
@@ -78,7 +82,7 @@ export function resolveRefs(html: string, table: RefTable, page: string, content
   const pictured = html.includes(`src="${PREFIX}`)
     ? html.replace(/<img\s[^>]*?\bsrc="(heirloom-ref:[^"]*)"[^>]*>/g, (tag, marker: string) => {
         const found = resolve(marker, true);
-        return typeof found === "object" ? imageMarkup(tag, marker, found) : tag;
+        return typeof found === "object" ? imageMarkup(tag, marker, found, table.imageSizes) : tag;
       })
     : html;
   // Any other marker its URL: the page is cut at each marker, not searched with a pattern from its start.
@@ -150,9 +154,12 @@ function pageForm(pages: Set<string>, path: string): string {
   return path;
 }
 
-/** The <img> with the made image's URL, size and srcset, in a <picture> with its AVIF and WebP sources. */
-function imageMarkup(tag: string, marker: string, image: BuiltImage): string {
-  const sizes = `(min-width: ${image.width}px) ${image.width}px, 100vw`;
+/**
+ * The <img> with the made image's URL, size and srcset, in a <picture> with its AVIF and WebP sources; `shown` is
+ * the site's `sizes` for them (else the image's own width, up to the viewport's).
+ */
+function imageMarkup(tag: string, marker: string, image: BuiltImage, shown?: string): string {
+  const sizes = shown ?? `(min-width: ${image.width}px) ${image.width}px, 100vw`;
   const own = (name: string) => new RegExp(`\\s${name}=`).test(tag);
   let attrs = `src="${image.url}"`;
   if (!own("width") && !own("height")) attrs += ` width="${image.width}" height="${image.height}"`;
