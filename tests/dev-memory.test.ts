@@ -146,6 +146,27 @@ describe("dev and site code that uses up its memory", () => {
     await saveFix("templates/pages.tsx", (text) => text.replace(grows, ""), "The end: 2");
   }, 90_000);
 
+  it("shows a page served before the thread ran out as it last rendered when it then fails, with why", async () => {
+    // The fresh thread never rendered this page (no link check runs while a page is refused): what it shows is the
+    // render dev's main thread was answered before.
+    const before = await fetchPage(OTHER);
+    expect(before.status).toBe(200);
+    const start = "export function Post({ page, assets }: Props<PostEntry>) {\n";
+    const breaks =
+      `  if (page.slug === "the-right-length") ${GROWS};\n` +
+      '  if (page.slug === "difficult-chapters") throw new Error("broken on purpose");\n';
+    const template = "templates/pages.tsx";
+    const { page } = await saveAndFail(template, (text) => text.replace(start, `${start}${breaks}`));
+    expect(page.status).toBe(500);
+    const other = await fetchPage(OTHER);
+    expect(other.status).toBe(200);
+    expect(other.text.replace(/<script[^>]*><\/script>/g, "")).toBe(
+      before.text.replace(/<script[^>]*><\/script>/g, ""),
+    );
+    await expect.poll(() => dev.output().includes("broken on purpose"), { timeout: 10_000 }).toBe(true);
+    await saveFix(template, (text) => text.replace(breaks, ""), "The end: 2");
+  }, 90_000);
+
   it("fails the build when a module uses it up as it loads, and builds again once it is fixed", async () => {
     const template = "templates/pages.tsx";
     const grows = "\nconst grown: number[][] = [];\nwhile (grown.length >= 0) grown.push(new Array(1e5).fill(1));\n";

@@ -8,7 +8,8 @@ import { resolvePaths } from "../config/options.ts";
 import { type CompiledPart, Incremental } from "../incremental/incremental.ts";
 import { securityHeaders } from "../output/hosting.ts";
 import { prepareSite } from "../pipeline/prepare.ts";
-import { type DevSite, LastGoodPages, createDevSite } from "./dev-site.ts";
+import { type DevSite, createDevSite } from "./dev-site.ts";
+import { LastGoodPages } from "./last-good.ts";
 import { problemsFormatter } from "./dev-problems.ts";
 import type { FromSiteThread, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
 
@@ -17,7 +18,7 @@ let answering: Int32Array;
 let say: ReturnType<typeof problemsFormatter>;
 let incremental: Incremental;
 const post = (message: FromSiteThread) => parentPort!.postMessage(message);
-const lastGood = new LastGoodPages();
+let lastGood: LastGoodPages;
 let site: DevSite | undefined;
 /** The last build asked for: a link check of an earlier one stops. */
 let latest = 0;
@@ -34,6 +35,8 @@ else
 /** Starts answering dev's messages with what the thread was given. */
 function serve(data: SiteThreadData): void {
   given = data;
+  // What dev was answered before this thread: its predecessor's pages, shown if they now fail.
+  lastGood = new LastGoodPages(data.lastGood);
   answering = new Int32Array(data.request);
   say = problemsFormatter(data.debug);
   incremental = Incremental.forDev(resolvePaths(data.options));

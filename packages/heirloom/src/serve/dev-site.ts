@@ -18,6 +18,7 @@ import { SEARCH_FOLDER } from "../output/search-index.ts";
 import { HOSTING_FILES, sitemapParts, sitemapUrls } from "../routes/clashes.ts";
 import type { Route } from "../routes/types.ts";
 import { NOT_FOUND, notFoundCandidates } from "../routes/urls.ts";
+import type { LastGoodPages } from "./last-good.ts";
 import type { ServedFile } from "./site-thread-messages.ts";
 
 /** A file as dev serves it; a page that could not be rendered now says why (`body`: its last good render). */
@@ -42,22 +43,6 @@ const DEV_PAGEFIND = { path: `${SEARCH_FOLDER}/pagefind.js`, text: Buffer.from("
 
 /** How many rendered pages are kept between requests. */
 const KEPT_PAGES = 64;
-/** How many pages' last good renders are kept across builds, for a page that fails to render. */
-const LAST_GOOD_PAGES = 256;
-
-/** The last good render of recently served pages, by output file; one for the dev server's whole run. */
-export class LastGoodPages {
-  readonly #pages = new Map<string, string>();
-  get(outFile: string): string | undefined {
-    return this.#pages.get(outFile);
-  }
-  set(outFile: string, html: string): void {
-    this.#pages.delete(outFile);
-    this.#pages.set(outFile, html);
-    if (this.#pages.size > LAST_GOOD_PAGES) this.#pages.delete(this.#pages.keys().next().value!);
-  }
-}
-
 /**
  * The site `prepared` as dev serves it: a page that fails is served as it last rendered (`lastGood`), and the pages
  * in `exhausted` (by path: their render used up the memory of the thread before) fail with their errors, unrendered.

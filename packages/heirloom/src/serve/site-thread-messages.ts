@@ -15,6 +15,8 @@ export interface SiteThreadData {
   limitMb: number;
   /** Int32 memory: the request the thread answers now (0: none), readable after it died. */
   request: SharedArrayBuffer;
+  /** The last good render of pages served before (by an earlier thread), by output file, oldest first. */
+  lastGood: Array<[outFile: string, html: string]>;
 }
 
 /** A page, file or 404 page as the site serves it. */

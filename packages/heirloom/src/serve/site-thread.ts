@@ -10,10 +10,11 @@ import { SHARE_ENV, Worker } from "node:worker_threads";
 import { PLACE_KEY, type SiteCodePlace, outOfMemoryError, placeIn, placeMemory } from "../compile/supervisor.ts";
 import { workerFile } from "../compile/worker-file.ts";
 import { ENGINE_ROOT, ENGINE_VERSION, bundledFile } from "../version.ts";
+import { LastGoodPages } from "./last-good.ts";
 import type { BuildFailed, Built, FromSiteThread, Got, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
 
 export interface SiteThreadOptions {
-  data: Omit<SiteThreadData, "limitMb" | "request">;
+  data: Omit<SiteThreadData, "limitMb" | "request" | "lastGood">;
   /** The site's cache folder: an installed engine keeps the thread's code cache there. */
   cacheDir: string;
   say: (problem: unknown) => string;
@@ -105,13 +106,15 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
         ? `${file}.v8`
         : path.join(options.cacheDir, `dev-site-${ENGINE_VERSION}.cjs.v8`);
   const boot = path.join(ENGINE_ROOT, "bin", "site-thread-boot.cjs");
+  // The pages served good, kept here too: a fresh thread starts with them, to show one that then fails.
+  const lastGood = new LastGoodPages();
   /** The thread now; none after one ended before it ever answered, until the next build starts another. */
   let live: Live | undefined = spawn();
 
   function spawn(): Live {
     const place = placeMemory();
     const request = new SharedArrayBuffer(4);
-    const data: SiteThreadData = { ...options.data, limitMb, request };
+    const data: SiteThreadData = { ...options.data, limitMb, request, lastGood: lastGood.entries() };
     const given = { ...data, [PLACE_KEY]: place };
     const load = { file, cacheFile };
     const worker =
@@ -137,6 +140,10 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
         thread.builds.get(message.build)?.(message);
         thread.builds.delete(message.build);
       } else if (message.type === "got") {
+        const { file, failure } = message;
+        if (file?.status === 200 && failure === undefined && typeof file.body === "string") {
+          lastGood.set(file.file, file.body);
+        }
         thread.gets.get(message.id)?.resolve(message);
         thread.gets.delete(message.id);
       } else options.onTold(message);
