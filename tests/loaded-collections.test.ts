@@ -6,32 +6,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BuildFailure, HeirloomError } from "../packages/heirloom/src/errors/errors.ts";
-import { buildProject, editFile, makeFixture } from "./helpers/site.ts";
+import { addLoadedCollection, buildProject, editFile, makeFixture } from "./helpers/site.ts";
 
 let root: string;
 const realNow = () => performance.timeOrigin + performance.now();
 
 /** The fixture with a collection "reference" made by `load` (its source text), shown at /reference/:slug. */
-function withLoader(load: string): void {
-  editFile(
-    root,
-    "site.config.ts",
-    "    notes: defineCollection({",
-    `    reference: defineCollection({
-      load: ${load},
-      body: "markdown",
-      schema: z.strictObject({ title: text }),
-    }),
-    notes: defineCollection({`,
-  );
-  editFile(
-    root,
-    "site.config.ts",
-    'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }]',
-    'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }, ' +
-      '{ collection: "reference", path: "/reference/:slug", template: "prose" }]',
-  );
-}
+const withLoader = (load: string) => addLoadedCollection(root, "reference", load);
 
 const lineOf = (text: string) =>
   readFileSync(path.join(root, "site.config.ts"), "utf8")

@@ -9,7 +9,7 @@ import { hostingFiles } from "../packages/heirloom/src/output/hosting.ts";
 import { warningsFor } from "../packages/heirloom/src/output/summary.ts";
 import { outputClashes } from "../packages/heirloom/src/routes/clashes.ts";
 import type { FeedSpec, Route } from "../packages/heirloom/src/routes/types.ts";
-import { buildProject, editFile, makeFixture } from "./helpers/site.ts";
+import { addLoadedCollection, buildProject, editFile, makeFixture } from "./helpers/site.ts";
 
 const config = { siteUrl: "https://big.example", base: "/", forms: [] } as unknown as SiteConfig;
 const source = { file: "content/notes/x.md" };
@@ -110,24 +110,8 @@ describe("the sitemap", () => {
 describe("a site of 100,000 pages, built", () => {
   it("writes sitemap-1.xml to sitemap-3.xml listing every page once, and the index robots.txt names", async () => {
     const root = makeFixture();
-    editFile(
-      root,
-      "site.config.ts",
-      "    notes: defineCollection({",
-      `    many: defineCollection({
-      load: () => Array.from({ length: 100_000 }, (_, i) => ({ slug: \`p\${i}\`, data: { title: \`Page \${i}\` } })),
-      body: "markdown",
-      schema: z.strictObject({ title: text }),
-    }),
-    notes: defineCollection({`,
-    );
-    editFile(
-      root,
-      "site.config.ts",
-      'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }]',
-      'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }, ' +
-        '{ collection: "many", path: "/many/:slug", template: "prose" }]',
-    );
+    const load = "() => Array.from({ length: 100_000 }, (_, i) => ({ slug: `p${i}`, data: { title: `Page ${i}` } }))";
+    addLoadedCollection(root, "many", load);
     editFile(root, "site.config.ts", 'urlFormat: "file",', 'urlFormat: "file",\n  siteUrl: "https://big.example",');
     const dist = (await buildProject(root)).outDir;
     const read = (name: string) => readFileSync(path.join(dist, name), "utf8");

@@ -79,6 +79,31 @@ export function editFile(root: string, file: string, from: string | RegExp, to: 
   writeFileSync(path.join(root, file), text.replace(from, to));
 }
 
+/**
+ * Adds to the fixture at `root` a collection `name` made by `load` (its source text), with markdown bodies and a
+ * title, each entry shown by the "prose" template at `/<name>/:slug`.
+ */
+export function addLoadedCollection(root: string, name: string, load: string): void {
+  editFile(
+    root,
+    "site.config.ts",
+    "    notes: defineCollection({",
+    `    ${name}: defineCollection({
+      load: ${load},
+      body: "markdown",
+      schema: z.strictObject({ title: text }),
+    }),
+    notes: defineCollection({`,
+  );
+  editFile(
+    root,
+    "site.config.ts",
+    'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }]',
+    'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }, ' +
+      `{ collection: "${name}", path: "/${name}/:slug", template: "prose" }]`,
+  );
+}
+
 /** Gives a project its own copy of the templates it is built with (to edit them in a test); returns the folder. */
 export function ownTemplates(root: string): string {
   const own = path.join(root, "templates");
