@@ -160,7 +160,7 @@ describe("a site in two locales, untranslated pages falling back to the default 
 });
 
 describe("a site in two locales without a site URL", () => {
-  it("gives no hreflang alternates (search engines read only absolute ones), and says so before publishing", async () => {
+  it("gives no hreflang alternates (search engines read only absolute ones), and warns before publishing", async () => {
     const root = i18nSite();
     const result = await buildProject(root);
     expect(alternates(read(root, "de/index.html"))).toEqual([]);
