@@ -25,14 +25,14 @@ describe("create-heirloom", () => {
         "(npm create heirloom@latest -- --help shows the options)\n",
     );
     expect(create(dir, ["site"]).stderr).toContain("no terminal to ask for --template");
-    const unknown = create(dir, ["site", "--template", "docs"]);
+    const unknown = create(dir, ["site", "--template", "shop"]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('there is no starter "docs"; the starters are blog, minimal');
+    expect(unknown.stderr).toContain('there is no starter "shop"; the starters are blog, minimal, docs');
     expect(create(dir, ["--bogus"]).code).toBe(2);
     expect(existsSync(path.join(dir, "site"))).toBe(false);
     const help = create(dir, ["--help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain("-t, --template <name>  starter to begin from: blog, minimal");
+    expect(help.stdout).toContain("-t, --template <name>  starter to begin from: blog, minimal, docs");
   });
 
   it("has the engine's init write the starter, and prints the next steps for the package manager that ran it", () => {
@@ -49,6 +49,9 @@ describe("create-heirloom", () => {
     const minimal = create(dir, ["plain site", "-t", "minimal", "--no-install"]);
     expect(minimal.stdout).toContain("Made plain site from the minimal starter");
     expect(minimal.stdout).toContain("  cd 'plain site'\n");
+    const docs = create(dir, ["handbook", "--template", "docs", "--no-install"]);
+    expect(docs.stdout).toContain("Made handbook from the docs starter: 18 files.\n");
+    expect(readFileSync(path.join(dir, "handbook", "content", "site.md"), "utf8")).toContain("\nname: Handbook\n");
     // The engine refuses what init refuses, and create says nothing more.
     const again = create(dir, ["my-site", "--yes", "--no-install"]);
     expect(again.code).toBe(1);

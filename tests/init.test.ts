@@ -46,7 +46,7 @@ function readOnlyParent(): string {
 describe("heirloom init writes a starter", () => {
   const starterDir = (name: string) => path.join(engineRoot, "starters", name);
 
-  it.each(["blog", "minimal"])(
+  it.each(["blog", "minimal", "docs"])(
     "%s: every file of the starter, gitignore as .gitignore, and says how many",
     async (name) => {
       const target = path.join(temp(), "my-site");

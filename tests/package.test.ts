@@ -50,6 +50,8 @@ describe("the packed engine", () => {
     // npm keeps the starter's .github/ (only .gitignore would be left out: it is shipped as gitignore).
     for (const file of ["site.config.ts", ".github/workflows/pages.yml", "content/posts/images/evening-hills.jpg"])
       expect(files).toContain(`starters/blog/${file}`);
+    for (const starter of ["minimal", "docs"]) expect(files).toContain(`starters/${starter}/site.config.ts`);
+    expect(files).toContain("starters/docs/.github/workflows/pages.yml");
     expect(files.filter((f) => /^(src|tests|content|scripts)\//.test(f))).toEqual([]);
     const version = heirloom(installed, "--version");
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(engineRoot, "package.json"), "utf8")).version);

