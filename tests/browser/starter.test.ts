@@ -1,7 +1,8 @@
 // The blog starter that `heirloom init` makes, built and served, in Chromium: every page and the 404 page
 // without an accessibility violation in either colour scheme, at both sizes; its theme switch shown only with
 // JavaScript, working, and remembered; the counter island of its MDX post hydrated and counting by pointer and
-// keyboard; the picture beside a post served as AVIF and WebP, no wider than its column on a phone.
+// keyboard; the picture beside a post served as AVIF and WebP, no wider than its column on a phone, and in the
+// width its column needs on a desktop.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -127,6 +128,19 @@ describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
     );
     expect(w.errors).toEqual([]);
     expect(w.failures).toEqual([]);
+    await context.close();
+  });
+
+  it("fetches the width the column needs on a desktop, as markdown.images.sizes tells, not the window's", async () => {
+    const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop, deviceScaleFactor: 1 });
+    const w = await watchedPage(context, served.origin);
+    await w.page.goto(`${served.origin}/blog/hello-world/`);
+    const img = w.page.locator(".body picture img");
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    // The column is 39.5rem (632 px): of 480, 960 and 1440, the 960 fills it; the window (1280 px) would take 1440.
+    expect((await img.boundingBox())!.width).toBe(632);
+    expect(await img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/-960\.avif$/);
     await context.close();
   });
 });
