@@ -155,7 +155,7 @@ describe("the site definition", () => {
           code: "ConfigError",
           message: "markdown.plugin in site.config.ts is not a markdown option.",
           location: at(root, "plugin: []"),
-          hint: "use preset, gfm, typographer, ids, plugins, highlight, anchors, mdx.",
+          hint: "use preset, gfm, typographer, ids, plugins, highlight, anchors, images, mdx.",
         },
       ]);
     });
