@@ -4,6 +4,7 @@ import type { MarkdownIt } from "markdown-it";
 import { describe, expect, it, vi } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
 import { type CodeThemes, codeStylesheet, prepareHighlighting } from "../packages/heirloom/src/content/highlight.ts";
+import { contrastRatio, withContrast } from "../packages/heirloom/src/content/contrast.ts";
 import { slugOf } from "../packages/heirloom/src/content/headings.ts";
 import { type RenderedMarkdown, markdownRenderer } from "../packages/heirloom/src/content/markdown.ts";
 
@@ -294,6 +295,30 @@ describe("code blocks", () => {
   });
 });
 
+describe("a colour at a contrast", () => {
+  it("is measured as WCAG measures it", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrastRatio("#777", "#fff")).toBeCloseTo(4.48, 2);
+    expect(contrastRatio("#00000080", "#ffffff")).toBeCloseTo(contrastRatio("#7f7f7f", "#ffffff")!, 2);
+    expect(contrastRatio("red", "#ffffff")).toBeUndefined();
+  });
+
+  it("is raised toward black on a light background, toward white on a dark one, to just the ratio asked", () => {
+    const onWhite = withContrast("#777777", "#ffffff", 7);
+    expect(contrastRatio(onWhite, "#ffffff")).toBeGreaterThanOrEqual(7);
+    expect(contrastRatio(onWhite, "#ffffff")).toBeLessThan(7.1);
+    expect(onWhite).toMatch(/^#5[0-9a-f]5[0-9a-f]5[0-9a-f]$/);
+    const onBlack = withContrast("#555555", "#000000", 7);
+    expect(contrastRatio(onBlack, "#000000")).toBeGreaterThanOrEqual(7);
+    expect(Number.parseInt(onBlack.slice(1, 3), 16)).toBeGreaterThan(0x55);
+    // Already enough, or no hex colour: as it is.
+    expect(withContrast("#1f2328", "#ffffff", 7)).toBe("#1f2328");
+    expect(withContrast("inherit", "#ffffff", 7)).toBe("inherit");
+    // More than a background allows: black or white.
+    expect(withContrast("#777777", "#777777", 21)).toBe("#000000");
+  });
+});
+
 describe("the stylesheet of code blocks", () => {
   it("maps every class to Shiki's variables, picks the scheme by the system's, and holds no content", async () => {
     const themes = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };
@@ -305,6 +330,53 @@ describe("the stylesheet of code blocks", () => {
     expect(css).toContain(".sl-i{--shiki-light-font-style:italic}");
     expect(css).toContain("@media (prefers-color-scheme:dark){.shiki{color:var(--shiki-dark);");
     expect(css).not.toMatch(/url\(|@import|style=/);
+  });
+
+  it("raises every colour fainter than 7:1 on its theme's background to 7:1, and no other, unless told", async () => {
+    const themes = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };
+    await prepareHighlighting([], themes, "");
+    const colours = (css: string, scheme: "light" | "dark") =>
+      new Map(
+        [...css.matchAll(new RegExp(`\\.s${scheme[0]}-(\\w+)\\{--shiki-${scheme}:(#\\w+)\\}`, "g"))].map((m) => [
+          m[1],
+          m[2],
+        ]),
+      );
+    const backgrounds = { light: "#ffffff", dark: "#0a0c10" };
+    const css = codeStylesheet(themes, 7);
+    expect(css).toContain(`--shiki-light-bg:${backgrounds.light};`);
+    expect(css).toContain(`--shiki-dark-bg:${backgrounds.dark}}`);
+    for (const scheme of ["light", "dark"] as const) {
+      const all = colours(css, scheme);
+      expect(all.size, scheme).toBeGreaterThan(5);
+      for (const [name, shown] of all) {
+        const given = contrastRatio(`#${name}`, backgrounds[scheme])!;
+        const now = contrastRatio(shown, backgrounds[scheme])!;
+        expect(now, `${scheme} #${name} as ${shown}`).toBeGreaterThanOrEqual(7);
+        // A colour at 7:1 already is kept; a fainter one is raised to just over 7:1, the nearest that reaches it.
+        if (given >= 7) expect(shown).toBe(`#${name}`);
+        else expect(now, `${scheme} #${name} as ${shown}`).toBeLessThan(7.1);
+      }
+    }
+    // The light theme's comments: 5.04:1 as the theme has them.
+    expect(contrastRatio("#66707b", backgrounds.light)).toBeCloseTo(5.04, 2);
+    expect(colours(css, "light").get("66707b")).not.toBe("#66707b");
+    // 1 keeps the themes' colours.
+    expect(colours(codeStylesheet(themes, 1), "light").get("66707b")).toBe("#66707b");
+  });
+
+  it("takes the contrast from markdown.highlight.contrast, checked: 7 unless set", () => {
+    const errors: string[] = [];
+    const resolve = (markdown: object) =>
+      resolveMarkdown(markdown, (entry, args) => errors.push(`${entry.message(args)} ${entry.hint?.(args)}`));
+    expect(resolve({}).codeContrast).toBe(7);
+    expect(resolve({ highlight: { contrast: 4.5 } }).codeContrast).toBe(4.5);
+    expect(errors).toEqual([]);
+    resolve({ highlight: { contrast: 30 } });
+    expect(errors).toEqual([
+      "markdown.highlight.contrast in site.config.ts must be a contrast ratio from 1 to 21; found the number 30. " +
+        "write contrast: 7 for WCAG's AAA (the default), 4.5 for its AA, or 1 to keep the themes' colours.",
+    ]);
   });
 
   it("has a rule for every class a highlighted block uses", async () => {

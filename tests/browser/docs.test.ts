@@ -10,7 +10,9 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/site.ts";
 import {
   VIEWPORTS,
+  WCAG_AAA_TAGS,
   axeViolations,
+  axeViolationsForTags,
   chromePath,
   expectAccessiblePages,
   useBuiltAndBrowser,
@@ -45,6 +47,8 @@ describe.skipIf(!chromePath)("the documentation in Chromium", () => {
         // No script but the search box's (Pagefind loads when the box is used).
         const scripts = await page.locator("script").evaluateAll((all) => all.map((s) => s.getAttribute("src")));
         expect(scripts, path).toEqual([expect.stringMatching(/^\/assets\/search-[\w-]+\.js$/)]);
+        // Its text, code included, at 7:1 (WCAG's AAA).
+        expect(await axeViolationsForTags(page, WCAG_AAA_TAGS), `${path} ${scheme}`).toEqual([]);
       });
     },
   );

@@ -10,10 +10,18 @@ import { type CodeThemes, codeStylesheet, prepareHighlighting, shikiVersion } fr
 import { ENGINE_KEY } from "../version.ts";
 import type { OutputFile } from "./bundle.ts";
 
-/** assets/code-<hash>.css for these themes; `definition` is site.config.ts's text, to point at a bad theme. */
-export async function codeStyles(themes: CodeThemes, definition: string, cacheDir: string): Promise<OutputFile> {
+/**
+ * assets/code-<hash>.css for these themes, their colours at `contrast` or more; `definition` is site.config.ts's
+ * text, to point at a bad theme.
+ */
+export async function codeStyles(
+  themes: CodeThemes,
+  contrast: number,
+  definition: string,
+  cacheDir: string,
+): Promise<OutputFile> {
   const key = createHash("sha256")
-    .update(`${ENGINE_KEY}\0${shikiVersion()}\0${JSON.stringify(themes)}`)
+    .update(`${ENGINE_KEY}\0${shikiVersion()}\0${JSON.stringify(themes)}\0${contrast}`)
     .digest("hex")
     .slice(0, 16);
   const cached = path.join(cacheDir, `code-styles-${key}.css`);
@@ -23,7 +31,7 @@ export async function codeStyles(themes: CodeThemes, definition: string, cacheDi
     await markCacheUsed(cached);
   } else {
     await prepareHighlighting([], themes, definition);
-    css = codeStylesheet(themes);
+    css = codeStylesheet(themes, contrast);
     await writeAtomically(cached, css);
     await pruneCache(cached, cacheDir);
   }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { BadMarkdownOption, UnknownMarkdownOption } from "../errors/catalogue.ts";
 import type { ErrorEntry } from "../errors/errors.ts";
 import {
+  DEFAULT_CODE_CONTRAST,
   DEFAULT_CODE_THEMES,
   DEFAULT_HIGHLIGHT_TIMEOUT,
   DEFAULT_MDX_TIMEOUT,
@@ -32,6 +33,7 @@ const schema = z.strictObject({
       z.strictObject({
         themes: z.strictObject({ light: theme, dark: theme }).partial().optional(),
         timeout: z.number().int().positive().optional(),
+        contrast: z.number().min(1).max(21).optional(),
       }),
     ])
     .optional(),
@@ -72,12 +74,16 @@ const RULES: Record<string, [rule: string, advice: string]> = {
     'import the plugin from its package and list the function itself: plugins: [footnote, [container, "note"]].',
   ],
   highlight: [
-    "must be false or { themes: { light, dark }, timeout }",
+    "must be false or { themes: { light, dark }, timeout, contrast }",
     'write highlight: { themes: { light: "github-light", dark: "github-dark" } }, or false for plain code blocks.',
   ],
   "highlight.timeout": [
     "must be a whole number of milliseconds above 0",
     "write timeout: 5000 to give each code block 5 s before it is written plain.",
+  ],
+  "highlight.contrast": [
+    "must be a contrast ratio from 1 to 21",
+    "write contrast: 7 for WCAG's AAA (the default), 4.5 for its AA, or 1 to keep the themes' colours.",
   ],
   "highlight.themes": ["must be { light, dark }", 'write themes: { light: "github-light", dark: "github-dark" }.'],
   "highlight.themes.*": [
@@ -132,6 +138,7 @@ function resolved(options: MarkdownOptions): ResolvedMarkdown {
     plugins,
     highlight: highlight === false || (plain && !highlight) ? false : { ...DEFAULT_CODE_THEMES, ...highlight?.themes },
     highlightTimeout: (highlight ? highlight.timeout : undefined) ?? DEFAULT_HIGHLIGHT_TIMEOUT,
+    codeContrast: (highlight ? highlight.contrast : undefined) ?? DEFAULT_CODE_CONTRAST,
     mdxTimeout: options.mdx?.timeout ?? DEFAULT_MDX_TIMEOUT,
     anchors: !ids || anchors === false || (plain && !anchors) ? false : { label: anchors?.label ?? defaultAnchorLabel },
     ...(options.images?.sizes ? { imageSizes: options.images.sizes } : {}),

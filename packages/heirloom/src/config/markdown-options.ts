@@ -43,8 +43,11 @@ export interface MarkdownOptions {
   /**
    * Fenced code blocks with a language are highlighted at build time by Shiki, in both themes (CSS variables; the
    * site's CSS picks one): default GitHub's high-contrast light and dark themes. false: left as plain text.
+   * `contrast`: the least contrast ratio of every token's colour with its theme's background; a fainter colour is
+   * darkened (or, on a dark theme, lightened) until it has it. Default 7, WCAG's AAA for text (the default light
+   * theme's comments have 5:1); 4.5 is AA; 1 keeps the themes' colours.
    */
-  highlight?: false | { themes?: { light?: CodeTheme; dark?: CodeTheme }; timeout?: number };
+  highlight?: false | { themes?: { light?: CodeTheme; dark?: CodeTheme }; timeout?: number; contrast?: number };
   /**
    * Pictures in bodies (markdown and MDX), published in several widths: `sizes`, how wide they are shown at each
    * viewport, as HTML's `sizes` attribute ("(min-width: 50rem) 46rem, 100vw" for a 46rem column), so that a
@@ -86,6 +89,8 @@ export interface ResolvedMarkdown {
   highlight: false | { light: CodeTheme; dark: CodeTheme };
   /** How long a code block may take to highlight, in ms, before it is written plain with a warning. */
   highlightTimeout: number;
+  /** The least contrast ratio of highlighted code's colours with their theme's background. */
+  codeContrast: number;
   /** How long an MDX body may run as its page renders, in ms, before it is stopped with a located error. */
   mdxTimeout: number;
   anchors: false | { label: (heading: string) => string };
@@ -94,6 +99,9 @@ export interface ResolvedMarkdown {
 }
 
 export const DEFAULT_CODE_THEMES = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" } as const;
+
+/** The least contrast of highlighted code's colours when `highlight.contrast` is not set: WCAG's AAA for text. */
+export const DEFAULT_CODE_CONTRAST = 7;
 
 /** A code block's time to highlight (ms) when `highlight.timeout` is not set. */
 export const DEFAULT_HIGHLIGHT_TIMEOUT = 2000;

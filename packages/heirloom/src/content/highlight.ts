@@ -12,6 +12,7 @@ import { locate } from "../config/definition-file.ts";
 import { UnknownCodeTheme } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import { bundledFile } from "../version.ts";
+import { withContrast } from "./contrast.ts";
 
 /** What the side bundle "shiki" holds (bin/compile-cli.js). */
 interface ShikiCore {
@@ -208,18 +209,24 @@ function classesOf(
   return classes;
 }
 
-/** The stylesheet of the code blocks: every colour class of both themes, and the scheme picked by the system. */
-export function codeStylesheet(wanted: CodeThemes): string {
+/**
+ * The stylesheet of the code blocks: every colour class of both themes, each colour raised to `contrast` with its
+ * theme's background where it is fainter (see withContrast), and the scheme picked by the system. The classes
+ * keep the themes' own colours in their names, so highlighted bodies in the cache stay valid whatever it is.
+ */
+export function codeStylesheet(wanted: CodeThemes, contrast = 1): string {
   const [light, dark] = [themes.get(themeKey(wanted.light))!, themes.get(themeKey(wanted.dark))!];
+  const shown = (color: string, theme: { bg: string }) => withContrast(color, theme.bg, contrast);
   const rules = [
-    `.shiki{--shiki-light:${light.fg};--shiki-light-bg:${light.bg};--shiki-dark:${dark.fg};--shiki-dark-bg:${dark.bg}}`,
+    `.shiki{--shiki-light:${shown(light.fg, light)};--shiki-light-bg:${light.bg};` +
+      `--shiki-dark:${shown(dark.fg, dark)};--shiki-dark-bg:${dark.bg}}`,
   ];
   for (const [prefix, scheme, theme] of [
     ["sl", "light", light],
     ["sd", "dark", dark],
   ] as const) {
     for (const color of [...theme.palette].sort()) {
-      if (color !== theme.fg) rules.push(`.${prefix}-${color.slice(1)}{--shiki-${scheme}:${color}}`);
+      if (color !== theme.fg) rules.push(`.${prefix}-${color.slice(1)}{--shiki-${scheme}:${shown(color, theme)}}`);
     }
     rules.push(
       `.${prefix}-i{--shiki-${scheme}-font-style:italic}`,

@@ -137,7 +137,8 @@ async function prepareStages(
     onProgress: options.onProgress,
   });
   const themes = site.markdown.highlight;
-  const styles = read.code && themes ? codeStyles(themes, site.source, paths.cacheDir) : undefined;
+  const contrast = site.markdown.codeContrast;
+  const styles = read.code && themes ? codeStyles(themes, contrast, site.source, paths.cacheDir) : undefined;
   const search = site.search ? searchScript() : undefined;
   const made = Promise.all([parts.assets, parts.islands, imagesMade, styles, search]);
   const [bundle, islandBundle, images, code, searchFile] = await made;
