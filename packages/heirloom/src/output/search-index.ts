@@ -95,14 +95,18 @@ async function runPagefind(api: PagefindApi, pages: ReadonlyArray<readonly [Rout
   try {
     const { index, errors } = await api.createIndex({});
     if (!index) throw failed(errors.join("; "));
-    // Sent a batch at a time: Pagefind's program reads them from a pipe one by one.
+    // Sent a batch at a time: Pagefind's program reads them from a pipe one by one. A batch's files are read at
+    // once, then sent in the pages' order: the order Pagefind gets them in shapes its index, which must be the
+    // same bytes for the same pages (sent as each read ended, two builds of one site had different indexes).
     for (let at = 0; at < pages.length; at += 64) {
-      const batch = pages.slice(at, at + 64).map(async ([route, record]) => {
-        const content = await readFile(path.join(dir, record.outFile), "utf8");
-        const added = await index.addHTMLFile({ url: route.path, content });
-        if (added.errors.length > 0) throw failed(`${record.outFile}: ${added.errors.join("; ")}`);
-      });
-      await Promise.all(batch);
+      const batch = pages.slice(at, at + 64);
+      const contents = await Promise.all(batch.map(([, record]) => readFile(path.join(dir, record.outFile), "utf8")));
+      const added = batch.map(([route, record], i) =>
+        index.addHTMLFile({ url: route.path, content: contents[i] }).then((result) => {
+          if (result.errors.length > 0) throw failed(`${record.outFile}: ${result.errors.join("; ")}`);
+        }),
+      );
+      await Promise.all(added);
     }
     const written = await index.getFiles();
     if (written.errors.length > 0) throw failed(written.errors.join("; "));
