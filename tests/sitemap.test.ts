@@ -2,9 +2,11 @@
 // robots.txt naming the index; below, one sitemap.xml as before. The numbered names are the build's own. End to
 // end too: a site of 100,000 pages (a collection made by a load function, so no files are written for it) built.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { SiteConfig } from "../packages/heirloom/src/config/options.ts";
+import { stateFiles } from "../packages/heirloom/src/incremental/build-state.ts";
 import { hostingFiles } from "../packages/heirloom/src/output/hosting.ts";
 import { warningsFor } from "../packages/heirloom/src/output/summary.ts";
 import { outputClashes } from "../packages/heirloom/src/routes/clashes.ts";
@@ -108,8 +110,16 @@ describe("the sitemap", () => {
 });
 
 describe("a site of 100,000 pages, built", () => {
+  const root = makeFixture();
+  // Its 100,000 pages and about 100 MB of build state in the shared cache, removed at once rather than left to the
+  // run's end (which removes its folder without yielding) and to the cache's pruning two weeks later.
+  afterAll(async () => {
+    const state = stateFiles(root, path.join(root, "dist"));
+    const files = [state.state, state.stamp, state.markdown.base, state.markdown.added, root];
+    await Promise.all(files.map((file) => rm(file, { recursive: true, force: true })));
+  });
+
   it("writes sitemap-1.xml to sitemap-3.xml listing every page once, and the index robots.txt names", async () => {
-    const root = makeFixture();
     const load = "() => Array.from({ length: 100_000 }, (_, i) => ({ slug: `p${i}`, data: { title: `Page ${i}` } }))";
     addLoadedCollection(root, "many", load);
     editFile(root, "site.config.ts", 'urlFormat: "file",', 'urlFormat: "file",\n  siteUrl: "https://big.example",');
