@@ -14,8 +14,8 @@ const definition = defineSite({
         lang: text.default("en"),
         // An image under content/: published under a name that changes with its bytes, with its size.
         icon: image({ extensions: [".svg", ".png"] }),
-        // Where the sources live: every page links to its file there, to be edited.
-        repository: z.url(),
+        // Where a page's file is edited: its path under the site's folder is added to this address.
+        edit: z.url().endsWith("/", "must end with /, as https://github.com/you/my-docs/edit/main/ does"),
         // The words of the chrome around every page, kept here so that a site in another language changes
         // content only, not templates.
         labels: z.strictObject({

@@ -60,7 +60,7 @@ export function Document({ page, content, path, assets, head, children }: Props 
             <Sequence previous={previous} next={next} labels={labels} />
             {path !== "404" && (
               <p className="edit">
-                <a href={`${site.repository.replace(/\/$/, "")}/edit/main/${page.file}`}>{labels.edit}</a>
+                <a href={`${site.edit}${page.file}`}>{labels.edit}</a>
               </p>
             )}
           </main>
