@@ -25,7 +25,7 @@ const text = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-let siteHash: string;
+let siteHash: string | undefined;
 const options = { base: "/docs/", siteUrl: "https://heirloom.example", cache: false };
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 // A 404 page per locale: a locale's own (content/de/pages/404.md) is written to de/404.html, or the default
-// locale's as its fallback (in the locale's words, marked); hosts are told (_redirects for Netlify, _headers),
+// locale's as its fallback (in the locale's words, marked), revalidated by _headers and never named in _redirects,
 // and preview and dev answer what is missing under /de/ with it. The site's 404.html answers the rest.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -31,12 +31,9 @@ describe("a locale's own 404 page", () => {
     expect(read(root, "sitemap.xml")).not.toContain("404");
   });
 
-  it("is named to hosts: Netlify's rule for what is missing under /de/, and revalidated like every page", () => {
-    expect(
-      read(root, "_redirects")
-        .split("\n")
-        .filter((line) => line.includes("404")),
-    ).toEqual(["/docs/de/* /docs/de/404.html 404"]);
+  it("is revalidated like every page, and never in _redirects with a 404 status, which Cloudflare refuses", () => {
+    // No old URL to send on: no _redirects at all (Cloudflare Pages serves the nearest 404.html by itself).
+    expect(existsSync(path.join(root, "dist", "_redirects"))).toBe(false);
     const headers = read(root, "_headers");
     expect(headers).toContain("/docs/404.html\n  Cache-Control: public, max-age=0, must-revalidate\n");
     expect(headers).toContain("/docs/de/404.html\n  Cache-Control: public, max-age=0, must-revalidate\n");
@@ -71,7 +68,6 @@ describe("a locale without its own 404 page", () => {
     expect(title(page)).toBe("Not found – Herd");
     expect(page).toContain('<p class="untranslated">Diese Seite ist noch nicht übersetzt.</p>');
     expect(page).not.toContain('rel="canonical"');
-    expect(read(root, "_redirects")).toBe("/de/* /de/404.html 404\n");
   });
 
   it("gets none when untranslated pages are left out: the site's 404.html answers", async () => {
@@ -80,7 +76,6 @@ describe("a locale without its own 404 page", () => {
     editFile(root, "content/de/posts/hello.md", "Lies [den zweiten Beitrag](./second.md).", "Lies mehr.");
     await buildProject(root, { siteUrl: SITE_URL });
     expect(existsSync(path.join(root, "dist", "de", "404.html"))).toBe(false);
-    expect(existsSync(path.join(root, "dist", "_redirects"))).toBe(false);
   });
 });
 

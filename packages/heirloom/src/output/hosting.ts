@@ -69,9 +69,7 @@ export function hostingFiles(
     ...(config.base === "/" ? [[ROBOTS, robots(config, sitemaps[0]?.[0])] as [string, string]] : []),
     [HEADERS, netlifyHeaders(config, pages, notFound)],
     [SERVE, serveJson(config, redirects, pages)],
-    ...(redirects.length + notFound.length > 0
-      ? [[REDIRECTS, netlifyRedirects(config, redirects, notFound)] as [string, string]]
-      : []),
+    ...(redirects.length > 0 ? [[REDIRECTS, netlifyRedirects(config, redirects)] as [string, string]] : []),
   ];
   files.push(...sitemaps);
   return files.map(([path, text]) => ({ path, contents: Buffer.from(text) }));
@@ -148,19 +146,13 @@ function netlifyHeaders(config: SiteConfig, pages: Route[], notFound: string[]):
 }
 
 /**
- * One 301 a line, "from to 301", both with the base path: the form Netlify and Cloudflare Pages read. Then a
- * locale's 404 page for what is missing under its folder ("/de/* /de/404.html 404", after every redirect, and
- * deepest first): Netlify serves only the root's 404.html without it; Cloudflare Pages serves the nearest
- * 404.html itself, and skips such a line as one it does not take.
+ * One 301 a line, "from to 301", both with the base path: the form Netlify and Cloudflare Pages read. Never a
+ * locale's 404 page ("/de/* /de/404.html 404", which Netlify would need): Cloudflare refuses a 404 status in this
+ * file, and refuses a deployment for it where it validates the file (its Workers' static assets); it serves the
+ * nearest 404.html itself. A site on Netlify writes that rule in its netlify.toml (see the guide).
  */
-function netlifyRedirects(config: SiteConfig, redirects: Redirect[], notFound: string[]): string {
-  const moved = redirects.map((r) => `${withBase(config.base, r.from)} ${withBase(config.base, r.to)} 301\n`);
-  const deepestFirst = [...notFound].sort((a, b) => b.split("/").length - a.split("/").length || a.localeCompare(b));
-  const missing = deepestFirst.map((file) => {
-    const folder = config.base + file.slice(0, -"404.html".length);
-    return `${folder}* ${config.base}${file} 404\n`;
-  });
-  return [...moved, ...missing].join("");
+function netlifyRedirects(config: SiteConfig, redirects: Redirect[]): string {
+  return redirects.map((r) => `${withBase(config.base, r.from)} ${withBase(config.base, r.to)} 301\n`).join("");
 }
 
 /**
