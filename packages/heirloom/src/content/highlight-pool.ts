@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import type { Token } from "markdown-it";
 import { type CodeBlock, type PoolRun, dispatch, start } from "./highlight-threads.ts";
-import { type CodeThemes, knownLanguage, languageOf } from "./highlight.ts";
+import { languageOf } from "./fence-language.ts";
+import { type CodeThemes, knownLanguage } from "./highlight.ts";
 
 export type { CodeBlock };
 

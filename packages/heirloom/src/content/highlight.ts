@@ -32,9 +32,6 @@ export interface CodeThemes {
   dark: CodeTheme;
 }
 
-/** Fences that name no language to highlight: rendered as markdown-it renders them, without loading Shiki. */
-const PLAIN = new Set(["", "text", "txt", "plain", "plaintext"]);
-
 let loading: Promise<Shiki> | undefined;
 let loaded: Shiki | undefined;
 /** Each language looked up: true when Shiki has it (and it is loaded), false when it does not. */
@@ -43,20 +40,6 @@ const languages = new Map<string, boolean>();
 let bundledNames: readonly string[] = [];
 /** Each theme loaded (as given), its name in the highlighter, its default colours and every colour of its tokens. */
 const themes = new Map<string, { source: CodeTheme; name: string; fg: string; bg: string; palette: Set<string> }>();
-
-/**
- * The language a fence names (its info string's first word), lower-cased and up to a comma: ```rust,ignore and
- * ```rust,no_run are Rust, as rustdoc, mdBook and Zola read them (what follows the comma is for their tools).
- */
-export function fenceLanguage(word: string): string {
-  return word.toLowerCase().split(",")[0];
-}
-
-/** A fence's language as Shiki names it, or "" for a plain block. */
-export function languageOf(info: string): string {
-  const lang = fenceLanguage(info.trim().split(/\s+/)[0]);
-  return PLAIN.has(lang) ? "" : lang;
-}
 
 /**
  * How lines are tokenized: to their end however long that takes. Shiki stops a line after 500 ms by default and

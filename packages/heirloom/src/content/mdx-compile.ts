@@ -10,7 +10,7 @@ import type { Heading, ResolvedMarkdown } from "../config/markdown-options.ts";
 import { MdxAwait, MdxCompileFailed, MdxModuleSyntax } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { ENGINE_KEY, bundledFile } from "../version.ts";
-import { fenceLanguage } from "./highlight.ts";
+import { fenceLanguage } from "./fence-language.ts";
 import { slugOf, uniqueId } from "./headings.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { type ExpressionHolder, guardExpressions } from "./mdx-expressions.ts";

@@ -5,11 +5,11 @@ import {
   type CodeThemes,
   highlightCode,
   highlighting,
-  languageOf,
   missingLanguage,
   prepareHighlighting,
   reloadShiki,
 } from "./highlight.ts";
+import { languageOf } from "./fence-language.ts";
 import { lateWarning } from "./highlight-pool.ts";
 import type { CompiledMdx, MdxCache } from "./types.ts";
 import { type PlainNote, plainWarnings, unknownLanguageNote } from "./unknown-language.ts";

@@ -9,7 +9,7 @@ import type { LocalePages } from "../render/render.ts";
 import type { Redirect, Route } from "../routes/types.ts";
 
 /** The content stages' result a table of links is made from. */
-interface ReadContent {
+export interface ReadContent {
   raw: RawContent;
   validated: ValidatedContent;
   routes: Route[];
@@ -18,7 +18,7 @@ interface ReadContent {
 
 /** What the links and images of bodies name: the default locale's, or with `locale` that locale's. */
 export function refTableOf(
-  { config, site }: { config: SiteConfig; site: ResolvedSite },
+  { config, site }: SiteSetup,
   read: ReadContent,
   content: Record<string, unknown>,
   locale?: string,
@@ -33,12 +33,14 @@ export function refTableOf(
   return refTable({ base, content, images, passthrough, routes, redirects, counterparts, localeFolder, imageSizes });
 }
 
+/** The definition and configuration a locale's pages are made with. */
+export interface SiteSetup {
+  config: SiteConfig;
+  site: ResolvedSite;
+}
+
 /** With i18n, each other locale's collections as its pages receive them, and what its bodies' links name. */
-export function localePages(
-  site: ResolvedSite,
-  config: SiteConfig,
-  read: ReadContent,
-): Map<string, LocalePages> | undefined {
+export function localePages({ config, site }: SiteSetup, read: ReadContent): Map<string, LocalePages> | undefined {
   const locales = read.validated.locales;
   if (!locales) return undefined;
   const pages = new Map<string, LocalePages>();

@@ -21,26 +21,17 @@ import { collectionsOf, entryHashOf, validateContent } from "../content/validate
 import { everyItem, localizeContent } from "../content/locales.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
 import { type ContentReuse, Incremental } from "../incremental/incremental.ts";
-import { hostingFiles } from "../output/hosting.ts";
-import { linksDespiteMistakes } from "../output/partial-links.ts";
 import type { Assets } from "../render/contract.ts";
 import type { RefTable } from "../render/refs.ts";
 import { type IslandRenders, renderIslandsPlain } from "../render/island.ts";
-import {
-  type IslandScripts,
-  type LocalePages,
-  contentOf,
-  islandScripts,
-  publishedOnSite,
-  renderRoute,
-  templateAssets,
-} from "../render/render.ts";
+import { type IslandScripts, type LocalePages, islandScripts, templateAssets } from "../render/render.ts";
 import { type Templates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { readyHighlighting, settled } from "./highlighting.ts";
 import { localePages, refTableOf } from "./locale-pages.ts";
 import { type Compiling, compileParts } from "./compile-parts.ts";
+import { linksOfPartialSite } from "./partial-site.ts";
 
 /** Everything a build knows before it renders a page: configuration, content, routes and assets. */
 export interface PreparedSite {
@@ -147,7 +138,7 @@ async function prepareStages(
   const islands = islandScripts(config, islandBundle);
   const keyOf = (entry: SourceEntry) => markdownKey(entry.hash, config.base, renderers.get(entry.collection)!);
   const refs = refTableOf({ config, site }, read, content);
-  const locales = localePages(site, config, read);
+  const locales = localePages({ config, site }, read);
   return {
     ...(locales ? { locales } : {}),
     ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
@@ -210,42 +201,4 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const read = { config, raw, validated: valid.content, routes, feeds, redirects, errors, renderers, code };
   highlightWarnings.unshift(...pooled);
   return { ...read, highlightWarnings } as ReadSite;
-}
-
-/** The broken links of the pages that render while the content has mistakes (images are not made). */
-async function linksOfPartialSite(
-  site: ResolvedSite,
-  read: ReadSite,
-  templates: Templates,
-  parts: Compiling,
-  islandRenders: IslandRenders,
-) {
-  const { config, raw, validated, routes, feeds, redirects } = read;
-  const bundle = await parts.assets.catch((): BundledAssets => ({ files: [] }));
-  const islandBundle = await parts.islands.catch(() => undefined);
-  const search = site.search ? await searchScript() : undefined;
-  const assets = templateAssets(config, bundle, undefined, search);
-  const islands = islandScripts(config, islandBundle ?? { modules: {}, preload: {} });
-  const content = collectionsOf(site, validated);
-  const refs = refTableOf({ config, site }, read, content);
-  const locales = localePages(site, config, read);
-  const hosting = hostingFiles(config, routes, feeds, redirects);
-  const files = [...bundle.files, ...(islandBundle?.files ?? []), ...(search ? [search] : []), ...hosting].map(
-    (f) => f.path,
-  );
-  return linksDespiteMistakes({
-    config,
-    site,
-    raw,
-    validated,
-    routes,
-    files: [...files, ...raw.passthrough, ...feeds.map((f) => f.path.slice(1)), ...redirects.map((r) => r.outFile)],
-    render: (route) => {
-      const local = route.locale === undefined ? undefined : locales?.get(route.locale);
-      const inputs = { templates, content: contentOf({ content, locales }, route.locale), assets, islands };
-      const head = { canonical: undefined, feeds: [], alternates: [] };
-      return renderRoute(route, { ...inputs, refs: local?.refs ?? refs, islandRenders }, head);
-    },
-    published: publishedOnSite({ refs, content, locales }),
-  });
 }
