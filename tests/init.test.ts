@@ -142,7 +142,9 @@ describe("heirloom init refuses a target it cannot fill", () => {
     const { code, stderr } = await heirloom("init", target);
     expect(code).toBe(1);
     expect(stderr).toMatch(new RegExp(`^error OutputDirError: .*${message.source}\\n {2}at .+\\n {2}hint: \\w`));
-    expect(stderr).not.toMatch(/E[A-Z]{3,}|^error: |\(run again with --debug/m);
+    // No raw code (EACCES, ENOENT...) outside the paths, whose random names may hold such letters ("…-1SEYLA").
+    const words = stderr.replaceAll(os.tmpdir(), "<temporary folder>");
+    expect(words).not.toMatch(/\bE[A-Z]{3,}\b|^error: |\(run again with --debug/m);
     expect(stderr.trimEnd().split("\n").at(-1)).toBe("1 problem.");
   });
 });
