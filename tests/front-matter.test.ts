@@ -212,6 +212,17 @@ describe("TOML front matter between +++ lines (Hugo's default, Zola's only form)
     expect([entry.body, entry.bodyLine, entry.format]).toEqual(["The roses came back this year.\n", 17, "toml"]);
   });
 
+  it("reads a file with CRLF line endings (saved on Windows, or checked out with core.autocrlf) as its LF twin", () => {
+    const crlf = readEntry("content/posts/spring.md", hugo.replaceAll("\n", "\r\n"));
+    expect(crlf.data).toEqual(readEntry("content/posts/spring.md", hugo).data);
+    expect([crlf.bodyLine, crlf.format]).toEqual([17, "toml"]);
+    const error = catchError(() => readEntry("content/posts/spring.md", "+++\r\ntitle = 'x\r\n+++\r\n"));
+    expect([error.message, error.location]).toEqual([
+      "Could not parse the front matter of content/posts/spring.md: a quoted value is never closed.",
+      { file: "content/posts/spring.md", line: 2, column: 9 },
+    ]);
+  });
+
   it("locates keys, tables, dotted keys and [[tables]]; a list item at its key, a missing field at its parent", () => {
     const entry = readEntry("content/posts/spring.md", `\uFEFF\n${hugo}`);
     expect(entry.locate(["date"])).toEqual({ line: 4, column: 1 });

@@ -111,7 +111,9 @@ function splitFrontMatter(file: string, source: string): Split {
   // The opening line's mark is left out: gray-matter reads the language from the options, never from the file.
   const split = matter(lineEnd === 3 ? rest : rest.slice(0, 3) + rest.slice(lineEnd), GRAY_MATTER[fence.format]);
   const bodyOffset = source.length - split.content.length;
-  return { frontMatter: split.matter, format: fence.format, openingLine, bodyOffset };
+  // gray-matter ends the text before the closing fence's \n, so a CRLF file's last line keeps a lone \r, which
+  // TOML refuses as a line break (YAML takes it).
+  return { frontMatter: split.matter.replace(/\r$/, ""), format: fence.format, openingLine, bodyOffset };
 }
 
 /** gray-matter only splits: the front matter is read below, where the file's name and lines are known. */
