@@ -4,6 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync,
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CHECK_MS } from "./helpers/cli-process.ts";
 import { cliCommands, longOptions, optionsNamed, tableRows } from "./helpers/docs.ts";
 import {
   fixturesDir,
@@ -306,42 +307,50 @@ describe("the README's command table", () => {
 });
 
 describe("heirloom check", () => {
-  it("exits 0 on Heirloom's content and 1 with the location of a broken link", () => {
-    expect(heirloom(project(), "check")).toMatchObject({ code: 0, stdout: expect.stringMatching(/no problems/) });
-    const root = project();
-    const site = path.join(root, "content", "site.md");
-    const broken = readFileSync(site, "utf8").replace("href: /pricing", "href: /prices");
-    writeFileSync(site, broken);
-    const { code, stderr } = heirloom(root, "check");
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/BrokenLinkError: The link \/prices/);
-    // check never writes, so it does not say that nothing was written.
-    expect(stderr.trimEnd().split("\n").at(-1)).toBe("1 problem.");
-    expect(stderr).toMatch(/at content\/site\.md:\d+:\d+/);
-  });
+  it(
+    "exits 0 on Heirloom's content and 1 with the location of a broken link",
+    () => {
+      expect(heirloom(project(), "check")).toMatchObject({ code: 0, stdout: expect.stringMatching(/no problems/) });
+      const root = project();
+      const site = path.join(root, "content", "site.md");
+      const broken = readFileSync(site, "utf8").replace("href: /pricing", "href: /prices");
+      writeFileSync(site, broken);
+      const { code, stderr } = heirloom(root, "check");
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/BrokenLinkError: The link \/prices/);
+      // check never writes, so it does not say that nothing was written.
+      expect(stderr.trimEnd().split("\n").at(-1)).toBe("1 problem.");
+      expect(stderr).toMatch(/at content\/site\.md:\d+:\d+/);
+    },
+    2 * CHECK_MS,
+  );
 
-  it("names a template's link written in the form that redirects, with the page's own address", () => {
-    const { code, stderr } = heirloom(fixture("broken-link"), "check");
-    expect(code).toBe(1);
-    expect(stderr).toContain("at content/notes/third.md:10");
-    const root = fixture();
-    // In content the same link is written as the page's own address (the post stays as written).
-    const index = path.join(root, "content", "pages", "index.md");
-    writeFileSync(index, readFileSync(index, "utf8").replace("(/about/team)", "(/about/team/)"));
-    expect(heirloom(root, "check").code).toBe(0);
-    const document = path.join(root, "templates", "Document.tsx");
-    writeFileSync(document, readFileSync(document, "utf8").replace('href("/about/team")', 'href("/about/team/")'));
-    const redirect = heirloom(root, "check");
-    expect(redirect.code).toBe(1);
-    expect(redirect.stderr).toContain(
-      "error BrokenLinkError: The link /about/team/ on /, /about/team, /notes/first, /notes/second, 404 is not the " +
-        "page's address, which is /about/team.",
-    );
-    expect(redirect.stderr).toContain(
-      "hint: write /about/team: hosts answer the other form with a redirect or a 404. The link is written in " +
-        "templates/; correct it there.",
-    );
-  });
+  it(
+    "names a template's link written in the form that redirects, with the page's own address",
+    () => {
+      const { code, stderr } = heirloom(fixture("broken-link"), "check");
+      expect(code).toBe(1);
+      expect(stderr).toContain("at content/notes/third.md:10");
+      const root = fixture();
+      // In content the same link is written as the page's own address (the post stays as written).
+      const index = path.join(root, "content", "pages", "index.md");
+      writeFileSync(index, readFileSync(index, "utf8").replace("(/about/team)", "(/about/team/)"));
+      expect(heirloom(root, "check").code).toBe(0);
+      const document = path.join(root, "templates", "Document.tsx");
+      writeFileSync(document, readFileSync(document, "utf8").replace('href("/about/team")', 'href("/about/team/")'));
+      const redirect = heirloom(root, "check");
+      expect(redirect.code).toBe(1);
+      expect(redirect.stderr).toContain(
+        "error BrokenLinkError: The link /about/team/ on /, /about/team, /notes/first, /notes/second, 404 is not the " +
+          "page's address, which is /about/team.",
+      );
+      expect(redirect.stderr).toContain(
+        "hint: write /about/team: hosts answer the other form with a redirect or a 404. The link is written in " +
+          "templates/; correct it there.",
+      );
+    },
+    3 * CHECK_MS,
+  );
 });
 
 function snapshot(dir: string): Record<string, string> {

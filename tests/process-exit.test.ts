@@ -4,7 +4,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectNothingWritten, heirloomRun as heirloom, outputSnapshot as snapshot } from "./helpers/cli-process.ts";
+import {
+  CHECK_MS,
+  expectNothingWritten,
+  heirloomRun as heirloom,
+  outputSnapshot as snapshot,
+} from "./helpers/cli-process.ts";
 import { copyJournal } from "./helpers/site.ts";
 
 const MDX_POST = "content/posts/the-right-length.mdx";
@@ -51,12 +56,16 @@ describe("an MDX body that calls process.exit", () => {
     expectNothingWritten(site.root, before);
   });
 
-  it("fails check with exit 1 at the expression's line", () => {
-    const { code, stdout, stderr } = heirloom(site.root, "check");
-    expect(code).toBe(1);
-    expect(stderr).toContain(`at ${MDX_POST}:${site.line}:${site.column}\n`);
-    expect(stdout).not.toContain("no problems");
-  });
+  it(
+    "fails check with exit 1 at the expression's line",
+    () => {
+      const { code, stdout, stderr } = heirloom(site.root, "check");
+      expect(code).toBe(1);
+      expect(stderr).toContain(`at ${MDX_POST}:${site.line}:${site.column}\n`);
+      expect(stdout).not.toContain("no problems");
+    },
+    CHECK_MS,
+  );
 });
 
 describe("other ways of site code to end the process", () => {
@@ -90,25 +99,29 @@ describe("other ways of site code to end the process", () => {
     expectNothingWritten(root, before);
   });
 
-  it("a template module and site.config.ts that call process.exit as they load fail at their line", () => {
-    const root = copyJournal("heirloom-exit-");
-    const template = read(root, TEMPLATE).replace("\nexport function Home", "\nprocess.exit(0);\n$&");
-    writeFileSync(path.join(root, TEMPLATE), template);
-    const loaded = heirloom(root, "build", "--json");
-    expect(loaded.code).toBe(1);
-    expect(JSON.parse(loaded.stdout).problems).toEqual([
-      expect.objectContaining({
-        code: "ProcessExitError",
-        message: expect.stringMatching(/^templates\/pages\.tsx called process\.exit\(0\) while the templates were/),
-        file: TEMPLATE,
-        line: template.split("\n").indexOf("process.exit(0);") + 1,
-      }),
-    ]);
-    const config = `process.exit(0);\n${read(root, "site.config.ts")}`;
-    writeFileSync(path.join(root, "site.config.ts"), config);
-    const { code, stderr } = heirloom(root, "check");
-    expect(code).toBe(1);
-    expect(stderr).toContain("error ProcessExitError: site.config.ts called process.exit(0) while it was loaded");
-    expect(stderr).toContain("at site.config.ts:1:");
-  });
+  it(
+    "a template module and site.config.ts that call process.exit as they load fail at their line",
+    () => {
+      const root = copyJournal("heirloom-exit-");
+      const template = read(root, TEMPLATE).replace("\nexport function Home", "\nprocess.exit(0);\n$&");
+      writeFileSync(path.join(root, TEMPLATE), template);
+      const loaded = heirloom(root, "build", "--json");
+      expect(loaded.code).toBe(1);
+      expect(JSON.parse(loaded.stdout).problems).toEqual([
+        expect.objectContaining({
+          code: "ProcessExitError",
+          message: expect.stringMatching(/^templates\/pages\.tsx called process\.exit\(0\) while the templates were/),
+          file: TEMPLATE,
+          line: template.split("\n").indexOf("process.exit(0);") + 1,
+        }),
+      ]);
+      const config = `process.exit(0);\n${read(root, "site.config.ts")}`;
+      writeFileSync(path.join(root, "site.config.ts"), config);
+      const { code, stderr } = heirloom(root, "check");
+      expect(code).toBe(1);
+      expect(stderr).toContain("error ProcessExitError: site.config.ts called process.exit(0) while it was loaded");
+      expect(stderr).toContain("at site.config.ts:1:");
+    },
+    CHECK_MS,
+  );
 });

@@ -6,6 +6,7 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
+import { CHECK_MS } from "./helpers/cli-process.ts";
 import { makeFixture, makeProject, ownTemplates, cliPath } from "./helpers/site.ts";
 
 const bin = cliPath;
@@ -28,41 +29,53 @@ function replace(file: string, from: string, to: string): { line: number; column
 }
 
 describe("heirloom check", () => {
-  it("reports a field a template reads that the schema does not declare, at its file, line and column", () => {
-    const root = makeProject();
-    const pricing = path.join(ownTemplates(root), "pages", "PricingPage.tsx");
-    const at = replace(pricing, "{plan.name}</h3>", "{plan.title}</h3>");
-    const { code, stderr } = heirloom(root, "check");
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/^error TypeCheckError: Property 'title' does not exist on type /m);
-    expect(stderr).toContain(`  at templates/pages/PricingPage.tsx:${at.line}:${at.column + 6}`);
-    expect(stderr).toContain("  hint: ");
-    expect(stderr.trimEnd().split("\n").at(-1)).toBe("1 problem.");
-  });
+  it(
+    "reports a field a template reads that the schema does not declare, at its file, line and column",
+    () => {
+      const root = makeProject();
+      const pricing = path.join(ownTemplates(root), "pages", "PricingPage.tsx");
+      const at = replace(pricing, "{plan.name}</h3>", "{plan.title}</h3>");
+      const { code, stderr } = heirloom(root, "check");
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^error TypeCheckError: Property 'title' does not exist on type /m);
+      expect(stderr).toContain(`  at templates/pages/PricingPage.tsx:${at.line}:${at.column + 6}`);
+      expect(stderr).toContain("  hint: ");
+      expect(stderr.trimEnd().split("\n").at(-1)).toBe("1 problem.");
+    },
+    CHECK_MS,
+  );
 
-  it("reports a type error in site.config.ts together with a content mistake", () => {
-    const root = makeFixture("missing-field");
-    ownTemplates(root);
-    // Compiled for the build, this runs; only the type check sees that it is wrong.
-    const at = replace(
-      path.join(root, "site.config.ts"),
-      "export default definition;",
-      'const pages: number = "seven";\nexport default definition;',
-    );
-    const { code, stderr } = heirloom(root, "check");
-    expect(code).toBe(1);
-    expect(stderr).toContain("error ContentSchemaError");
-    expect(stderr).toContain(
-      "error TypeCheckError: Type 'string' is not assignable to type 'number'. (TS2322)\n" +
-        `  at site.config.ts:${at.line}:${at.column + 6}`,
-    );
-  });
+  it(
+    "reports a type error in site.config.ts together with a content mistake",
+    () => {
+      const root = makeFixture("missing-field");
+      ownTemplates(root);
+      // Compiled for the build, this runs; only the type check sees that it is wrong.
+      const at = replace(
+        path.join(root, "site.config.ts"),
+        "export default definition;",
+        'const pages: number = "seven";\nexport default definition;',
+      );
+      const { code, stderr } = heirloom(root, "check");
+      expect(code).toBe(1);
+      expect(stderr).toContain("error ContentSchemaError");
+      expect(stderr).toContain(
+        "error TypeCheckError: Type 'string' is not assignable to type 'number'. (TS2322)\n" +
+          `  at site.config.ts:${at.line}:${at.column + 6}`,
+      );
+    },
+    CHECK_MS,
+  );
 
-  it("passes the fixture site and Heirloom as they are", () => {
-    const fixture = makeFixture();
-    ownTemplates(fixture);
-    expect(heirloom(fixture, "check")).toMatchObject({ code: 0 });
-  });
+  it(
+    "passes the fixture site and Heirloom as they are",
+    () => {
+      const fixture = makeFixture();
+      ownTemplates(fixture);
+      expect(heirloom(fixture, "check")).toMatchObject({ code: 0 });
+    },
+    CHECK_MS,
+  );
 });
 
 describe("heirloom dev's background type check", () => {

@@ -13,6 +13,7 @@ import {
   axeViolations,
   axeViolationsForTags,
   chromePath,
+  accessiblePagesTime,
   expectAccessiblePages,
   useBuiltAndBrowser,
   watchedPage,
@@ -43,6 +44,7 @@ describe.skipIf(!chromePath)("the docs starter in Chromium", () => {
         expect(enhanced, `${at} ${scheme}`).toEqual([]);
       });
     },
+    accessiblePagesTime(PAGES),
   );
 
   it("finds a guide page by a word only its body holds, and opens it", async () => {

@@ -14,6 +14,7 @@ import {
   axeViolations,
   axeViolationsForTags,
   chromePath,
+  accessiblePagesTime,
   expectAccessiblePages,
   useBuiltAndBrowser,
   watchedPage,
@@ -51,6 +52,7 @@ describe.skipIf(!chromePath)("the documentation in Chromium", () => {
         expect(await axeViolationsForTags(page, WCAG_AAA_TAGS), `${path} ${scheme}`).toEqual([]);
       });
     },
+    accessiblePagesTime(PAGES),
   );
 
   it.each([

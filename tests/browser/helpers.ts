@@ -275,6 +275,14 @@ export async function expectAccessiblePages(
   }
 }
 
+/**
+ * The time limit of a test that checks `pages` with expectAccessiblePages: a page's load and axe run at each size
+ * take about 1 s on a quiet machine and up to 5 s on a busy one, so the limit follows the number of pages.
+ */
+export function accessiblePagesTime(pages: readonly string[]): number {
+  return 10_000 + pages.length * Object.keys(VIEWPORTS).length * 5_000;
+}
+
 /** Every page the site has: the registered routes and a path that answers with the 404 page. */
 export const ALL_PAGES = [...ROUTES, "/no-such-page"] as const;
 

@@ -8,7 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSite } from "../../packages/heirloom/src/cli/init-command.ts";
-import { VIEWPORTS, chromePath, expectAccessiblePages, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
+import {
+  VIEWPORTS,
+  accessiblePagesTime,
+  chromePath,
+  expectAccessiblePages,
+  useBuiltAndBrowser,
+  watchedPage,
+} from "./helpers.ts";
 
 const PAGES = ["/", "/blog/", "/blog/an-island/", "/blog/hello-world/", "/blog/second-post/", "/no/such/page"];
 
@@ -34,6 +41,7 @@ describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
         }
       });
     },
+    accessiblePagesTime(PAGES),
   );
 
   it("switches to the dark theme and back, and remembers the choice on the next page", async () => {

@@ -6,6 +6,12 @@ import path from "node:path";
 import { expect } from "vitest";
 import { cliPath } from "./site.ts";
 
+/**
+ * How long one `heirloom check` (TypeScript over the whole site) may take: 5 s on a quiet machine, 19 s seen on a
+ * busy one. A test that runs checks has this times their number as its time limit.
+ */
+export const CHECK_MS = 60_000;
+
 /** Runs the command on the site at `root` to its end, without colours; `env` is added to PATH alone. */
 export function heirloomRun(root: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
   return heirloomRunWith({}, root, ...args);
