@@ -1,8 +1,12 @@
 // Bundle stage: the client script and the stylesheet, minified by esbuild under content-hashed names;
 // unchanged sources reuse the last result.
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Plugin } from "esbuild";
 import { esbuildError } from "../compile/esbuild-error.ts";
+import { siteFolderPlugin } from "../compile/site-folder.ts";
+import { checkSvg } from "./svg-safety.ts";
 import { compiledParts } from "../errors/catalogue.ts";
 import { esbuildScope, readStamped, recordInputs, writeStamped } from "../compile/stamped-cache.ts";
 
@@ -46,7 +50,8 @@ export async function bundleAssets(templatesDir: string, root: string, cacheDir:
   const { build } = await import("esbuild");
   const recorder = recordInputs();
   try {
-    const result = await build({ ...OPTIONS, entryPoints, absWorkingDir: templatesDir, plugins: [recorder.plugin] });
+    const plugins = [siteFolderPlugin([root, templatesDir]), safeSvgs(root), recorder.plugin];
+    const result = await build({ ...OPTIONS, entryPoints, absWorkingDir: templatesDir, plugins });
     const files = (result.outputFiles ?? []).map((f) => ({
       path: path.relative(templatesDir, f.path).split(path.sep).join("/"),
       contents: f.contents,
@@ -68,6 +73,23 @@ export async function bundleAssets(templatesDir: string, root: string, cacheDir:
     const { what, hint } = compiledParts.assets;
     throw esbuildError(error, what, templatesDir, hint, templatesDir, root);
   }
+}
+
+/** Refuses an SVG the stylesheet or script names (published under assets/) that holds what runs code. */
+function safeSvgs(root: string): Plugin {
+  return {
+    name: "heirloom-safe-svg",
+    setup(build) {
+      build.onLoad({ filter: /\.svg$/i, namespace: "file" }, async (args) => {
+        try {
+          checkSvg(await readFile(args.path), path.relative(root, args.path).split(path.sep).join("/"));
+          return undefined;
+        } catch (error) {
+          return { errors: [{ text: (error as Error).message, detail: { error } }] };
+        }
+      });
+    },
+  };
 }
 
 /** "templates/styles/site.css:3:1: Expected ..." (esbuild's columns are 0-based, ours 1-based). */

@@ -5,8 +5,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { markCacheUsed, pruneCache, writeAtomically } from "../compile/cache.ts";
-import { ImageUnreadable } from "../errors/catalogue.ts";
-import { errorFrom } from "../errors/errors.ts";
+import { MAX_PIXELS } from "./image-check.ts";
 
 /** Widths of the responsive variants; each image also gets its own width when smaller than the largest. */
 export const RESPONSIVE_WIDTHS = [480, 960, 1440] as const;
@@ -71,12 +70,26 @@ export function pngRendition(
   );
 }
 
-/** AVIF, WebP and a fallback (JPEG for photos, PNG for PNGs) at every responsive width up to the intrinsic one. */
+/**
+ * Checks that an image published as it is (a GIF) decodes whole and holds a picture's worth of pixels: its header
+ * alone would give a file cut short its claimed size. Remembered by the bytes' hash in `cacheDir`.
+ */
+export async function checkWhole(contents: Buffer, hash: string, cacheDir: string): Promise<void> {
+  await cached(cacheDir, `${hash}-whole`, async (sharp) => {
+    const { width = 0, height = 0, pageHeight } = await sharp(contents, { animated: true }).metadata();
+    if (width * (pageHeight ?? height) > MAX_PIXELS) throw new Error(`${width}x${height} exceeds pixel limit`);
+    return Buffer.from("whole");
+  });
+}
+
+/**
+ * AVIF, WebP and a fallback (JPEG for photos, PNG for PNGs) at every responsive width up to the intrinsic one;
+ * what the decoder throws (an image cut short) is thrown as it is.
+ */
 export async function responsiveVariants(
   contents: Buffer,
   hash: string,
   outStem: string,
-  file: string,
   cacheDir: string,
 ): Promise<Variant[]> {
   const manifestName = `${hash}-${SETTINGS}.json`;
@@ -84,12 +97,7 @@ export async function responsiveVariants(
   if (fromCache) return fromCache.map((v) => ({ ...v, out: `${outStem}-${v.width}${EXTENSION[v.format]}` }));
 
   const sharp = await loadSharp();
-  let meta: { width?: number; height?: number; format?: string; hasAlpha?: boolean };
-  try {
-    meta = await sharp(contents).metadata();
-  } catch (error) {
-    throw errorFrom(ImageUnreadable, { file, reason: (error as Error).message }, { location: { file }, cause: error });
-  }
+  const meta = await sharp(contents).metadata();
   const intrinsic = meta.width ?? 0;
   const ratio = (meta.height ?? 0) / intrinsic;
   const widths = [

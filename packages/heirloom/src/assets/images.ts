@@ -1,14 +1,17 @@
 // Images: every image a content field or a body names gets a content-hashed name in dist/ and its intrinsic size.
 // Raster images (PNG, JPEG, WebP, AVIF) become AVIF and WebP in a few widths plus a fallback in their own
 // format; vector images (SVG) are copied as they are, being smaller than any raster of them, and GIFs too, which
-// may be animated.
-// Encoding and its cache are in encode.ts. Which images templates read decides which files are published.
+// may be animated, once checked whole. Each is first checked to be the format its name says, and an SVG to hold
+// nothing that runs code. Encoding and its cache are in encode.ts. Which images templates read decides which files
+// are published.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { type BuiltImage, type ImageRef, type Rendition, imageOptionsOf } from "../content/image-field.ts";
+import { readSiteFile } from "../compile/site-folder.ts";
+import { type BuiltImage, type ImageRef, type Rendition, imageOptionsOf, imageUsesOf } from "../content/image-field.ts";
 import type { OutputFile } from "./bundle.ts";
-import { type Format, MIME, type Variant, pngRendition, responsiveVariants } from "./encode.ts";
+import { type Format, MIME, type Variant, checkWhole, pngRendition, responsiveVariants } from "./encode.ts";
+import { checkFormat, decodeFailure } from "./image-check.ts";
+import { checkSvg } from "./svg-safety.ts";
 import { ImageWithoutSize } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 
@@ -18,6 +21,18 @@ const RASTER = new Set([".png", ".jpg", ".jpeg", ".webp", ".avif"]);
 interface Built {
   image: BuiltImage;
   files: OutputFile[];
+}
+
+/** One source image: its bytes and their hash, its name in dist/ without extension, how errors name it. */
+interface Source {
+  contents: Buffer;
+  hash: string;
+  stem: string;
+  src: string;
+  /** As errors name it ("content/images/a.png"). */
+  file: string;
+  /** The content files that name it. */
+  usedBy: string[];
 }
 
 /** The built images; which of them templates read decides which files are published. */
@@ -37,15 +52,16 @@ export interface BuiltImages {
 /**
  * Builds every image the content names: hashed copies of SVGs, responsive variants of raster images, and
  * the PNG renditions the fields ask for. Fills each image field in place; its URLs are getters, so only
- * the files a template actually reads are written. `urlPrefix` is the base path.
+ * the files a template actually reads are written. `urlPrefix` is the base path; `root`, the site's folder, out of
+ * which no image is read through a link.
  */
 export async function buildImages(
   contentDir: string,
   refs: ImageRef[],
   urlPrefix: string,
-  options: { cacheDir: string; onProgress?: (what: string, done: number, total: number) => void },
+  options: { root: string; cacheDir: string; onProgress?: (what: string, done: number, total: number) => void },
 ): Promise<BuiltImages> {
-  const { cacheDir, onProgress } = options;
+  const { root, cacheDir, onProgress } = options;
   const bySrc = new Map<string, ImageRef[]>();
   for (const ref of refs) bySrc.set(ref.src, [...(bySrc.get(ref.src) ?? []), ref]);
   const filesOf = new Map<string, OutputFile[]>();
@@ -59,20 +75,28 @@ export async function buildImages(
   await Promise.all(
     [...bySrc].map(async ([src, uses]) => {
       onProgress?.("Images", done++, bySrc.size);
-      const contents = await readFile(path.join(contentDir, src));
-      const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10);
-      const stem = `assets/images/${outputName(src)}-${hash}`;
-      const built = await buildOne(contents, hash, stem, src, urlPrefix, cacheDir);
+      const file = path.relative(root, path.join(contentDir, src)).split(path.sep).join("/");
+      const usedBy = [...new Set(uses.flatMap(imageUsesOf))].sort();
       const renditions: Record<string, Rendition> = {};
-      const wanted = new Map(uses.flatMap((ref) => Object.entries(imageOptionsOf(ref).renditions ?? {})));
-      await Promise.all(
-        [...wanted].map(async ([name, { width, height }]) => {
-          const out = `${stem}-${width}x${height}.png`;
-          const png = await pngRendition(contents, hash, { width, height }, cacheDir);
-          filesOf.set(out, [{ path: out, contents: png }]);
-          renditions[name] = onRead({ url: urlPrefix + out, width, height }, ["url"], () => read(out));
-        }),
-      );
+      let built: Built & { stem: string };
+      try {
+        const contents = readSiteFile(root, path.join(contentDir, src));
+        const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10);
+        const source = { contents, hash, stem: `assets/images/${outputName(src)}-${hash}`, src, file, usedBy };
+        built = await buildOne(source, urlPrefix, cacheDir);
+        const wanted = new Map(uses.flatMap((ref) => Object.entries(imageOptionsOf(ref).renditions ?? {})));
+        await Promise.all(
+          [...wanted].map(async ([name, { width, height }]) => {
+            const out = `${source.stem}-${width}x${height}.png`;
+            const png = await pngRendition(contents, hash, { width, height }, cacheDir);
+            filesOf.set(out, [{ path: out, contents: png }]);
+            renditions[name] = onRead({ url: urlPrefix + out, width, height }, ["url"], () => read(out));
+          }),
+        );
+      } catch (error) {
+        throw decodeFailure(error, file, usedBy);
+      }
+      const stem = built.stem;
       filesOf.set(stem, built.files);
       const image = onRead({ ...built.image }, ["url", "srcset", "sources"], () => read(stem));
       const descriptors = {
@@ -110,21 +134,18 @@ function onRead<T extends object>(target: T, keys: Array<keyof T & string>, read
   return target;
 }
 
-async function buildOne(
-  contents: Buffer,
-  hash: string,
-  stem: string,
-  src: string,
-  urlPrefix: string,
-  cacheDir: string,
-): Promise<Built> {
+async function buildOne(source: Source, urlPrefix: string, cacheDir: string): Promise<Built & { stem: string }> {
+  const { contents, hash, stem, src, file, usedBy } = source;
   const extension = path.extname(src).toLowerCase();
+  checkFormat(contents, extension, file, usedBy);
   if (!RASTER.has(extension)) {
+    if (extension === ".svg") checkSvg(contents, file);
+    else await checkWhole(contents, hash, cacheDir);
     const out = `${stem}${extension}`;
-    const size = imageSize(contents, extension, `content/${src}`);
-    return { image: { url: urlPrefix + out, ...size, sources: [] }, files: [{ path: out, contents }] };
+    const size = imageSize(contents, extension, file);
+    return { stem, image: { url: urlPrefix + out, ...size, sources: [] }, files: [{ path: out, contents }] };
   }
-  return toBuilt(await responsiveVariants(contents, hash, stem, `content/${src}`, cacheDir), urlPrefix);
+  return { stem, ...toBuilt(await responsiveVariants(contents, hash, stem, cacheDir), urlPrefix) };
 }
 
 /** A file name safe in a URL: "Grandma's porch.JPG" -> "grandma-s-porch". */

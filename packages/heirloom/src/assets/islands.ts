@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import type { ImportKind, Plugin } from "esbuild";
 import { esbuildError } from "../compile/esbuild-error.ts";
 import { esbuildScope, readStamped, recordInputs, writeStamped } from "../compile/stamped-cache.ts";
+import { siteFolderPlugin } from "../compile/site-folder.ts";
 import { compiledParts } from "../errors/catalogue.ts";
 import { ENGINE_KEY } from "../version.ts";
 import type { IslandFile } from "../render/island-files.ts";
@@ -55,7 +56,7 @@ export async function bundleIslands(
   const { build } = await import("esbuild");
   const recorder = recordInputs();
   try {
-    const plugins = [clientModules(), engineReact(), recorder.plugin];
+    const plugins = [siteFolderPlugin([root, templatesDir]), clientModules(), engineReact(), recorder.plugin];
     const result = await build({ ...OPTIONS, entryPoints, absWorkingDir: templatesDir, plugins });
     const files = (result.outputFiles ?? []).map((f) => ({
       path: path.relative(templatesDir, f.path).split(path.sep).join("/"),

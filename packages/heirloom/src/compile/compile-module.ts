@@ -13,6 +13,7 @@ import { ENGINE_KEY } from "../version.ts";
 import { markCacheUsed } from "./cache.ts";
 import { esbuildError } from "./esbuild-error.ts";
 import { esbuildScope, hashFile, readStamped, recordInputs, writeStamped } from "./stamped-cache.ts";
+import { siteFolderPlugin } from "./site-folder.ts";
 import type { SourceLocation } from "../errors/errors.ts";
 import { type EnvReads, runSiteCode, sameEnv } from "./site-code.ts";
 import { stackLocator } from "./stack-location.ts";
@@ -85,7 +86,7 @@ export async function compileModule(request: CompileRequest): Promise<CompiledMo
       absWorkingDir: request.root,
       // Never written (write: false); it places the map's sources relative to the root.
       outfile: path.join(request.root, `${request.name}.cjs`),
-      plugins: [recorder.plugin],
+      plugins: [siteFolderPlugin([request.root, path.dirname(request.entry)]), recorder.plugin],
     });
     const files = result.outputFiles!;
     code = files.find((f) => !f.path.endsWith(".map"))!.text;

@@ -2,9 +2,12 @@
 import path from "node:path";
 import { CompileFailed } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
+import { type LinkOut, linkOutError } from "./site-folder.ts";
 
 interface EsbuildMessage {
   text: string;
+  /** What a plugin of the engine found: a link out of the site's folder (located here), or its own error. */
+  detail?: { leaving?: LinkOut; error?: HeirloomError };
   location?: { file: string; line: number; column: number } | null;
 }
 
@@ -26,5 +29,7 @@ export function esbuildError(
   const location = where
     ? { file: relative(where.file), line: where.line, column: where.column + 1 }
     : { file: relative(fallbackFile) };
+  if (first?.detail?.leaving) return linkOutError(root, first.detail.leaving, location);
+  if (first?.detail?.error) return first.detail.error;
   return errorFrom(CompileFailed, { what, reason: first?.text ?? String(error), hint }, { location, cause: error });
 }

@@ -72,6 +72,20 @@ function createRef(src: string, options: ImageOptions): ImageRef {
   return { src, url: "", width: 0, height: 0, sources: [], renditions: {}, [IMAGE]: options };
 }
 
+const USED_BY = Symbol("heirloom.image.usedBy");
+
+/** Notes that the content file `file` names the image (for the messages about it); not enumerable. */
+export function noteImageUse(ref: ImageRef, file: string): void {
+  const holder = ref as ImageRef & { [USED_BY]?: Set<string> };
+  if (!holder[USED_BY]) Object.defineProperty(holder, USED_BY, { value: new Set<string>(), configurable: true });
+  holder[USED_BY]!.add(file);
+}
+
+/** The content files noted as naming the image. */
+export function imageUsesOf(ref: ImageRef): string[] {
+  return [...((ref as ImageRef & { [USED_BY]?: Set<string> })[USED_BY] ?? [])];
+}
+
 export function isImageRef(value: unknown): value is ImageRef {
   return typeof value === "object" && value !== null && IMAGE in value;
 }

@@ -1,16 +1,20 @@
 // The walk of a folder tree that both the content loader and the dev server's watcher take, so that both
 // see the same files: symbolic links followed, each folder once, dot-files skipped. What is neither a file
 // nor a folder (a loop of links, a named pipe, a socket, a device) is listed apart: the loader names it as a
-// problem, and nothing ever opens it (reading a pipe would wait for a writer for good).
+// problem, and nothing ever opens it (reading a pipe would wait for a writer for good). So is a link that leads out
+// of the site's folder, which is never followed.
 import type { Dirent, Stats } from "node:fs";
-import { readdir, realpath, stat } from "node:fs/promises";
+import { readdir, readlink, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import { isInside } from "../compile/site-folder.ts";
 
 export interface Listing {
   /** Files and links to files (or to nothing: reading them reports it), relative to the folder, sorted. */
   files: string[];
   /** Everything else, relative to the folder, sorted. */
   others: OtherFile[];
+  /** Links that lead out of the site's folder (relative to the folder; "" for itself), with their targets. */
+  outside: Array<{ file: string; target: string }>;
 }
 
 export interface OtherFile {
@@ -20,15 +24,23 @@ export interface OtherFile {
 
 /**
  * Every file under a folder (symbolic links followed, each folder once; dot-files skipped), sorted;
- * `onFolder` is told each folder (absolute) as it is reached, the folder itself first.
+ * `onFolder` is told each folder (absolute) as it is reached, the folder itself first. Given the site's folder
+ * (`root`), a link that leads out of it is listed in `outside` and not followed.
  */
-export async function listTree(dir: string, onFolder?: (folder: string) => void): Promise<Listing> {
+export async function listTree(dir: string, onFolder?: (folder: string) => void, root?: string): Promise<Listing> {
   const files: string[] = [];
   const others: OtherFile[] = [];
+  const outside: Listing["outside"] = [];
   const seen = new Set<string>();
+  const top = root === undefined ? undefined : await realpath(root);
+  const leaves = async (file: string, real: string, relative: string) => {
+    if (top === undefined || isInside(top, real)) return false;
+    outside.push({ file: relative, target: await readlink(file).catch(() => real) });
+    return true;
+  };
   const walk = async (absolute: string, relative: string): Promise<void> => {
     const real = await realpath(absolute);
-    if (seen.has(real)) return;
+    if (seen.has(real) || (await leaves(absolute, real, relative))) return;
     seen.add(real);
     onFolder?.(absolute);
     for (const dirent of await readdir(absolute, { withFileTypes: true })) {
@@ -37,6 +49,9 @@ export async function listTree(dir: string, onFolder?: (folder: string) => void)
       const rel = relative ? `${relative}/${dirent.name}` : dirent.name;
       const isLink = dirent.isSymbolicLink();
       const info = isLink ? await stat(child).catch((error: NodeJS.ErrnoException) => error) : dirent;
+      if (isLink && !(info instanceof Error) && info.isFile() && (await leaves(child, await realpath(child), rel))) {
+        continue;
+      }
       if (info instanceof Error) {
         if (info.code === "ELOOP") others.push({ file: rel, kind: "a loop of symbolic links" });
         else files.push(rel); // a link to nothing: reading it reports the problem
@@ -46,7 +61,8 @@ export async function listTree(dir: string, onFolder?: (folder: string) => void)
     }
   };
   await walk(dir, "");
-  return { files: files.sort(), others: others.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
+  const byFile = <T extends { file: string }>(a: T, b: T) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  return { files: files.sort(), others: others.sort(byFile), outside: outside.sort(byFile) };
 }
 
 function kindOf(info: Dirent | Stats): OtherFile["kind"] {

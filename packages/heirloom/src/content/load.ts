@@ -22,6 +22,7 @@ import { type ReadResult, type ReadRendering, readAll } from "./read.ts";
 export { MAX_CONTENT_BYTES } from "./read.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 import { type Listing, listTree } from "./list-tree.ts";
+import { linkOutError } from "../compile/site-folder.ts";
 
 export interface LoadOptions {
   /** Parsed files by the SHA-256 of their bytes: a hit skips parsing, a miss is added. */
@@ -66,12 +67,14 @@ export async function loadContent(
 
 /** Walks content/ and gives every file a place, or an error. */
 async function place(site: ResolvedSite, root: string, contentDir: string, walked?: Listing): Promise<Placement> {
-  const { files, others } = walked ?? (await listTree(contentDir));
+  const { files, others, outside } = walked ?? (await listTree(contentDir, undefined, root));
   const display = displayIn(root, contentDir);
   const errors: HeirloomError[] = others.map(({ file: relative, kind }) => {
     const file = display(relative);
     return errorFrom(NotAFile, { file, kind }, { location: { file } });
   });
+  for (const { file, target } of outside)
+    errors.push(linkOutError(root, { link: path.join(contentDir, file), target }));
   const images = new Set<string>();
   const passthrough: string[] = [];
   const toRead: Placement["toRead"] = [];

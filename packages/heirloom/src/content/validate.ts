@@ -16,7 +16,7 @@ import { ImageNotFound, OffCalendarFileName, UnexpectedBody } from "../errors/ca
 import { orderCollections } from "./order.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { datedFileName, offCalendarFileName } from "./dates.ts";
-import { type ImageRef, findImageRefs, imageRef } from "./image-field.ts";
+import { type ImageRef, findImageRefs, imageRef, noteImageUse } from "./image-field.ts";
 import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
 import { compileMdxBody } from "./mdx-compile.ts";
@@ -58,6 +58,7 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
     if (!known) options.reuse?.keep(source, item);
     for (const lang of item.languages ?? []) languages.add(lang);
     for (const { ref, path } of item.images) {
+      noteImageUse(ref, source.file);
       if (raw.images.has(ref.src)) images.push(ref);
       else errors.push(missingImage(ref.src, source, path, raw.images));
     }
@@ -65,8 +66,13 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
     // With i18n, a translation's picture that its locale's folder lacks is the default locale's at the same path.
     for (const src of item.refs ?? []) {
       const own = raw.images.has(src) ? src : defaultImage(src, source.locale, raw.images);
-      if (own === undefined || bodyImages.has(src)) continue;
+      if (own === undefined) continue;
+      if (bodyImages.has(src)) {
+        noteImageUse(bodyImages.get(src)!, source.file);
+        continue;
+      }
       const ref = bodyImages.get(own) ?? imageRef(own);
+      noteImageUse(ref, source.file);
       if (!bodyImages.has(own)) images.push(ref);
       bodyImages.set(own, ref).set(src, ref);
     }

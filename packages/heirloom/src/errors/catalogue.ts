@@ -5,6 +5,7 @@ import * as config from "./config-messages.ts";
 import * as content from "./content-messages.ts";
 import * as entries from "./entry-messages.ts";
 import * as i18n from "./i18n-messages.ts";
+import * as images from "./image-messages.ts";
 import * as init from "./init-messages.ts";
 import type { ErrorEntry } from "./errors.ts";
 import * as islands from "./island-messages.ts";
@@ -18,6 +19,7 @@ export * from "./config-messages.ts";
 export * from "./content-messages.ts";
 export * from "./entry-messages.ts";
 export * from "./i18n-messages.ts";
+export * from "./image-messages.ts";
 export * from "./init-messages.ts";
 export * from "./island-messages.ts";
 export * from "./markdown-messages.ts";
@@ -30,7 +32,7 @@ const isEntry = (value: unknown): value is ErrorEntry => typeof (value as ErrorE
 
 /** Every entry of the catalogue by its name, in the order of the stages that find them. */
 export const catalogue: Record<string, ErrorEntry> = Object.fromEntries(
-  [config, i18n, options, content, entries, markdown, site, islands, output, init, server].flatMap((messages) =>
+  [config, i18n, options, content, entries, markdown, site, islands, images, output, init, server].flatMap((messages) =>
     Object.entries(messages).filter(([, value]) => isEntry(value)),
   ),
 );

@@ -62,6 +62,16 @@ export const NotAFile = entry({
   hint: () => "remove it from content/, or put the file it stands for in its place.",
 });
 
+export const LinkOutOfSite = entry({
+  code: "UnexpectedFileError",
+  title: "A symbolic link leads out of the site's folder",
+  message: ({ link, target }: { link: string; target: string }) =>
+    `${link} is a symbolic link to ${target}, outside the site's folder (the one with site.config.ts). The build ` +
+    "reads nothing through a link that leaves it, so that no other file of the machine can be published.",
+  hint: ({ link }) =>
+    `replace ${link} with a copy of the file (or folder) it points at, or point it at one inside the site's folder.`,
+});
+
 export const LinkToNothing = entry({
   code: "MissingContentError",
   title: "A content file is a link to nothing",

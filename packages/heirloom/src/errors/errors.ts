@@ -18,6 +18,7 @@ export type ErrorCode =
   | "DuplicateItemError"
   | "ImageNotFoundError"
   | "ImageReadError"
+  | "UnsafeImageError"
   | "RouteCollisionError"
   | "UnsafeLinkError"
   | "MarkdownRenderError"

@@ -1,20 +1,6 @@
-// The catalogue's messages about what a build makes and where it goes: images, feeds, links, the output
-// folder and the manifest; and about the type check.
+// The catalogue's messages about what a build makes and where it goes: feeds, links, the output folder and the
+// manifest; and about the type check.
 import { errorEntry as entry } from "./errors.ts";
-
-export const ImageUnreadable = entry({
-  code: "ImageReadError",
-  title: "An image cannot be read",
-  message: ({ file, reason }: { file: string; reason: string }) => `Could not read the image ${file}: ${reason}.`,
-  hint: () => "re-export the image as PNG, JPEG, WebP or AVIF, or replace it with an SVG.",
-});
-
-export const ImageWithoutSize = entry({
-  code: "ImageReadError",
-  title: "An image's width and height cannot be told",
-  message: ({ file }: { file: string }) => `Could not read the width and height of ${file}.`,
-  hint: () => "use an SVG whose <svg> element has width and height (or a viewBox), or a PNG, JPEG, WebP or AVIF image.",
-});
 
 export const FeedEntryWithoutTitleOrDate = entry({
   code: "ConfigError",

@@ -69,7 +69,7 @@ export class Incremental {
    * snapshot). Without `reuse`, nothing of an earlier build is used; what this one makes is still kept.
    */
   static async forBuild(paths: SitePaths, reuse: boolean): Promise<Incremental> {
-    const listed = existsSync(paths.contentDir) ? await listTree(paths.contentDir) : undefined;
+    const listed = existsSync(paths.contentDir) ? await listTree(paths.contentDir, undefined, paths.root) : undefined;
     const snapshot = listed && stamps.snapshotInputs(paths.contentDir, listed.files);
     return new Incremental(paths, reuse, undefined, snapshot, listed);
   }

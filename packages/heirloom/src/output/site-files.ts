@@ -2,12 +2,13 @@
 // templates read, the feeds, the passthrough files, the old URLs' redirect pages and the hosting files
 // (robots.txt, sitemap, headers, redirects). All made again by every build: none is kept from the last. Those
 // the pages do not decide (all but the images and feeds) are ready before the pages are rendered.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/bundle.ts";
-import type { SiteConfig } from "../config/options.ts";
+import { checkSvg } from "../assets/svg-safety.ts";
+import { readSiteFile } from "../compile/site-folder.ts";
+import type { SiteConfig, SitePaths } from "../config/options.ts";
 import type { RawContent } from "../content/types.ts";
-import { throwIfAny } from "../errors/errors.ts";
+import { type HeirloomError, errorsOf, throwIfAny } from "../errors/errors.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { type FeedSelections, feedFiles } from "./feeds.ts";
 import { hostingFiles } from "./hosting.ts";
@@ -53,11 +54,31 @@ export interface FixedFiles {
   hosting: OutputFile[];
 }
 
+/**
+ * A passthrough file's bytes (`p` under content/): never read through a link out of the site's folder, and an SVG
+ * only when it holds nothing that runs code.
+ */
+export function readPassthrough(paths: Pick<SitePaths, "root" | "contentDir">, p: string): Buffer {
+  const file = path.join(paths.contentDir, p);
+  const contents = readSiteFile(paths.root, file);
+  if (p.toLowerCase().endsWith(".svg")) checkSvg(contents, path.relative(paths.root, file).split(path.sep).join("/"));
+  return contents;
+}
+
 /** The files rendering does not decide, which may be written while the pages are rendered. */
 export async function fixedFiles(site: SiteParts): Promise<FixedFiles> {
   const { config } = site;
-  const read = (p: string) => readFile(path.join(config.contentDir, p));
-  const passthrough = await Promise.all(site.raw.passthrough.map(async (p) => ({ path: p, contents: await read(p) })));
+  const problems: HeirloomError[] = [];
+  const passthrough = site.raw.passthrough.flatMap((p) => {
+    try {
+      return [{ path: p, contents: readPassthrough(config, p) }];
+    } catch (error) {
+      if (errorsOf(error).length === 0) throw error;
+      problems.push(...errorsOf(error));
+      return [];
+    }
+  });
+  throwIfAny(problems);
   const hosting = hostingFiles(config, site.routes, site.feeds, site.redirects);
   const code = site.codeStyles ? [site.codeStyles] : [];
   const search = site.searchScript ? [site.searchScript] : [];

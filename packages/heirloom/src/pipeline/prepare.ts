@@ -124,6 +124,7 @@ async function prepareStages(
   if (problems.length > 0 || !site || !read || !templates) throw failureOf(problems);
   const { config, raw, validated, routes, feeds, redirects, renderers } = read;
   const imagesMade = buildImages(config.contentDir, validated.images, config.base, {
+    root: paths.root,
     cacheDir: paths.cacheDir,
     onProgress: options.onProgress,
   });

@@ -2,13 +2,11 @@
 // front), the other files from the prepared build, a few recent pages kept. Problems of a served page's
 // links are told once. A page whose render throws is served as it last rendered, in this build or an earlier
 // one, with the error beside it.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { PreparedSite } from "../pipeline/prepare.ts";
 import { publishedOnSite, renderPage } from "../render/render.ts";
 import type { OutputFile } from "../assets/bundle.ts";
 import { type FeedSelections, feedFiles } from "../output/feeds.ts";
-import { linkResolver } from "../output/site-files.ts";
+import { linkResolver, readPassthrough } from "../output/site-files.ts";
 import { hostingFiles } from "../output/hosting.ts";
 import { redirectFiles } from "../output/redirects.ts";
 import { checkLinks } from "../output/links.ts";
@@ -75,7 +73,7 @@ export function createDevSite(
         )?.contents ?? "",
     );
   }
-  for (const p of prepared.raw.passthrough) files.set(p, () => readFileSync(path.join(prepared.config.contentDir, p)));
+  for (const p of prepared.raw.passthrough) files.set(p, () => readPassthrough(prepared.config, p));
   for (const redirect of prepared.redirects) {
     files.set(redirect.outFile, () => redirectFiles(prepared.config, [redirect])[0].contents);
   }
