@@ -260,6 +260,37 @@ describe("an old URL is refused", () => {
     ]);
   });
 
+  it("when redirects lead round in a loop, at the line of the first, naming the chain", async () => {
+    const root = edit(
+      makeFixture("ported-blog"),
+      "site.config.ts",
+      '"/about-us": "/about/team"',
+      '"/a/": "/a/#top", "/b/": "/c", "/c": "/b/", "/into": "/c"',
+    );
+    const config = read(root, "site.config.ts").split("\n");
+    const at = (key: string) => {
+      const line = config.findIndex((l) => l.includes(`"${key}"`));
+      return { file: "site.config.ts", line: line + 1, column: config[line].indexOf(`"${key}"`) + 1 };
+    };
+    const hint = "make one of them lead to a page, in `redirects` in site.config.ts.";
+    const never = ": a browser would be sent on without end and never reach a page.";
+    // /into leads into the loop of /b/ and /c without being part of it: the loop is told once, at its first.
+    expectErrors(await failures(root), [
+      {
+        code: "BrokenLinkError",
+        message: `The redirect from "/a/" leads round in a loop, /a/ → /a/${never}`,
+        location: at("/a/"),
+        hint,
+      },
+      {
+        code: "BrokenLinkError",
+        message: `The redirect from "/b/" leads round in a loop, /b/ → /c → /b/${never}`,
+        location: at("/b/"),
+        hint,
+      },
+    ]);
+  });
+
   it("in site.config.ts: from a page's path, or to no page, at the line of the redirect", async () => {
     const root = edit(
       makeFixture("ported-blog"),
