@@ -1,7 +1,7 @@
 // Old URLs kept (tests/fixtures/ported-blog): the aliases of an entry route (Jekyll's redirect_from) and the
 // site's redirects, each a redirect page at the file a host serves for it, a line of _redirects and a rule of
 // serve.json; links to them are not broken; the mistakes each is refused for, at their lines.
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadDefinition } from "../packages/heirloom/src/pipeline/compile-parts.ts";
@@ -241,6 +241,26 @@ describe("an old URL is refused", () => {
           'clashes with the alias "/blog/hello/" of content/posts/2024-01-15-hello.md.',
         location: { file: "content/posts/2020-02-02-moved.md", line: 6, column: 5 },
         hint,
+      },
+    ]);
+  });
+
+  it("at the address of a file the build writes itself (the stylesheet's hashed name), at its line", async () => {
+    const root = makeFixture("ported-blog");
+    const { outDir } = await buildProject(root);
+    const stylesheet = readdirSync(path.join(outDir, "assets")).find((file) => file.endsWith(".css"))!;
+    rmSync(outDir, { recursive: true });
+    edit(root, "content/posts/2024-01-15-hello.md", "/hello.html", `/assets/${stylesheet}/`);
+    // Before, the redirect page's folder was written over the stylesheet's file, and the write failed (ENOTDIR).
+    expectErrors(await failures(root), [
+      {
+        code: "RouteCollisionError",
+        message:
+          `The alias "/assets/${stylesheet}/" of content/posts/2024-01-15-hello.md would be written to ` +
+          `assets/${stylesheet}/index.html, which clashes with the build's own files in assets/ (script, ` +
+          "stylesheets, images).",
+        location: { file: "content/posts/2024-01-15-hello.md", line: 5, column: 5 },
+        hint: "remove it from its aliases: an old URL leads to one place, and a page or file already there answers it.",
       },
     ]);
   });
