@@ -117,7 +117,9 @@ function checkRoutes(definition: SiteDefinition, collections: Map<string, Resolv
     if (limit !== undefined && limit !== Number.POSITIVE_INFINITY && (!Number.isInteger(limit) || limit < 1)) {
       fail(messages.BadFeedLimit, { collection, limit }, "limit");
     }
-    if (feed && !/^\/[^\s]*\.xml$/.test(feed.path)) fail(messages.BadFeedPath, { path: feed.path }, feed.path);
+    // A "." or ".." segment would write the feed outside its folder, or outside the output.
+    const usable = (path: string) => /^\/\S*\.xml$/.test(path) && !unsafeCharacter(path) && !/\/\.{1,2}\//.test(path);
+    if (feed && !usable(feed.path)) fail(messages.BadFeedPath, { path: feed.path }, feed.path);
   }
 }
 
