@@ -54,6 +54,29 @@ describe("the site definition", () => {
     ]);
   });
 
+  it.each(["/../feed.xml", "/blog/./feed.xml", "/blog/\u0001feed.xml"])(
+    "refuses a feed path with a . or .. segment or a control character (%j), at its line",
+    async (feed) => {
+      const root = edit(
+        makeFixture(),
+        'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }] }',
+        'entries: [{ collection: "notes", path: "/notes/:slug", template: "note" }],\n' +
+          `    lists: [{ collection: "notes", page: "/", perPage: 5, feed: { path: ${JSON.stringify(feed)} } }] }`,
+      );
+      // A control character is written as an escape, so the text does not hold the path to point at.
+      const line = feed.includes("\u0001") ? undefined : lineOf(root, "feed: {");
+      const column = line && (expect.any(Number) as unknown as number);
+      expectErrors(await failures(root), [
+        {
+          code: "ConfigError",
+          message: `The feed path "${feed}" is not a site path ending in .xml.`,
+          location: line ? { file: "site.config.ts", line, column } : { file: "site.config.ts" },
+          hint: 'write a path such as "/blog/feed.xml".',
+        },
+      ]);
+    },
+  );
+
   it("must exist", async () => {
     const root = makeFixture();
     rmSync(path.join(root, "site.config.ts"));

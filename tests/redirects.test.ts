@@ -1,7 +1,7 @@
 // Old URLs kept (tests/fixtures/ported-blog): the aliases of an entry route (Jekyll's redirect_from) and the
 // site's redirects, each a redirect page at the file a host serves for it, a line of _redirects and a rule of
 // serve.json; links to them are not broken; the mistakes each is refused for, at their lines.
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadDefinition } from "../packages/heirloom/src/pipeline/compile-parts.ts";
@@ -245,6 +245,26 @@ describe("an old URL is refused", () => {
     ]);
   });
 
+  it("at the address of a file the build writes itself (the stylesheet's hashed name), at its line", async () => {
+    const root = makeFixture("ported-blog");
+    const { outDir } = await buildProject(root);
+    const stylesheet = readdirSync(path.join(outDir, "assets")).find((file) => file.endsWith(".css"))!;
+    rmSync(outDir, { recursive: true });
+    edit(root, "content/posts/2024-01-15-hello.md", "/hello.html", `/assets/${stylesheet}/`);
+    // Before, the redirect page's folder was written over the stylesheet's file, and the write failed (ENOTDIR).
+    expectErrors(await failures(root), [
+      {
+        code: "RouteCollisionError",
+        message:
+          `The alias "/assets/${stylesheet}/" of content/posts/2024-01-15-hello.md would be written to ` +
+          `assets/${stylesheet}/index.html, which clashes with the build's own files in assets/ (script, ` +
+          "stylesheets, images).",
+        location: { file: "content/posts/2024-01-15-hello.md", line: 5, column: 5 },
+        hint: "remove it from its aliases: an old URL leads to one place, and a page or file already there answers it.",
+      },
+    ]);
+  });
+
   it("when it is not a site path, at its line", async () => {
     const root = edit(makeFixture("ported-blog"), "content/posts/2024-01-15-hello.md", "/hello.html", "hello.html");
     expectErrors(await failures(root), [
@@ -256,6 +276,37 @@ describe("an old URL is refused", () => {
           "an alias is an old URL from the site's root, such as /2019/old-title/ or /old-title.html (letters, " +
           "digits, - . _ ~ and /); one relative to a section (Hugo's) can be made whole in the route's aliases " +
           "function.",
+      },
+    ]);
+  });
+
+  it("when redirects lead round in a loop, at the line of the first, naming the chain", async () => {
+    const root = edit(
+      makeFixture("ported-blog"),
+      "site.config.ts",
+      '"/about-us": "/about/team"',
+      '"/a/": "/a/#top", "/b/": "/c", "/c": "/b/", "/into": "/c"',
+    );
+    const config = read(root, "site.config.ts").split("\n");
+    const at = (key: string) => {
+      const line = config.findIndex((l) => l.includes(`"${key}"`));
+      return { file: "site.config.ts", line: line + 1, column: config[line].indexOf(`"${key}"`) + 1 };
+    };
+    const hint = "make one of them lead to a page, in `redirects` in site.config.ts.";
+    const never = ": a browser would be sent on without end and never reach a page.";
+    // /into leads into the loop of /b/ and /c without being part of it: the loop is told once, at its first.
+    expectErrors(await failures(root), [
+      {
+        code: "BrokenLinkError",
+        message: `The redirect from "/a/" leads round in a loop, /a/ → /a/${never}`,
+        location: at("/a/"),
+        hint,
+      },
+      {
+        code: "BrokenLinkError",
+        message: `The redirect from "/b/" leads round in a loop, /b/ → /c → /b/${never}`,
+        location: at("/b/"),
+        hint,
       },
     ]);
   });

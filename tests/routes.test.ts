@@ -1,6 +1,6 @@
 // Routes: one URL per page in the site's form, served by a GitHub-Pages-like host without a redirect;
 // per-entry routes, pagination, drafts, and the helpers that map paths to files.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { dateParts } from "../packages/heirloom/src/content/dates.ts";
@@ -162,6 +162,36 @@ describe("the URLs of a ported blog", () => {
       ["/2025/01/hello/", "2025/01/hello/index.html"],
     ]);
   });
+
+  it.each([
+    ["2024-01-15-...md", "slug", "..", "/:year/:month/:day/:slug/", { line: undefined }],
+    ["2024-01-15-..md", "slug", ".", "/:year/:month/:day/:slug/", { line: undefined }],
+    ["2024-01-15-hello.md", "title", "..", "/:title/:slug/", { line: 2, column: 1 }],
+  ])(
+    "refuses %s, whose %s %j is no URL segment, at the file, before a write leaves its folder",
+    async (name, field, value, pattern, at) => {
+      const root = makeFixture("ported-blog");
+      const config = path.join(root, "site.config.ts");
+      const directory = readFileSync(config, "utf8").replace('urlFormat: "file"', 'urlFormat: "directory"');
+      writeFileSync(config, directory.replace('path: "/:year/:month/:day/:slug.html"', `path: "${pattern}"`));
+      const posts = path.join(root, "content", "posts");
+      const hello = readFileSync(path.join(posts, "2024-01-15-hello.md"), "utf8");
+      rmSync(path.join(posts, "2024-01-15-hello.md"));
+      writeFileSync(path.join(posts, name), field === "title" ? hello.replace("title: Hello", "title: ..") : hello);
+      const file = `content/posts/${name}`;
+      const errors = await failures(root);
+      // The other posts' titles have spaces: only this file's error is looked at.
+      expect(errors.filter((e) => e.location?.file === file).map((e) => [e.message, e.location, e.hint])).toEqual([
+        [
+          `${file} cannot be published at ${pattern}: its ${field} "${value}" is not a plain URL segment.`,
+          at.line ? { file, ...at } : { file },
+          field === "slug"
+            ? "rename the file using letters, digits and - only, such as my-first-post.md."
+            : `use letters, digits and - in ${field}.`,
+        ],
+      ]);
+    },
+  );
 
   it("reads a Date in UTC, a text's date as written, and no day that does not exist", () => {
     expect(dateParts(new Date("2024-03-09T23:30:00-05:00"))).toEqual({ year: "2024", month: "03", day: "10" });

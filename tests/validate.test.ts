@@ -128,6 +128,11 @@ describe("each authoring mistake has its own message", () => {
   it.each([
     ["/_headers/index", "would be written to _headers/index.html, which clashes with the build's own _headers."],
     ["/robots.txt/x", "would be written to robots.txt/x.html, which clashes with the build's own robots.txt."],
+    [
+      "/assets/notes",
+      "would be written to assets/notes.html, which clashes with the build's own files in assets/ (script, " +
+        "stylesheets, images).",
+    ],
     ["/index.html/x", `would be written to index.html/x.html, which clashes with ${INDEX}.`],
     [
       "/serve.json",

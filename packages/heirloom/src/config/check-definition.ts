@@ -6,6 +6,7 @@ import { resolveMarkdown } from "./check-markdown.ts";
 import { type CollectionDefinition, type SiteDefinition, isSiteDefinition } from "./define.ts";
 import { DEFINITION_FILE, locate } from "./definition-file.ts";
 import { isHostName } from "./host-name.ts";
+import { unsafeCharacter } from "./unsafe-characters.ts";
 import { checkI18n } from "./i18n.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
 
@@ -116,7 +117,9 @@ function checkRoutes(definition: SiteDefinition, collections: Map<string, Resolv
     if (limit !== undefined && limit !== Number.POSITIVE_INFINITY && (!Number.isInteger(limit) || limit < 1)) {
       fail(messages.BadFeedLimit, { collection, limit }, "limit");
     }
-    if (feed && !/^\/[^\s]*\.xml$/.test(feed.path)) fail(messages.BadFeedPath, { path: feed.path }, feed.path);
+    // A "." or ".." segment would write the feed outside its folder, or outside the output.
+    const usable = (path: string) => /^\/\S*\.xml$/.test(path) && !unsafeCharacter(path) && !/\/\.{1,2}\//.test(path);
+    if (feed && !usable(feed.path)) fail(messages.BadFeedPath, { path: feed.path }, feed.path);
   }
 }
 
@@ -135,13 +138,24 @@ function checkRedirects(definition: SiteDefinition, fail: Fail): ResolvedSite["r
       fail(messages.BadRedirectFrom, { from }, `"${from}"`);
       return [];
     }
+    // The URL parser drops line breaks and tabs, so "https://a.example/\n/* https://b.example/ 200" parses.
+    const character = typeof to === "string" ? unsafeCharacter(to) : undefined;
+    if (character) {
+      fail(messages.UnsafeRedirectTarget, { from, to: JSON.stringify(to), character }, `"${from}"`);
+      return [];
+    }
     const url = typeof to === "string" && URL.canParse(to) ? new URL(to) : undefined;
     const site = typeof to === "string" && /^\/(?:[\w\-.~]+\/?)*(?:#[\w\-.~:]*)?$/.test(to);
     if (!site && url?.protocol !== "https:" && url?.protocol !== "http:") {
       fail(messages.BadRedirectTarget, { from, to: JSON.stringify(to) }, `"${from}"`);
       return [];
     }
-    return [{ from, to: to as string }];
+    if (!site && (url!.username || url!.password)) {
+      fail(messages.RedirectTargetCredentials, { from, to: url!.href.replace(/\/\/[^@/]*@/, "//…@") }, `"${from}"`);
+      return [];
+    }
+    // An address is written as the parser reads it: what the host files hold is what a browser would follow.
+    return [{ from, to: site ? (to as string) : url!.href }];
   });
 }
 

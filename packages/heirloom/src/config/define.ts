@@ -113,7 +113,10 @@ export interface SiteOptions<C extends Collections> {
   urlFormat?: "file" | "directory";
   /** Sub-path the site is served under, such as "/heirloom/" (overridden by --base or HEIRLOOM_BASE). */
   base?: string;
-  /** Public address, such as "https://heirloom.example" (overridden by --site-url or HEIRLOOM_SITE_URL). */
+  /**
+   * Public address, such as "https://heirloom.example" (overridden by --site-url or HEIRLOOM_SITE_URL). Its path,
+   * as in "https://you.github.io/repo", is the base path when none is set; a different base path is refused.
+   */
   siteUrl?: string;
   /** Paths that are linked on purpose but not published yet: they show the 404 page. */
   unregistered?: string[];

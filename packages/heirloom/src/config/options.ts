@@ -7,6 +7,7 @@ import {
   BadSiteUrl,
   BadSourceDate,
   SiteUrlControlCharacter,
+  SiteUrlPathNotBase,
 } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import type { ResolvedForm, ResolvedSite } from "./types.ts";
@@ -21,7 +22,7 @@ export interface BuildOptions {
   templatesDir?: string;
   /** Base path for sub-path hosting, such as /heirloom/. */
   base?: string;
-  /** Absolute URL of the published site, such as https://heirloom.example. */
+  /** Absolute URL of the published site, such as https://heirloom.example; its path is the base path if none is set. */
   siteUrl?: string;
   /** Include entries and pages marked `draft: true` (dev always does). */
   drafts?: boolean;
@@ -80,7 +81,7 @@ export interface SiteConfig extends SitePaths {
 /** Resolves the effective configuration: flags > environment > site.config.ts. */
 export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): SiteConfig {
   const env = options.env ?? process.env;
-  const base = normalizeBase(options.base ?? env.HEIRLOOM_BASE ?? site.base);
+  const given = normalizeBase(options.base ?? env.HEIRLOOM_BASE ?? site.base);
   const siteUrlFrom =
     options.siteUrl !== undefined
       ? "--site-url"
@@ -88,6 +89,13 @@ export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): S
         ? "the HEIRLOOM_SITE_URL environment variable"
         : "siteUrl in site.config.ts";
   const siteUrl = normalizeSiteUrl(options.siteUrl ?? env.HEIRLOOM_SITE_URL ?? site.siteUrl, siteUrlFrom);
+  const baseFrom =
+    options.base !== undefined
+      ? "--base"
+      : env.HEIRLOOM_BASE !== undefined
+        ? "the HEIRLOOM_BASE environment variable"
+        : "base in site.config.ts";
+  const base = baseOf(given, { siteUrl, siteUrlFrom, baseFrom });
   const forms = site.forms.map((form) => {
     const fromEnv = form.env ? env[form.env] : undefined;
     const endpoint = (fromEnv ?? form.endpoint).trim();
@@ -140,6 +148,19 @@ export function normalizeBase(base: string): string {
     throw errorFrom(BadBasePath, { base });
   }
   return trimmed ? `/${trimmed}/` : "/";
+}
+
+/**
+ * The base path with the site URL's path: a URL such as https://you.github.io/repo is served under /repo/, so that
+ * is the base when none is set; a base path that says otherwise is refused, as pages would link to one and their
+ * canonical URLs, the sitemap and the feeds name the other.
+ */
+function baseOf(base: string, of: { siteUrl: string; siteUrlFrom: string; baseFrom: string }): string {
+  const url = of.siteUrl ? new URL(of.siteUrl) : undefined;
+  const path = url ? normalizeBase(url.pathname) : "/";
+  if (path === "/" || path === base) return base;
+  if (base === "/") return path;
+  throw errorFrom(SiteUrlPathNotBase, { ...of, path, base, origin: url!.origin });
 }
 
 function normalizeSiteUrl(value: string, from: string): string {

@@ -4,6 +4,7 @@
 import * as config from "./config-messages.ts";
 import * as content from "./content-messages.ts";
 import * as entries from "./entry-messages.ts";
+import * as hostFiles from "./host-file-messages.ts";
 import * as i18n from "./i18n-messages.ts";
 import * as images from "./image-messages.ts";
 import * as init from "./init-messages.ts";
@@ -18,6 +19,7 @@ import * as site from "./site-messages.ts";
 export * from "./config-messages.ts";
 export * from "./content-messages.ts";
 export * from "./entry-messages.ts";
+export * from "./host-file-messages.ts";
 export * from "./i18n-messages.ts";
 export * from "./image-messages.ts";
 export * from "./init-messages.ts";
@@ -32,7 +34,7 @@ const isEntry = (value: unknown): value is ErrorEntry => typeof (value as ErrorE
 
 /** Every entry of the catalogue by its name, in the order of the stages that find them. */
 export const catalogue: Record<string, ErrorEntry> = Object.fromEntries(
-  [config, i18n, options, content, entries, markdown, site, islands, images, output, init, server].flatMap((messages) =>
-    Object.entries(messages).filter(([, value]) => isEntry(value)),
+  [config, hostFiles, i18n, options, content, entries, markdown, site, islands, images, output, init, server].flatMap(
+    (messages) => Object.entries(messages).filter(([, value]) => isEntry(value)),
   ),
 );

@@ -29,6 +29,25 @@ export const BadSiteUrl = entry({
     "(set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
 });
 
+export const SiteUrlPathNotBase = entry({
+  code: "ConfigError",
+  title: "The site URL's path is not the base path",
+  message: (a: {
+    siteUrl: string;
+    siteUrlFrom: string;
+    path: string;
+    base: string;
+    baseFrom: string;
+    origin: string;
+  }) =>
+    `The site URL ${a.siteUrl} (from ${a.siteUrlFrom}) is served under ${a.path}, but the base path is ${a.base} ` +
+    `(from ${a.baseFrom}): the pages would link under one, and their canonical URLs, the sitemap and the feeds ` +
+    "name the other.",
+  hint: ({ origin, base }) =>
+    `say where the site is once: the site URL with its path and no base path, or the site URL ${origin} with the ` +
+    `base path ${base}.`,
+});
+
 export const BadAllowedHost = entry({
   code: "ConfigError",
   title: "server.allowedHosts holds something that is not a host name",

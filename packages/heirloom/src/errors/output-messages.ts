@@ -60,6 +60,15 @@ export const RedirectToNothing = entry({
       : "correct the target in `redirects` in site.config.ts, or publish a page there.",
 });
 
+export const RedirectLoop = entry({
+  code: "BrokenLinkError",
+  title: "Redirects lead round in a loop",
+  message: ({ chain }: { chain: string[]; where: string }) =>
+    `The redirect from "${chain[0]}" leads round in a loop, ${chain.join(" → ")}: a browser would be sent on ` +
+    "without end and never reach a page.",
+  hint: ({ where }) => `make one of them lead to a page, in ${where}.`,
+});
+
 export const BrokenFragment = entry({
   code: "BrokenLinkError",
   title: "A link's #fragment names no element of the page it leads to",

@@ -5,6 +5,7 @@ import type { SiteConfig } from "../config/options.ts";
 import { HOSTING_FILES, SEARCH_FOLDER, SITEMAP_LIMIT, sitemapParts } from "../routes/clashes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, withBase } from "../routes/urls.ts";
+import { headerValue, ruleValue } from "./host-file-values.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
@@ -122,9 +123,10 @@ function robots(config: SiteConfig, sitemap: string | undefined): string {
 }
 
 function netlifyHeaders(config: SiteConfig, pages: Route[], notFound: string[]): string {
+  // Every path and value checked as it is written: a line break in one would start rules of its own.
   const block = (path: string, headers: Record<string, string>) =>
-    `${path}\n${Object.entries(headers)
-      .map(([k, v]) => `  ${k}: ${v}`)
+    `${ruleValue(path, HOSTING_FILES[2])}\n${Object.entries(headers)
+      .map(([k, v]) => `  ${k}: ${headerValue(v, HOSTING_FILES[2])}`)
       .join("\n")}\n`;
   // Rules are merged per path, so Cache-Control is set on disjoint paths only.
   // Each page at its URL and at its file's name (hosts answer both).
@@ -152,7 +154,8 @@ function netlifyHeaders(config: SiteConfig, pages: Route[], notFound: string[]):
  * nearest 404.html itself. A site on Netlify writes that rule in its netlify.toml (see the guide).
  */
 function netlifyRedirects(config: SiteConfig, redirects: Redirect[]): string {
-  return redirects.map((r) => `${withBase(config.base, r.from)} ${withBase(config.base, r.to)} 301\n`).join("");
+  const value = (path: string, r: Redirect) => ruleValue(withBase(config.base, path), HOSTING_FILES[4], r.location);
+  return redirects.map((r) => `${value(r.from, r)} ${value(r.to, r)} 301\n`).join("");
 }
 
 /**
@@ -172,10 +175,11 @@ function cleanUrlsOf(pages: Route[]): true | string[] {
 function serveRedirects(config: SiteConfig, redirects: Redirect[], pages: Route[]) {
   const paths = new Set(pages.map((r) => r.path.replace(/\/$/, "")));
   const cleaned = cleanUrlsOf(pages) === true;
-  return redirects.map(({ from, to }) => {
+  return redirects.map(({ from, to, location }) => {
     const bare = from.replace(/\.html$/, "");
     const source = cleaned && bare !== from && !paths.has(bare) ? bare : from.replace(/(.)\/$/, "$1");
-    return { source, destination: servePattern(withBase(config.base, to)), type: 301 };
+    const checked = (value: string) => ruleValue(value, HOSTING_FILES[3], location);
+    return { source: checked(source), destination: checked(servePattern(withBase(config.base, to))), type: 301 };
   });
 }
 
@@ -188,7 +192,7 @@ function servePattern(target: string): string {
 function serveJson(config: SiteConfig, redirects: Redirect[], pages: Route[]): string {
   const rule = (source: string, headers: Record<string, string>) => ({
     source,
-    headers: Object.entries(headers).map(([key, value]) => ({ key, value })),
+    headers: Object.entries(headers).map(([key, value]) => ({ key, value: headerValue(value, HOSTING_FILES[3]) })),
   });
   const json = {
     cleanUrls: cleanUrlsOf(pages),

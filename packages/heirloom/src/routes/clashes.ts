@@ -1,9 +1,10 @@
 // What the output folder cannot hold: two pages at one file; a page or feed where the build writes its own
-// file (serve.json, _headers, robots.txt, sitemap.xml; a large site's sitemap-index.xml and sitemap-<n>.xml), a
-// passthrough file or another feed; a file inside another's name (index.html/index.html under the home page's
-// index.html); or two files whose names differ only in letter case, which are one file on macOS and Windows
-// disks and on hosts that ignore case. A page /blog (blog.html) and pages under it (blog/x.html) are no clash:
-// hosts serve both. An old URL's redirect page comes last: it is the one in the way of anything else.
+// file (serve.json, _headers, robots.txt, sitemap.xml; a large site's sitemap-index.xml and sitemap-<n>.xml) or
+// folder (assets/, a search index's pagefind/), a passthrough file or another feed; a file inside another's name
+// (index.html/index.html under the home page's index.html); or two files whose names differ only in letter
+// case, which are one file on macOS and Windows disks and on hosts that ignore case. A page /blog (blog.html)
+// and pages under it (blog/x.html) are no clash: hosts serve both. An old URL's redirect page comes last: it is
+// the one in the way of anything else.
 import {
   PathShadowedInOutput,
   PathTakenInOutput,
@@ -27,6 +28,9 @@ export const HOSTING_FILES = [
 
 /** The folder a site with search has its index in (output/search-index.ts): no page, feed or old URL may be in it. */
 export const SEARCH_FOLDER = "pagefind";
+
+/** The folder of the build's script, stylesheets, islands and images (src/assets/), served with a year's cache. */
+export const ASSETS_FOLDER = "assets";
 
 /** The most URLs one sitemap file lists: a site with more gets sitemap-1.xml … and sitemap-index.xml. */
 export const SITEMAP_LIMIT = 45_000;
@@ -105,19 +109,26 @@ export function outputClashes(
     if (!sameButCase) folded.set(key, claim);
     remember(claim, key, around);
   }
-  if (search) errors.push(...inSearchFolder(claims, reported));
+  errors.push(...inBuildFolders(claims, reported, search));
   return errors;
 }
 
-/** The pages, feeds and old URLs a site with search would publish inside its index's folder. */
-function inSearchFolder(claims: Claim[], reported: Set<Route | FeedSpec | Redirect>): HeirloomError[] {
-  const other = `the search index the build writes into ${SEARCH_FOLDER}/ (search: true in site.config.ts)`;
+/**
+ * The pages, feeds and old URLs a site would publish inside a folder the build fills itself: assets/ (whose files
+ * have names of their content, unknown here), and a site with search's index folder.
+ */
+function inBuildFolders(claims: Claim[], reported: Set<Route | FeedSpec | Redirect>, search: boolean) {
+  const own = `the build's own files in ${ASSETS_FOLDER}/ (script, stylesheets, images)`;
+  const index = `the search index the build writes into ${SEARCH_FOLDER}/ (search: true in site.config.ts)`;
   return claims.flatMap((claim) => {
     const subject = claim.route ?? claim.feed ?? claim.redirect;
-    if (!subject || reported.has(subject) || claim.served || !fold(claim.file).startsWith(`${SEARCH_FOLDER}/`))
-      return [];
+    const folder = claim.file.includes("/") ? fold(claim.file).split("/", 1)[0] : undefined;
+    const other = folder === ASSETS_FOLDER ? own : search && folder === SEARCH_FOLDER ? index : undefined;
+    if (!subject || reported.has(subject) || claim.served || !other) return [];
     const args = { subject: subjectOf(claim), outFile: claim.file, other };
-    return [errorFrom(PathTakenInOutput, args, { location: locationOf(claim) })];
+    const location = { location: locationOf(claim) };
+    if (claim.redirect) return [errorFrom(RedirectTaken, { ...args, where: claim.redirect.where }, location)];
+    return [errorFrom(PathTakenInOutput, args, location)];
   });
 }
 

@@ -8,6 +8,7 @@ import type { Pattern } from "./types.ts";
 import { type UrlFormat, isPlainPath, normalizePath } from "./urls.ts";
 
 const SEGMENTS = /^[\w\-.~]+(\/[\w\-.~]+)*$/;
+const DOTS = /(?:^|\/)\.{1,2}(?:\/|$)/;
 /** The parameters a pattern fills from the entry's `date` rather than from fields of their own name. */
 const DATE_PARTS = new Set(["year", "month", "day"]);
 
@@ -45,7 +46,8 @@ export function fillPattern(pattern: Pattern, item: ContentItem, errors: Heirloo
     const name = pattern.names[i];
     const value = date && DATE_PARTS.has(name) ? date[name as keyof typeof date] : item.value[name];
     const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
-    if (!SEGMENTS.test(text)) bad ??= name;
+    // "." and ".." are no segment: a browser reads /blog/../ as /, and a file's path leaves its folder.
+    if (!SEGMENTS.test(text) || DOTS.test(text)) bad ??= name;
     filled += text + pattern.parts[i + 1];
   }
   if (bad === undefined && pattern.valid) return filled;

@@ -3,9 +3,9 @@
 import { locate } from "../config/definition-file.ts";
 import type { ResolvedEntryRoute, ResolvedSite } from "../config/types.ts";
 import type { ContentItem } from "../content/types.ts";
-import { BadAlias } from "../errors/catalogue.ts";
+import { BadAlias, RedirectLoop } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
-import type { Redirect } from "./types.ts";
+import type { Redirect, Route } from "./types.ts";
 import { type UrlFormat, isPlainPath, normalizePath, outFileFor } from "./urls.ts";
 
 /** The aliases of one entry's page at `to`, each once; a value that is not a site path is an error. */
@@ -44,6 +44,42 @@ export function siteRedirects(site: ResolvedSite, format: UrlFormat): Redirect[]
     location: locateWritten(site.source, from),
     where: "`redirects` in site.config.ts",
   }));
+}
+
+/**
+ * Each loop of redirects (/a/ → /a/, /a/ → /b/ → /a/) once, at the line of its first: its redirect pages would
+ * refresh, and its 301s send the visitor on, without end. A redirect leads to another when its target is that one's
+ * old URL (hosts that read redirect rules take /x and /x/ as one) or the file a host serves for it.
+ */
+export function redirectLoops(redirects: Redirect[], routes: Route[]): HeirloomError[] {
+  if (redirects.length === 0) return [];
+  const files = new Set([...routes.map((r) => r.outFile), ...redirects.map((r) => r.outFile)]);
+  const byFile = new Map(redirects.map((r) => [r.outFile, r]));
+  const byUrl = new Map(redirects.map((r) => [withoutSlash(r.from), r]));
+  const next = (r: Redirect) => {
+    if (!r.to.startsWith("/")) return undefined;
+    const to = r.to.replace(/#.*$/, "");
+    return byUrl.get(withoutSlash(to)) ?? byFile.get(servedFile(to, files));
+  };
+  const looped = new Set<Redirect>();
+  return redirects.flatMap((start) => {
+    if (looped.has(start)) return [];
+    const chain = [start];
+    for (let at = next(start); at && !chain.includes(at); at = next(at)) chain.push(at);
+    if (next(chain[chain.length - 1]) !== start) return [];
+    for (const r of chain) looped.add(r);
+    const args = { chain: [...chain, start].map((r) => r.from), where: start.where };
+    return [errorFrom(RedirectLoop, args, { location: start.location })];
+  });
+}
+
+const withoutSlash = (path: string) => path.replace(/(.)\/$/, "$1");
+
+/** The file a host serves for a site path: "/x/" x/index.html; "/x" the file x, else x.html, else x/index.html. */
+function servedFile(path: string, files: Set<string>): string {
+  const local = path.slice(1);
+  if (local === "" || local.endsWith("/")) return `${local}index.html`;
+  return [local, `${local}.html`].find((file) => files.has(file)) ?? `${local}/index.html`;
 }
 
 /** The file a static host serves for an old path: "/old/" old/index.html, "/old.html" itself, "/old" the form's. */

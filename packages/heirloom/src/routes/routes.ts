@@ -15,7 +15,7 @@ import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
 import { compilePattern, fillPattern } from "./patterns.ts";
 import { linkTranslations } from "./translations.ts";
-import { entryAliases, siteRedirects } from "./redirects.ts";
+import { entryAliases, redirectLoops, siteRedirects } from "./redirects.ts";
 import type { RouteReuse, FeedSpec, Pagination, Redirect, Route } from "./types.ts";
 import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
 
@@ -56,6 +56,7 @@ export function createRoutes(
   redirects.push(...siteRedirects(site, site.urlFormat));
   const clashes = outputClashes(routes, feeds, options.passthrough, redirects, site.search);
   errors.push(...clashes, ...unregistered(routes, site.unregistered, site.urlFormat));
+  errors.push(...redirectLoops(redirects, routes));
   // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
   if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
     const folder = site.collections.get(site.pages)!.source;
