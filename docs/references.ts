@@ -60,7 +60,18 @@ function attempt<T>(run: () => T): T | undefined {
 function sourceOf(name: string): string {
   const folder = path.join(ENGINE, "src", "errors");
   const declared = new RegExp(`export const ${name}\\b`);
-  for (const file of ["config", "options", "content", "entry", "markdown", "site", "island", "output", "init"]) {
+  for (const file of [
+    "config",
+    "options",
+    "content",
+    "entry",
+    "markdown",
+    "site",
+    "island",
+    "budget",
+    "output",
+    "init",
+  ]) {
     const relative = `src/errors/${file}-messages.ts`;
     if (declared.test(readFileSync(path.join(folder, `${file}-messages.ts`), "utf8"))) return relative;
   }
