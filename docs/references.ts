@@ -2,7 +2,7 @@
 // it: the errors from the catalogue (src/errors/catalogue.ts), the commands from the commander program the CLI
 // runs (src/cli/main.ts), the configuration from the doc comments of the definition's types, read with
 // TypeScript's compiler API. Each is a collection's `load` function (see site.config.ts).
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { Command, Option } from "commander";
 import type { LoadedEntry } from "heirloom";
@@ -60,11 +60,11 @@ function attempt<T>(run: () => T): T | undefined {
 function sourceOf(name: string): string {
   const folder = path.join(ENGINE, "src", "errors");
   const declared = new RegExp(`export const ${name}\\b`);
-  for (const file of "config host-file options content entry markdown site island output init".split(" ")) {
-    const relative = `src/errors/${file}-messages.ts`;
-    if (declared.test(readFileSync(path.join(folder, `${file}-messages.ts`), "utf8"))) return relative;
-  }
-  return "src/errors/server-messages.ts";
+  const file = readdirSync(folder)
+    .filter((name) => name.endsWith("-messages.ts"))
+    .find((name) => declared.test(readFileSync(path.join(folder, name), "utf8")));
+  if (!file) throw new Error(`No file of src/errors/ declares the catalogue's entry ${name}.`);
+  return `src/errors/${file}`;
 }
 
 /**

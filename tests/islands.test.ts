@@ -125,6 +125,28 @@ describe("the props of an island", () => {
     ["undefined in a list", "{ start: 3, label: 'A', list: [1, undefined] }", "props.list[1]", "undefined", /JSON/],
     ["NaN", "{ start: Number.NaN, label: 'A' }", "props.start", "the number NaN", /finite numbers/],
     ["a React element", "{ start: 3, label: <b>A</b> }", "props.label", "a React element", /not React elements/],
+    [
+      "a value 100,000 objects deep",
+      "(() => { let deep: unknown = 1; for (let i = 0; i < 100_000; i++) deep = { deep }; " +
+        "return { start: 3, deep }; })()",
+      "props.deep",
+      "a value nested more than 1,000 lists and objects deep",
+      /^pass a flatter value/,
+    ],
+    [
+      "a getter that throws",
+      "{ start: 3, label: 'A', get broken(): number { throw new Error('no value yet'); } }",
+      "props.broken",
+      'a field whose getter threw "no value yet"',
+      /getters, a Proxy's traps/,
+    ],
+    [
+      "a Proxy whose ownKeys throws",
+      "{ start: 3, label: 'A', data: new Proxy({}, { ownKeys() { throw new Error('keys refused'); } }) }",
+      "props.data",
+      'an object that threw "keys refused" as its fields were listed',
+      /getters, a Proxy's traps/,
+    ],
   ])(
     "refuses %s, naming the template, the page and the prop, at the template's line",
     async (_what, props, prop, what, hint) => {

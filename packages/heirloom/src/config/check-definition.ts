@@ -8,6 +8,7 @@ import { DEFINITION_FILE, locate } from "./definition-file.ts";
 import { isHostName } from "./host-name.ts";
 import { unsafeCharacter } from "./unsafe-characters.ts";
 import { checkI18n } from "./i18n.ts";
+import { DEFAULT_TIMEOUT } from "./timeout.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
 
 /** Records a problem of the definition, located at the first place `near` is written in its text. */
@@ -37,6 +38,8 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   const i18n = checkI18n(definition.i18n, collections, fail);
   const search = definition.search ?? false;
   if (search !== true && search !== false) fail(messages.BadSearch, { search }, "search");
+  const timeout = definition.timeout ?? DEFAULT_TIMEOUT;
+  if (!Number.isInteger(timeout) || timeout < 1) fail(messages.BadTimeout, { value: String(timeout) }, "timeout");
   throwIfAny(errors);
   return {
     collections,
@@ -55,6 +58,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     markdown,
     allowedHosts,
     ...(i18n ? { i18n } : {}),
+    timeout: Number.isInteger(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT,
     source,
     hash: "",
   };

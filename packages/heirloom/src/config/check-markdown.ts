@@ -1,4 +1,4 @@
-// Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins, highlight, anchors, mdx, images) with
+// Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins, highlight, anchors, images) with
 // zod and resolves its defaults from the preset; a value of the wrong form is told at its option, with what to write.
 import { z } from "zod";
 import { BadMarkdownOption, UnknownMarkdownOption } from "../errors/catalogue.ts";
@@ -7,7 +7,6 @@ import {
   DEFAULT_CODE_CONTRAST,
   DEFAULT_CODE_THEMES,
   DEFAULT_HIGHLIGHT_TIMEOUT,
-  DEFAULT_MDX_TIMEOUT,
   type GfmOptions,
   type MarkdownOptions,
   type MarkdownPlugin,
@@ -38,7 +37,8 @@ const schema = z.strictObject({
     ])
     .optional(),
   anchors: z.union([z.literal(false), z.strictObject({ label: fn.optional() })]).optional(),
-  mdx: z.strictObject({ timeout: z.number().int().positive().optional() }).optional(),
+  // Its time budget is the site's `timeout` now: one setting for all of the site's code.
+  mdx: z.undefined().optional(),
   // Written into an attribute: no quote or angle bracket.
   images: z
     .strictObject({
@@ -103,10 +103,9 @@ const RULES: Record<string, [rule: string, advice: string]> = {
     "must be HTML's sizes attribute, without quotes or angle brackets",
     'write the width pictures are shown at, such as sizes: "(min-width: 50rem) 46rem, 100vw" for a 46rem column.',
   ],
-  mdx: ["must be { timeout }", "write mdx: { timeout: 20000 } to give each MDX body 20 s as its page renders."],
-  "mdx.timeout": [
-    "must be a whole number of milliseconds above 0",
-    "write timeout: 20000 to give each MDX body 20 s as its page renders before it is stopped.",
+  mdx: [
+    "is no longer an option: an MDX body's time is the site's timeout, as a template's is",
+    "leave it out and write timeout: 20000 in defineSite({ … }) to give each page, MDX body, loader and entry 20 s.",
   ],
 };
 
@@ -139,7 +138,6 @@ function resolved(options: MarkdownOptions): ResolvedMarkdown {
     highlight: highlight === false || (plain && !highlight) ? false : { ...DEFAULT_CODE_THEMES, ...highlight?.themes },
     highlightTimeout: (highlight ? highlight.timeout : undefined) ?? DEFAULT_HIGHLIGHT_TIMEOUT,
     codeContrast: (highlight ? highlight.contrast : undefined) ?? DEFAULT_CODE_CONTRAST,
-    mdxTimeout: options.mdx?.timeout ?? DEFAULT_MDX_TIMEOUT,
     anchors: !ids || anchors === false || (plain && !anchors) ? false : { label: anchors?.label ?? defaultAnchorLabel },
     ...(options.images?.sizes ? { imageSizes: options.images.sizes } : {}),
   };

@@ -144,6 +144,13 @@ export interface SiteOptions<C extends Collections> {
   server?: ServerOptions;
   /** The site's languages (see I18nOptions); without it a site has one language and no locale folders. */
   i18n?: I18nOptions;
+  /**
+   * How long the site's own code may run at a time, in ms (default 10000): a page's render (its template, layout
+   * and MDX body), a collection's `load` function (until what it returns settles), the schema of an entry and the
+   * markdown plugins of its body. Code still running then is stopped, and the build fails at its template, page,
+   * collection or file; dev answers that page with the error and serves the fix once it is saved.
+   */
+  timeout?: number;
 }
 
 const SITE = Symbol.for("heirloom.site");

@@ -1,13 +1,16 @@
 // The entries of collections that a `load` function makes instead of files: each function run once as the
-// definition loads (as site code: a call of process.exit is an error at its place), what it returned checked
+// definition loads (as site code: a call of process.exit is an error at its place; it and the promise it returns
+// within the site's `timeout`), what it returned checked
 // (a list of { slug, data, body? } of plain data), and hashed into the definition's hash, so that every cache
 // keyed by the definition (a kept build too) holds only while the entries are the same.
 import { createHash } from "node:crypto";
 import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
-import { BadLoadedEntry, LoaderFailed } from "../errors/catalogue.ts";
+import { PastBudget, settledWithin, withinTime } from "../compile/time-budget.ts";
+import { BadLoadedEntry, LoaderFailed, LoaderPastBudget } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom, throwIfAny } from "../errors/errors.ts";
 import type { LoadedEntry } from "./define.ts";
 import { locateCollection } from "./definition-file.ts";
+import { durationText } from "./timeout.ts";
 import type { ResolvedSite } from "./types.ts";
 
 /** A slug as a file's path under a folder names it: segments of letters, digits, - _ . ~, no "." or ".." alone. */
@@ -30,9 +33,15 @@ export async function withLoadedEntries(site: ResolvedSite): Promise<ResolvedSit
         if (made instanceof Promise) made.catch(() => undefined);
         return made;
       };
-      returned = await runSiteCode(run, { file: location.file, line: location.line }).result;
+      // Its own code, then what it returned, each within the site's time.
+      const blame = (waiting: boolean) => (ms: number) =>
+        errorFrom(LoaderPastBudget, { name, seconds: durationText(ms), waiting }, { location });
+      const timed = () => withinTime(run, site.timeout, blame(false));
+      const made = runSiteCode(timed, { file: location.file, line: location.line }).result;
+      returned = await settledWithin(made, site.timeout, blame(true));
     } catch (error) {
       if (error instanceof HeirloomError) throw error;
+      if (error instanceof PastBudget) throw error.blamed;
       if (error instanceof SiteExit) throw exitError(error, location, `while the collection "${name}" loaded`);
       const reason = error instanceof Error ? error.message : String(error);
       errors.push(errorFrom(LoaderFailed, { name, reason }, { location, cause: error }));

@@ -55,8 +55,6 @@ export interface MarkdownOptions {
    * that is narrower, which is right only where the column is as wide as the window.
    */
   images?: { sizes?: string };
-  /** MDX bodies: `timeout`, how long one may run as its page renders (ms, default 10 s) before it is stopped. */
-  mdx?: { timeout?: number };
   /**
    * The link to each heading, after it (its id is always set): `label` names it for screen readers (default
    * "Link to this section: <heading>"). false: no link.
@@ -91,8 +89,6 @@ export interface ResolvedMarkdown {
   highlightTimeout: number;
   /** The least contrast ratio of highlighted code's colours with their theme's background. */
   codeContrast: number;
-  /** How long an MDX body may run as its page renders, in ms, before it is stopped with a located error. */
-  mdxTimeout: number;
   anchors: false | { label: (heading: string) => string };
   /** The `sizes` of pictures in bodies, when the site sets it (else each picture's own width up to the viewport). */
   imageSizes?: string;
@@ -105,8 +101,5 @@ export const DEFAULT_CODE_CONTRAST = 7;
 
 /** A code block's time to highlight (ms) when `highlight.timeout` is not set. */
 export const DEFAULT_HIGHLIGHT_TIMEOUT = 2000;
-
-/** An MDX body's time to run as its page renders (ms) when `mdx.timeout` is not set. */
-export const DEFAULT_MDX_TIMEOUT = 10_000;
 
 export const defaultAnchorLabel = (heading: string) => `Link to this section: ${heading}`;

@@ -67,6 +67,8 @@ export interface ResolvedSite {
   allowedHosts: string[] | true;
   /** The site's languages, when it has more than one. */
   i18n?: ResolvedI18n;
+  /** How long one run of the site's code may take, in ms (`timeout`, see config/timeout.ts). */
+  timeout: number;
   /** The text of site.config.ts, to locate problems found later (an unknown template, a missing page). */
   source: string;
   /** A hash of the compiled definition and of what its collections' load functions made. */

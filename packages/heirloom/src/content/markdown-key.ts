@@ -1,9 +1,14 @@
 // The key of a markdown renderer: everything that shapes what it writes, so that rendered bodies kept under it never
-// lie (raw HTML, the preset and extensions, the plugins with their code, options and pinned versions, the themes).
+// lie (raw HTML, the preset and extensions, the plugins with their code, options and pinned versions, the themes);
+// and the time budget the site's own code in a renderer runs within.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { type ResolvedMarkdown, defaultAnchorLabel } from "../config/markdown-options.ts";
+import { withinTime } from "../compile/time-budget.ts";
+import { DEFAULT_TIMEOUT, durationText } from "../config/timeout.ts";
+import { PluginPastBudget } from "../errors/catalogue.ts";
+import { errorFrom } from "../errors/errors.ts";
 import { TOKENIZE, shikiVersion } from "./highlight.ts";
 
 /**
@@ -15,6 +20,8 @@ export interface MarkdownSite {
   source: string;
   hash?: string;
   root: string;
+  /** How long the site's plugins may run on one body (ms): the site's `timeout`. */
+  timeout?: number;
 }
 
 /**
@@ -35,6 +42,20 @@ export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: b
     `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}:${serialize(TOKENIZE)}` : "none"}`,
   ];
   return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 16);
+}
+
+/**
+ * How a renderer runs its parse and render of a body of `file`: within the site's time when the site's own code
+ * (its plugins, its anchors' label) runs there, told at the file past it; as it is, paying no watchdog, otherwise.
+ */
+export function ownCodeTimed({ markdown, timeout = DEFAULT_TIMEOUT }: MarkdownSite) {
+  const { plugins, anchors } = markdown;
+  const own = plugins.length > 0 || (anchors && anchors.label !== defaultAnchorLabel);
+  return <T>(file: string, run: () => T): T => {
+    if (!own) return run();
+    const blame = () => errorFrom(PluginPastBudget, { file, seconds: durationText(timeout) }, { location: { file } });
+    return withinTime(run, timeout, blame);
+  };
 }
 
 /** Options as text, functions as their source; a value met twice (a cycle) written once. */

@@ -4,11 +4,12 @@
 import MarkdownIt, { type Token } from "markdown-it";
 import { locate } from "../config/definition-file.ts";
 import type { Heading, ResolvedMarkdown } from "../config/markdown-options.ts";
+import { PastBudget } from "../compile/time-budget.ts";
 import { MarkdownPluginFailed, MarkdownRenderFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { enableGfmRules, applyGfm } from "./gfm.ts";
 import { headingsPlugin } from "./headings.ts";
-import { type MarkdownSite, settingsKey } from "./markdown-key.ts";
+import { type MarkdownSite, ownCodeTimed, settingsKey } from "./markdown-key.ts";
 import { refTarget } from "./refs.ts";
 import { type RenderState, highlighted } from "./highlight-block.ts";
 import { blocksIn, submitBlocks, unpooled } from "./highlight-pool.ts";
@@ -143,6 +144,7 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
   const state: RenderState = { late: false, retry: false, fences: [], next: 0, warnings: [], unknown: [] };
   const md = parserOf(site, html, state);
   const plain = preset === "commonmark";
+  const timed = ownCodeTimed(site);
   /** Parsed tokens as HTML (their fences highlighted now, or the pool's), with their headings and what went plain. */
   const renderTokens = (tokens: Token[], env: { headings?: Heading[] }, languages: string[], place: Place) => {
     const { file, firstLine, found } = place;
@@ -180,12 +182,13 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
     render(source, file, firstLine, base = "/", now = false) {
       const failed = (error: unknown) => {
         if (error instanceof HeirloomError) return error;
+        if (error instanceof PastBudget && error.blamed) return error.blamed;
         const reason = (error as Error)?.message ?? String(error);
         return errorFrom(MarkdownRenderFailed, { file, reason }, { location: { file, line: firstLine }, cause: error });
       };
       try {
         const env: { headings?: Heading[] } = {};
-        const tokens = md.parse(source, env);
+        const tokens = timed(file, () => md.parse(source, env));
         const refs = new Set<string>();
         for (const block of tokens) {
           for (const token of block.children ?? []) checkLink(token, block, { file, firstLine, base, refs });
@@ -197,7 +200,7 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
         const output = (): RenderedMarkdown | WaitingMarkdown => {
           if (themes && waits(themes)) return { waitingFor: languages, ...found, resume: output };
           try {
-            return renderTokens(tokens, env, languages, { file, firstLine, found });
+            return timed(file, () => renderTokens(tokens, env, languages, { file, firstLine, found }));
           } catch (error) {
             throw failed(error);
           }

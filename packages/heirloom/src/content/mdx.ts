@@ -5,7 +5,7 @@
 import type { ComponentType, FunctionComponent } from "react";
 import { createElement, jsxRuntime as runtime, renderToStaticMarkup } from "../compile/react.ts";
 import { type EnvReads, noteEnvReads, runSiteCode } from "../compile/site-code.ts";
-import { DEFAULT_MDX_TIMEOUT } from "../config/markdown-options.ts";
+import { DEFAULT_TIMEOUT, durationText } from "../config/timeout.ts";
 import { PastBudget, withinTime } from "../compile/time-budget.ts";
 import { MdxPastBudget } from "../errors/catalogue.ts";
 import { errorFrom, type SourceLocation } from "../errors/errors.ts";
@@ -17,7 +17,7 @@ export interface MdxComponents {
   current: Record<string, unknown>;
   /** How a body's `html` is rendered outside a page (islands as their markup alone); set with the components. */
   renderHtml?: (render: () => string) => string;
-  /** How long a body may run as it renders (ms): markdown.mdx.timeout. */
+  /** How long a body may run as it renders (ms): the site's `timeout`. */
   timeout?: number;
 }
 
@@ -80,16 +80,19 @@ function mdxContent(body: CompiledMdx, components: MdxComponents, at: BodyAt): C
   const run = new Function("options", EXPRESSION_CALL, body.code);
   // The places of the expressions running now, innermost last: where a body stopped past its time was.
   const running: SourceLocation[] = [];
+  // What a stop tells: at the expression running then, if one was (the page's budget may be the one that ended).
+  const blame = (ms: number) => {
+    const seconds = durationText(ms);
+    const place = running.at(-1);
+    running.length = 0;
+    const location = place ?? { file: at.file, line: at.bodyLine };
+    return errorFrom(MdxPastBudget, { file: at.file, seconds, inExpression: place !== undefined }, { location });
+  };
   const timed = <T>(make: () => T): T => {
-    const ms = components.timeout ?? DEFAULT_MDX_TIMEOUT;
     try {
-      return withinTime(make, ms);
+      return withinTime(make, components.timeout ?? DEFAULT_TIMEOUT, blame);
     } catch (error) {
-      if (!(error instanceof PastBudget)) throw error;
-      const seconds = ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
-      const place = running.at(-1);
-      const location = place ?? { file: at.file, line: at.bodyLine };
-      throw errorFrom(MdxPastBudget, { file: at.file, seconds, inExpression: place !== undefined }, { location });
+      throw error instanceof PastBudget ? (error.blamed ?? error) : error;
     } finally {
       // A stopped expression never left the list.
       running.length = 0;

@@ -15,13 +15,13 @@ import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
 import { ImageNotFound, OffCalendarFileName, UnexpectedBody } from "../errors/catalogue.ts";
 import { orderCollections } from "./order.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
-import { datedFileName, offCalendarFileName } from "./dates.ts";
 import { type ImageRef, findImageRefs, imageRef, noteImageUse } from "./image-field.ts";
 import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
 import { compileMdxBody } from "./mdx-compile.ts";
 import { type MdxComponents, setMdxBody } from "./mdx.ts";
 import { issuesToErrors, schemaErrors } from "./schema-errors.ts";
+import { type SchemaCheck, checkSchemas } from "./schema-checks.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
 z.config({ jitless: true });
@@ -50,10 +50,17 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   const images: ImageRef[] = [];
   const bodyImages = new Map<string, ImageRef>();
   const languages = new Set<string>();
-  for (const source of raw.entries) {
+  // The schemas (the site's code) first, within its time; then the engine's work on each entry.
+  const kept = raw.entries.map((source) => options.reuse?.item(source));
+  const checks = checkSchemas(
+    site,
+    raw.entries.filter((_, i) => !kept[i]),
+    options.drafts,
+  );
+  for (const [i, source] of raw.entries.entries()) {
     const collection = site.collections.get(source.collection)!;
-    const known = options.reuse?.item(source);
-    const item = known ?? validateEntry(collection, source, options, errors);
+    const known = kept[i];
+    const item = known ?? validateEntry(collection, source, checks.get(source), options, errors);
     if (!item) continue;
     if (!known) options.reuse?.keep(source, item);
     for (const lang of item.languages ?? []) languages.add(lang);
@@ -97,15 +104,10 @@ function emptyCollections(site: ResolvedSite): Map<string, ContentItem[]> {
 function validateEntry(
   collection: ResolvedCollection,
   source: SourceEntry,
+  check: SchemaCheck | undefined,
   options: ValidateOptions,
   errors: HeirloomError[],
 ): ContentItem | undefined {
-  const { draft: _draft, ...data } = source.data;
-  // "2024-01-15-hello.md" dates an entry whose front matter does not: before the schema reads it.
-  const named = collection.datedFileNames ? datedFileName(source.file) : undefined;
-  if (named && data.date === undefined) data.date = named.date;
-  // "2026-02-31-hello.md": told as such, not also as a post without a date.
-  const off = collection.datedFileNames && !named ? offCalendarFileName(source.file) : undefined;
   const draftCheck = draftField.safeParse(source.data);
   if (!draftCheck.success) {
     errors.push(...issuesToErrors(draftCheck.error.issues, source, draftField));
@@ -113,7 +115,7 @@ function validateEntry(
   }
   // A draft is left out of a build without --drafts, problems and all: it is work in progress.
   if (draftCheck.data.draft && !options.drafts) return undefined;
-  const result = collection.schema.safeParse(data);
+  const { data, named, off, result, kind } = check!;
   const before = errors.length;
   if (off) errors.push(errorFrom(OffCalendarFileName, { file: source.file, off }, { location: { file: source.file } }));
   if (!result.success) {
@@ -122,12 +124,6 @@ function validateEntry(
     errors.push(...schemaErrors(issues, source, collection.schema, collection.name));
   }
   let body: Body | undefined;
-  const kind =
-    typeof collection.body === "function"
-      ? result.success
-        ? collection.body(result.data as Record<string, unknown>)
-        : "markdown"
-      : collection.body;
   let mdx: CompiledMdx | undefined;
   if (source.file.endsWith(".mdx")) {
     const compiled = compileMdxBody(source, options.base, options.renderers.get(collection.name)!, options.mdxCache);

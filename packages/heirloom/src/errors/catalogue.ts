@@ -1,6 +1,7 @@
 // Every message and hint a user can get, as data (one entry each: code, title, message, hint), kept by the
 // stage that finds the problem; throw sites only pick an entry and fill it in (`errorFrom`). The README's
 // table of errors is this catalogue.
+import * as budget from "./budget-messages.ts";
 import * as config from "./config-messages.ts";
 import * as content from "./content-messages.ts";
 import * as entries from "./entry-messages.ts";
@@ -16,6 +17,7 @@ import * as output from "./output-messages.ts";
 import * as server from "./server-messages.ts";
 import * as site from "./site-messages.ts";
 
+export * from "./budget-messages.ts";
 export * from "./config-messages.ts";
 export * from "./content-messages.ts";
 export * from "./entry-messages.ts";
@@ -34,7 +36,20 @@ const isEntry = (value: unknown): value is ErrorEntry => typeof (value as ErrorE
 
 /** Every entry of the catalogue by its name, in the order of the stages that find them. */
 export const catalogue: Record<string, ErrorEntry> = Object.fromEntries(
-  [config, hostFiles, i18n, options, content, entries, markdown, site, islands, images, output, init, server].flatMap(
-    (messages) => Object.entries(messages).filter(([, value]) => isEntry(value)),
-  ),
+  [
+    config,
+    hostFiles,
+    i18n,
+    options,
+    content,
+    entries,
+    markdown,
+    site,
+    islands,
+    images,
+    budget,
+    output,
+    init,
+    server,
+  ].flatMap((messages) => Object.entries(messages).filter(([, value]) => isEntry(value))),
 );

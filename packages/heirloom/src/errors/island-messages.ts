@@ -122,6 +122,10 @@ const PROP_HINTS: Record<string, string> = {
   element:
     "render that markup inside the island's own component, or outside the island; an island takes data, not " +
     "React elements.",
+  deep: "pass a flatter value (a list in place of a chain of nested objects); props must be a tree of plain values.",
+  thrown:
+    "pass the value the template has read, as plain data: the props are read through (getters, a Proxy's traps) " +
+    `as they are sent, and this one threw; ${DATA_ONLY}`,
   other: `pass only what JSON holds: ${JSON_VALUES}.`,
 };
 

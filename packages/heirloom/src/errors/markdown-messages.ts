@@ -129,8 +129,8 @@ export const MdxPastBudget = entry({
     (inExpression
       ? "the expression at that place does not end (a loop whose condition stays true, a wait that never comes): "
       : "its code does not end (a loop whose condition stays true): ") +
-    "correct it in the MDX file; if it only needs longer, markdown.mdx.timeout in site.config.ts gives each body " +
-    "more milliseconds.",
+    "correct it in the MDX file; if it only needs longer, timeout in site.config.ts gives each run of the site's " +
+    "code more milliseconds.",
 });
 
 export const MdxOutsideMdxCollection = entry({

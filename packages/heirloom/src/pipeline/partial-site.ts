@@ -46,7 +46,7 @@ export async function linksOfPartialSite(
       const local = route.locale === undefined ? undefined : locales?.get(route.locale);
       const inputs = { templates, content: contentOf({ content, locales }, route.locale), assets, islands };
       const head = { canonical: undefined, feeds: [], alternates: [] };
-      return renderRoute(route, { ...inputs, refs: local?.refs ?? refs, islandRenders }, head);
+      return renderRoute(route, { ...inputs, refs: local?.refs ?? refs, islandRenders, timeout: site.timeout }, head);
     },
     published: publishedOnSite({ refs, content, locales }),
   });

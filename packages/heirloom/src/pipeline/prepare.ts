@@ -61,6 +61,8 @@ export interface PreparedSite {
   codeStyles?: OutputFile;
   /** The search box's script, on a site with `search: true`. */
   searchScript?: OutputFile;
+  /** How long a page's render may take (ms): the site's `timeout`. */
+  timeout: number;
   /** The code blocks written plain, past their time to highlight or in a language Shiki does not have. */
   highlightWarnings: string[];
   /** The content hash of an entry (of its file's bytes), for the page cache. */
@@ -143,7 +145,7 @@ async function prepareStages(
   return {
     ...(locales ? { locales } : {}),
     ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
-    ...{ images, refs, islandRenders, searchScript: searchFile },
+    ...{ images, refs, islandRenders, searchScript: searchFile, timeout: site.timeout },
     ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf, highlightWarnings: read.highlightWarnings },
   };
 }
@@ -174,7 +176,7 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   raw.entries.push(...loadedSources(site));
   const mdx = mdxComponentsOf(paths.root);
-  mdx.timeout = site.markdown.mdxTimeout;
+  mdx.timeout = site.timeout;
   // Blocks written plain as bodies render (dev tells each at once; a build with its warnings), each place once.
   const highlightWarnings: string[] = [];
   const told = new Set<string>();

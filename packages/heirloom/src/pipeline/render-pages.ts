@@ -18,7 +18,11 @@ import type { Staging } from "../output/staging.ts";
 import { contentOf, publishedOnSite, renderPage } from "../render/render.ts";
 import { trackContent } from "../render/track.ts";
 import { runSiteCode } from "../compile/site-code.ts";
+import { PastBudget, withinTime } from "../compile/time-budget.ts";
 import type { PreparedSite } from "./prepare.ts";
+
+/** How long a batch of pages renders under one watchdog: each page gets the site's time less at most this. */
+const BATCH_MS = 50;
 
 export interface RenderedSite {
   /** Each route's page, in the order of the routes. */
@@ -63,22 +67,46 @@ export async function renderPages(
   const records: PageRecord[] = [];
   const made: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
   const pages = new Map<string, PageState>();
-  for (const [index, { route, key, kept }] of steps.entries()) {
+  const renderStep = (index: number) => {
+    const { route, key, kept } = steps[index];
     onProgress?.("Rendering pages", index, site.routes.length);
     if (kept && staging) {
       staging.copy(route.outFile, kept.copyFrom, kept.bytes);
       site.images.markUsed(kept.state.images);
       records[index] = kept.state.record;
       pages.set(route.outFile, kept.state);
-      continue;
+      return undefined;
     }
     // A page of another locale reads that locale's collections (see contentOf), recorded as such.
     const other = route.locale !== undefined && site.locales?.has(route.locale) ? route.locale : undefined;
     const tracked = trackContent(contentOf(site, other), site.entryHash, other);
     // What the page's code reads of the environment is recorded as what it reads of the content is.
     const { result, used } = site.images.track(() => runSiteCode(() => renderPage(site, route, tracked.content)));
-    await writer.add(route.outFile, result.result, staging?.recorded(route.outFile));
-    made.push({ index, state: { key, deps: tracked.deps(), env: result.env, images: used } });
+    return {
+      html: result.result,
+      made: { index, state: { key, deps: tracked.deps(), env: result.env, images: used } },
+    };
+  };
+  for (let next = 0; next < steps.length; ) {
+    // Pages are rendered in batches of BATCH_MS under one watchdog of the site's time, which each page's render
+    // then runs within (time-budget.ts): a watchdog a page cost a build of 1,000 posts 0.7 s of CPU.
+    const batch: Array<NonNullable<ReturnType<typeof renderStep>>> = [];
+    try {
+      withinTime(() => {
+        const end = performance.now() + BATCH_MS;
+        do {
+          const rendered = renderStep(next++);
+          if (rendered) batch.push(rendered);
+        } while (next < steps.length && performance.now() < end);
+      }, site.timeout);
+    } catch (error) {
+      throw error instanceof PastBudget ? (error.blamed ?? error) : error;
+    }
+    for (const { html, made: page } of batch) {
+      const { outFile } = steps[page.index].route;
+      await writer.add(outFile, html, staging?.recorded(outFile));
+      made.push(page);
+    }
   }
   const written = await writer.finish();
   made.forEach(({ index, state }, i) => {

@@ -15,7 +15,7 @@ import {
 import { type ErrorEntry, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import { createElement, renderToString } from "../compile/react.ts";
 import { CALL_SITE, recordingCallSites, withCallSites } from "./island-call-site.ts";
-import { notAnObject, unserializableProp } from "./island-props.ts";
+import { notAnObject, thrownProp, unserializableProp } from "./island-props.ts";
 
 /**
  * When the browser hydrates an island: as soon as the page has loaded, when the browser is idle, when the
@@ -87,7 +87,14 @@ export function Island<P>(island: IslandProps<P>): ReactElement {
   if (kind) return fail(IslandPropsNotObject, { ...at.page, island: name, what: kind });
   const problem = unserializableProp(props);
   if (problem) return fail(IslandPropsNotSerializable, { ...at.page, island: name, ...problem });
-  const json = JSON.stringify(props);
+  let json: string;
+  try {
+    json = JSON.stringify(props);
+  } catch (error) {
+    // Read again as it is written (a getter that throws the second time).
+    const thrown = thrownProp("props", error, (reason) => `a value that threw ${reason} as it was written as JSON`);
+    return fail(IslandPropsNotSerializable, { ...at.page, island: name, ...thrown });
+  }
   at.found.push({ name, load, component, json });
   // A placeholder for the island's own render, filled in once the page is rendered.
   const slot = slotOf(at, at.found.length - 1);

@@ -1,13 +1,15 @@
 // Render stage: one route and the compiled templates in, a complete HTML document string out; a page that
 // renders an island gets the islands' loader, and one that renders <Search /> the search box's script (and no
 // other page does).
-import { SearchNotEnabled, TemplateFailed } from "../errors/catalogue.ts";
+import { SearchNotEnabled, TemplateFailed, TemplatePastBudget } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, originOf, withBase } from "../routes/urls.ts";
 import { createElement, renderToStaticMarkup } from "../compile/react.ts";
 import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
+import { PastBudget, withinTime } from "../compile/time-budget.ts";
+import { durationText } from "../config/timeout.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import { type IslandRenders, renderWithIslands } from "./island.ts";
 import { type RefTable, publishedOn, resolveRefs } from "./refs.ts";
@@ -24,6 +26,8 @@ export interface PageInputs {
   refs: RefTable;
   /** The islands' own renders made so far, kept by the build or the dev server. */
   islandRenders: IslandRenders;
+  /** How long the page's render may take (ms): the site's `timeout`. */
+  timeout: number;
 }
 
 /** The URLs of the islands' browser modules (base path included); empty for a site without islands. */
@@ -50,10 +54,15 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
     const page = createElement(templates.Document, props, createElement(Page, props));
     const ownRenders = inputs.islandRenders;
     const site = { registry: templates.islands, modules: inputs.islands.modules, locate: templates.locate, ownRenders };
+    // Stopped past its time, it is told at the innermost code that names a place (an MDX body's), else here.
+    const seconds = durationText(inputs.timeout);
+    const blame = () => errorFrom(TemplatePastBudget, { template, path, file: source.file, seconds }, { location });
+    const location = { file: source.file };
+    const render = () => runSiteCode(() => renderToStaticMarkup(page), { page: path, file: source.file, template });
     const { html, islands } = renderWithIslands(
       site,
       { template, path, file: source.file },
-      () => runSiteCode(() => renderToStaticMarkup(page), { page: path, file: source.file, template }).result,
+      () => withinTime(render, inputs.timeout, blame).result,
     );
     const written = withIslandScripts(
       `<!doctype html>${resolveRefs(html, inputs.refs, path, content)}`,
@@ -72,6 +81,7 @@ export function renderRoute(route: Route, inputs: PageInputs, head: Head): strin
 /** What a render threw, told at the template's line where it threw; at the page's content file when that cannot be. */
 function renderFailure(error: unknown, route: Route, templates: Templates): HeirloomError {
   if (error instanceof HeirloomError) return error;
+  if (error instanceof PastBudget && error.blamed) return error.blamed as HeirloomError;
   const { template, path, source } = route;
   const location = templates.locate(error) ?? { file: source.file };
   if (error instanceof SiteExit) return exitError(error, location, `while rendering ${path}`);
@@ -124,9 +134,9 @@ export function renderPage(site: RenderInputs, route: Route, content = contentOf
   const own = route.canonical ?? route.path;
   const canonical = route.path === NOT_FOUND ? undefined : absoluteUrl(config.siteUrl, config.base, own);
   // Named one by one: spreading the whole site for each page costs more than the page's own work around React.
-  const { templates, assets, islands, islandRenders } = site;
+  const { templates, assets, islands, islandRenders, timeout } = site;
   const refs = (route.locale !== undefined && site.locales?.get(route.locale)?.refs) || site.refs;
-  const inputs = { templates, content, assets, islands, refs, islandRenders };
+  const inputs = { templates, content, assets, islands, refs, islandRenders, timeout };
   // Search engines read hreflang only with absolute addresses: none without a site URL, as no canonical link.
   const alternates = config.siteUrl
     ? (route.alternates ?? []).map(({ hreflang, path }) => ({
