@@ -19,6 +19,7 @@ import { contentOf, publishedOnSite, renderPage } from "../render/render.ts";
 import { trackContent } from "../render/track.ts";
 import { runSiteCode } from "../compile/site-code.ts";
 import type { PreparedSite } from "./prepare.ts";
+import { templateLinkFinder } from "../output/template-links.ts";
 
 export interface RenderedSite {
   /** Each route's page, in the order of the routes. */
@@ -116,6 +117,8 @@ export async function renderPages(
     base,
     unregistered,
     entries: site.raw.entries,
+    drafts: site.config.drafts,
+    templateLink: templateLinkFinder(site.config.templatesDir, site.config.root),
     published: publishedOnSite(site),
     contentFiles: site.raw.images,
     // Made into a set only for the pages a fragment names, read from the page's file if the writer did not.
