@@ -38,6 +38,6 @@ export const BadPort = entry({
   code: "UsageError",
   title: "The --port value is not a port number",
   message: ({ value }: { value: string }) =>
-    `--port is ${JSON.stringify(value)}, which is not a port: a port is a whole number from 1 to 65535.`,
+    `--port is "${value}", which is not a port: a port is a whole number from 1 to 65535.`,
   hint: () => "pass --port a number from 1 to 65535, such as --port 4321, or --port 0 for any free port.",
 });
