@@ -6,6 +6,7 @@ import { createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../packages/heirloom/src/cli/main.ts";
 import { startCli, stopStarted } from "./helpers/cli-process.ts";
 import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
@@ -67,6 +68,35 @@ describe("a port in use", () => {
     );
     expect(server.output()).toContain(
       "hint: stop what holds them, or pass --port with another number (--port 0 picks any free one).",
+    );
+  });
+});
+
+describe("a --port that is no port", () => {
+  /** Runs the CLI in this process: a bad option stops it before anything is served. */
+  async function run(...args: string[]) {
+    const out = { stdout: "", stderr: "" };
+    const stream = (name: "stdout" | "stderr") =>
+      ({ isTTY: false, write: (s: string) => ((out[name] += s), true) }) as unknown as NodeJS.WritableStream;
+    const io = { stdout: stream("stdout"), stderr: stream("stderr"), env: {}, untilStopped: async () => {} };
+    return { code: await main(["node", "heirloom", ...args], io), ...out };
+  }
+
+  it.each([
+    ["dev", "65536"],
+    ["dev", "-1"],
+    ["preview", "-1"],
+    ["preview", "80.5"],
+    ["preview", ""],
+  ])("%s --port %j: a usage error (exit 2) naming the option, the value and the range", async (command, value) => {
+    const { code, stdout, stderr } = await run(command, "--port", value, "--root", fixture());
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      `error UsageError: --port is ${JSON.stringify(value)}, which is not a port: ` +
+        "a port is a whole number from 1 to 65535.\n" +
+        "  hint: pass --port a number from 1 to 65535, such as --port 4321, or --port 0 for any free port.\n" +
+        "\n1 problem.\n",
     );
   });
 });

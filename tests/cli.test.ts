@@ -160,13 +160,36 @@ describe("heirloom build --out", () => {
     expect(stderr).toContain(
       `error OutputDirError: Refusing to write the site to ${path.resolve(root, given)}: it ${what}`,
     );
-    expect(stderr).toContain("hint: build into a folder of its own, such as dist (the default)");
+    expect(stderr).toContain("hint: give --out a folder of its own, such as dist (the default)");
     const json = heirloom(root, "build", "--out", given, "--force", "--json");
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout).problems).toEqual([expect.objectContaining({ code: "OutputDirError" })]);
     // Today's build into .heirloom kept the previous site inside it and later builds deleted the entries.
     expect(readdirSync(path.dirname(entries))).toEqual(["signup.jsonl"]);
     expect(readFileSync(entries, "utf8")).toBe('{"email":"ada@example.com"}\n');
+  });
+
+  it.each([
+    [".env", ".env", "a file"],
+    ["site.config.ts/site", "site.config.ts", "a file"],
+  ])("refuses --out %s even with --force: a file is never an output folder, in text and JSON", (out, file, kind) => {
+    const root = fixture();
+    writeFileSync(path.join(root, ".env"), "FIXTURE_SIGNUP_ENDPOINT=\n");
+    const before = ["site.config.ts", ".env"].map((name) => readFileSync(path.join(root, name), "utf8"));
+    const target = path.join(root, out);
+    const what = file === out ? "it is" : `${path.join(root, file)} is`;
+    const message = `Refusing to write the site to ${target}: ${what} ${kind}, not a folder.`;
+    const hint =
+      "give --out a folder of its own, such as dist (the default); a build never replaces a file, even with --force.";
+    const { code, stderr } = heirloom(root, "build", "--out", out, "--force");
+    expect(code).toBe(1);
+    expect(stderr).toContain(`error OutputDirError: ${message}\n  at ${path.join(root, file)}\n  hint: ${hint}\n`);
+    const json = heirloom(root, "build", "--out", out, "--force", "--json");
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).problems).toEqual([
+      { code: "OutputDirError", message, file: path.join(root, file), hint },
+    ]);
+    expect(["site.config.ts", ".env"].map((name) => readFileSync(path.join(root, name), "utf8"))).toEqual(before);
   });
 
   it("refuses a protected folder reached through a symbolic link, even with --force, and touches nothing", () => {

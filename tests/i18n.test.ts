@@ -303,6 +303,26 @@ describe("mistakes of a site in two locales", () => {
   });
 });
 
+describe("locales that differ only in case", () => {
+  it.each([
+    ['["en", "de", "EN"]', "en", "EN", 33],
+    ['["en", "de", "DE"]', "de", "DE", 33],
+  ])("%s: refused at the i18n option of site.config.ts, naming both spellings", async (locales, first, second, at) => {
+    const root = i18nSite();
+    editFile(root, "site.config.ts", 'locales: ["en", "de"]', `locales: ${locales}`);
+    const errors = await failures(root);
+    expect(errors.map((e) => [e.code, e.message, e.location, e.hint])).toEqual([
+      [
+        "ConfigError",
+        `i18n.locales holds "${first}" and "${second}", which differ only in case.`,
+        { file: "site.config.ts", line: 31, column: at },
+        "each locale is a folder under content/ and the start of its URLs, which some file systems and hosts do " +
+          `not tell apart by case: list each language once, in one spelling (such as "${first}").`,
+      ],
+    ]);
+  });
+});
+
 describe("an incremental build after a translation is added", () => {
   it("renders again the pages showing it or its translations, keeps the rest, as a clean build writes", async () => {
     const root = i18nSite();

@@ -20,7 +20,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../packages/heirloom/src/cli/main.ts";
 import { filesIn } from "./helpers/package.ts";
-import { engineRoot } from "./helpers/site.ts";
+import { cliPath, engineRoot } from "./helpers/site.ts";
 
 /** Runs the CLI in this process; the exit code and what it printed. */
 async function heirloom(...args: string[]) {
@@ -146,6 +146,40 @@ describe("heirloom init refuses a target it cannot fill", () => {
     const words = stderr.replaceAll(os.tmpdir(), "<temporary folder>");
     expect(words).not.toMatch(/\bE[A-Z]{3,}\b|^error: |\(run again with --debug/m);
     expect(stderr.trimEnd().split("\n").at(-1)).toBe("1 problem.");
+  });
+});
+
+describe("heirloom init takes its folder as a folder, never as the current one by mistake", () => {
+  it("refuses a folder that is a symbolic link, and writes nothing where it leads", async () => {
+    const outside = temp();
+    const link = path.join(temp(), "site");
+    symlinkSync(outside, link);
+    const { code, stderr } = await heirloom("init", link);
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `error OutputDirError: Refusing to start a site in ${link}: it is a symbolic link (to ${outside}), ` +
+        `and init never writes through one.\n  at ${link}\n  hint: start the site in the folder itself ` +
+        `(heirloom init ${outside}), or name a new or empty folder, such as heirloom init my-site.`,
+    );
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it("refuses an empty name with a usage error (exit 2): . names the current folder", async () => {
+    const { code, stderr } = await heirloom("init", "");
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      "error UsageError: heirloom init was given an empty folder name.\n" +
+        "  hint: name the folder to make the site in, such as heirloom init my-site, or . for the current one.\n" +
+        "\n1 problem.\n",
+    );
+  });
+
+  it("makes a folder whose name starts with - when it comes after --, and says to cd into it as ./-name", () => {
+    const cwd = temp();
+    const result = spawnSync(process.execPath, [cliPath, "init", "--", "--force"], { cwd, encoding: "utf8" });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Made --force from the blog starter: 22 files.\n\nNext:\n  cd ./--force\n");
+    expect(readdirSync(cwd)).toEqual(["--force"]);
   });
 });
 

@@ -241,12 +241,14 @@ describe("each authoring mistake has its own message", () => {
     const links = '<a href="#content">Skip</a> <a href="#top">Top</a> <a href="#">Here</a> ';
     writeFileSync(document, readFileSync(document, "utf8").replace("<nav>", `<nav>${links}`));
     const errors = await failures(root);
+    const lines = readFileSync(document, "utf8").split("\n");
+    const line = lines.findIndex((text) => text.includes('href="#content"'));
     expect(errors.map((e) => [e.code, e.message, e.location])).toEqual([
       [
         "BrokenLinkError",
         'The link #content on /, /about/team, /guide, /notes/first, /notes/second, 404 names the id "content", ' +
           "which no element of the same page has.",
-        undefined,
+        { file: "templates/Document.tsx", line: line + 1, column: lines[line].indexOf('"#content"') + 1 },
       ],
     ]);
     expect(errors[0].hint).toMatch(/The link is written in templates\/; correct it there\.$/);

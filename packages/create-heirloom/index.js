@@ -54,6 +54,8 @@ async function create(args) {
     return 0;
   }
   if (positionals.length > 1) return usageError(`one folder at most; got ${positionals.join(", ")}`);
+  const problem = positionals.length === 1 ? folderProblem(positionals[0]) : undefined;
+  if (problem) return usageError(problem);
   if (values.template !== undefined && !starters.includes(values.template))
     return usageError(`there is no starter "${values.template}"; the starters are ${starters.join(", ")}`);
   const terminal = Boolean(process.stdin.isTTY && process.stdout.isTTY) && !values.yes;
@@ -64,8 +66,9 @@ async function create(args) {
   const folder = positionals[0] ?? asked.folder ?? "my-site";
   const template = values.template ?? asked.template ?? "blog";
 
-  // The engine writes the starter, and says what it made (or why it could not).
-  const init = spawnSync(process.execPath, [engine.bin, "init", folder, "--template", template, "--installing"], {
+  // The engine writes the starter, and says what it made (or why it could not). The folder comes after --, so it
+  // is never read as one of init's options.
+  const init = spawnSync(process.execPath, [engine.bin, "init", "--template", template, "--installing", "--", folder], {
     stdio: "inherit",
   });
   if (init.status !== 0) return init.status ?? 1;
@@ -91,7 +94,7 @@ async function ask(folder, template) {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   try {
     const answers = {};
-    if (folder === undefined) answers.folder = (await prompt.question("Folder for the site (my-site): ")).trim();
+    if (folder === undefined) answers.folder = await askFolder(prompt);
     if (template === undefined) {
       const list = starters.map((name, i) => `  ${i + 1}. ${name}`).join("\n");
       for (;;) {
@@ -108,6 +111,30 @@ async function ask(folder, template) {
   } finally {
     prompt.close();
   }
+}
+
+/** The folder typed at the prompt ("" for the default), asked again while it is one folderProblem refuses. */
+async function askFolder(prompt) {
+  for (;;) {
+    const answer = (await prompt.question("Folder for the site (my-site): ")).trim();
+    const problem = answer === "" ? undefined : folderProblem(answer);
+    if (!problem) return answer;
+    process.stdout.write(`${problem.charAt(0).toUpperCase()}${problem.slice(1)}.\n`);
+  }
+}
+
+/**
+ * Why a folder name given is refused: an empty one (which would be this folder; "." says so), and one starting
+ * with "-", which init, like most commands, would read as an option.
+ */
+function folderProblem(name) {
+  if (name === "") return "the folder name is empty; name a folder such as my-site, or . for this one";
+  if (name.startsWith("-"))
+    return (
+      `the folder name ${name} starts with "-", which reads as an option; ` +
+      `to make a folder of that name, write ./${name}`
+    );
+  return undefined;
 }
 
 /** The heirloom package this depends on: its folder and its command's file. */

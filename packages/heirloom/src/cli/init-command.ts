@@ -4,7 +4,8 @@ import { isUtf8 } from "node:buffer";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { type Command, Option } from "commander";
-import { printableName } from "../errors/errors.ts";
+import { InitEmptyName } from "../errors/catalogue.ts";
+import { errorFrom, printableName } from "../errors/errors.ts";
 import { ENGINE_ROOT, ENGINE_VERSION } from "../version.ts";
 import { prepareTarget } from "./init-target.ts";
 import type { Io } from "./io.ts";
@@ -24,13 +25,17 @@ export function addInitCommand(program: Command, io: Io): void {
     // create-heirloom's: it installs the dependencies, then says what is next itself.
     .addOption(new Option("--installing").hideHelp())
     .action((dir: string, opts: { template: (typeof STARTERS)[number]; force?: boolean; installing?: boolean }) => {
+      // path.resolve("") is the current folder: an empty name (an unset variable, "") must not stand for it.
+      if (dir === "") throw errorFrom(InitEmptyName, {});
       const target = path.resolve(dir);
       const written = createSite(target, opts.template, opts.force ?? false);
       // As the user would type it: relative below this folder, absolute elsewhere.
       const shown = shownPath(target);
       io.stdout.write(`Made ${printableName(shown)} from the ${opts.template} starter: ${written} files.\n`);
       if (opts.installing) return;
-      const steps = [...(shown === "." ? [] : [`cd ${shellQuoted(shown)}`]), "npm install", "npm run dev"];
+      // cd reads a name starting with - as an option.
+      const folder = shown.startsWith("-") ? `./${shown}` : shown;
+      const steps = [...(shown === "." ? [] : [`cd ${shellQuoted(folder)}`]), "npm install", "npm run dev"];
       io.stdout.write("\nNext:\n");
       io.stdout.write(`${steps.map((step) => `  ${step}\n`).join("")}\n`);
       io.stdout.write("Then edit content/ and templates/; npm run build writes the site into dist/.\n");

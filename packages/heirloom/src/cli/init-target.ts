@@ -1,5 +1,5 @@
 // The folder `heirloom init` fills, made one folder at a time (a recursive mkdir loops under /proc); each
-// target it cannot fill (a file, a pipe, below a file, a link to nothing, not writable, a long name) refused.
+// target it cannot fill (a file, a pipe, below a file, a symbolic link, not writable, a long name) refused.
 import { type Stats, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import {
@@ -7,6 +7,7 @@ import {
   InitNameTooLong,
   InitTargetBelowFile,
   InitTargetDanglingLink,
+  InitTargetIsLink,
   InitTargetNotAFolder,
   InitTargetNotWritable,
 } from "../errors/catalogue.ts";
@@ -21,6 +22,10 @@ export function prepareTarget(target: string, force: boolean): string {
   const dir = printableName(shownPath(target));
   const long = target.split(path.sep).find((name) => Buffer.byteLength(name) > NAME_MAX);
   if (long) throw refusal(InitNameTooLong, { dir: shorten(dir), bytes: Buffer.byteLength(long) }, target);
+  // A link to a folder would be written through: the site would land where the link leads, not at the name given.
+  if (lstatOf(target, dir)?.isSymbolicLink() && statOf(target, dir)) {
+    throw refusal(InitTargetIsLink, { dir, to: printableName(readlinkSync(target)) }, target);
+  }
   const stats = followed(target, dir);
   if (!stats) makeFolders(target, dir);
   else if (!stats.isDirectory()) throw refusal(InitTargetNotAFolder, { dir, kind: kindOf(stats) }, target);

@@ -32,14 +32,15 @@ export function outOfMemory(argv: string[], place: SiteCodePlace | undefined, li
   return failure(outOfMemoryError(place, limitMb), argv, io, false);
 }
 
-/** Prints a run's failure (and its JSON for `build --json`); returns the exit code. */
+/** Prints a run's failure (and its JSON for `build --json`); returns the exit code: 2 for bad usage alone. */
 function failure(error: unknown, argv: string[], io: Io, debug: boolean): number {
   const color = colorFor(io.stderr, io.env);
   // Only build writes: it says that nothing was written (the old output is as it was).
   const command = argv.slice(2).find((a) => !a.startsWith("-"));
   printFailure(error, io, { color, debug }, command === "build" ? "; nothing was written." : ".");
   if (command === "build" && argv.includes("--json")) io.stdout.write(jsonFailure(error));
-  return 1;
+  const known = errorsOf(error);
+  return known.length > 0 && known.every((e) => e.code === "UsageError") ? 2 : 1;
 }
 
 /**

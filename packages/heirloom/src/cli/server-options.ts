@@ -4,7 +4,8 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import type { Io } from "./io.ts";
 import { EVERY_INTERFACE, addressesOf, openInBrowser } from "./reach.ts";
 import { isHostName } from "../config/host-name.ts";
-import { printable } from "../errors/errors.ts";
+import { BadPort } from "../errors/catalogue.ts";
+import { errorFrom, printable } from "../errors/errors.ts";
 
 export type Say = (s: string) => void;
 
@@ -82,11 +83,11 @@ function portNotice(command: string, busy: number[], url: string): string {
   return `${ports} in use, so ${command} serves on port ${new URL(url).port}.\n`;
 }
 
+/** Digits only: Number() also takes "", " 80", "0x50" and "8e1". */
 function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new InvalidArgumentError("use a whole number from 0 to 65535.");
-  }
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  // The catalogue's usage error, not commander's: main prints it as the engine's errors are, and exits 2.
+  if (!(port >= 0 && port <= 65535)) throw errorFrom(BadPort, { value });
   return port;
 }
 

@@ -60,6 +60,11 @@ export function checkI18n(
     fail(messages.BadLocales, { value: JSON.stringify(locales) ?? "undefined" }, "locales");
     return undefined;
   }
+  const twin = caseTwin(tags);
+  if (twin) {
+    fail(messages.LocalesDifferInCase, twin, `"${twin.second}"`);
+    return undefined;
+  }
   if (typeof defaultLocale !== "string" || !tags.includes(defaultLocale)) {
     const value = JSON.stringify(defaultLocale) ?? "undefined";
     fail(messages.BadDefaultLocale, { value, locales: tags }, "defaultLocale");
@@ -72,4 +77,15 @@ export function checkI18n(
     if (owner) fail(messages.LocaleIsCollectionFolder, { locale, collection: owner.name }, `"${locale}"`);
   }
   return { locales: tags, defaultLocale: defaultLocale as string, fallback };
+}
+
+/** The first two tags that differ only in case ("de" and "DE"): one language, and one folder on macOS. */
+function caseTwin(tags: string[]): { first: string; second: string } | undefined {
+  const seen = new Map<string, string>();
+  for (const tag of tags) {
+    const first = seen.get(tag.toLowerCase());
+    if (first !== undefined) return { first, second: tag };
+    seen.set(tag.toLowerCase(), tag);
+  }
+  return undefined;
 }

@@ -11,6 +11,16 @@ export const BadLocales = entry({
     "(each becomes the folder content/<locale>/ and the start of its URLs).",
 });
 
+export const LocalesDifferInCase = entry({
+  code: "ConfigError",
+  title: "Two of i18n.locales differ only in case",
+  message: ({ first, second }: { first: string; second: string }) =>
+    `i18n.locales holds "${first}" and "${second}", which differ only in case.`,
+  hint: ({ first }) =>
+    "each locale is a folder under content/ and the start of its URLs, which some file systems and hosts do not " +
+    `tell apart by case: list each language once, in one spelling (such as "${first}").`,
+});
+
 export const BadDefaultLocale = entry({
   code: "ConfigError",
   title: "i18n.defaultLocale is not one of i18n.locales",

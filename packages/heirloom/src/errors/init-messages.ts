@@ -1,5 +1,5 @@
-// The catalogue's messages about `heirloom init`: a target that is not a folder it may fill, and a file of the
-// starter that would be written through a symbolic link or over something that is not a file.
+// The catalogue's messages about `heirloom init`: a target that is not a folder it may fill (or no name at all),
+// and a file of the starter that would be written through a symbolic link or over something that is not a file.
 import { errorEntry as entry } from "./errors.ts";
 
 const NEW_FOLDER = "name a new or empty folder, such as heirloom init my-site";
@@ -35,6 +35,21 @@ export const InitTargetDanglingLink = entry({
   message: ({ dir, link, to }: { dir: string; link: string; to: string }) =>
     `Cannot start a site in ${dir}: ${link} is a symbolic link to ${to}, which does not exist.`,
   hint: ({ link }) => `make the folder ${link} points to, remove the link, or ${NEW_FOLDER}.`,
+});
+
+export const InitTargetIsLink = entry({
+  code: "OutputDirError",
+  title: "heirloom init was given a symbolic link to a folder",
+  message: ({ dir, to }: { dir: string; to: string }) =>
+    `Refusing to start a site in ${dir}: it is a symbolic link (to ${to}), and init never writes through one.`,
+  hint: ({ to }) => `start the site in the folder itself (heirloom init ${to}), or ${NEW_FOLDER}.`,
+});
+
+export const InitEmptyName = entry({
+  code: "UsageError",
+  title: "heirloom init was given an empty folder name",
+  message: () => "heirloom init was given an empty folder name.",
+  hint: () => "name the folder to make the site in, such as heirloom init my-site, or . for the current one.",
 });
 
 export const InitTargetNotWritable = entry({

@@ -102,8 +102,20 @@ export const ProtectedOutput = entry({
   hint: ({ serving }) =>
     serving
       ? "preview the folder a build wrote, such as dist (the default)."
-      : "build into a folder of its own, such as dist (the default), outside content/, templates/, .heirloom/, " +
+      : "give --out a folder of its own, such as dist (the default), outside content/, templates/, .heirloom/, " +
         "node_modules/ and the cache.",
+});
+
+export const OutputNotAFolder = entry({
+  code: "OutputDirError",
+  title: "The output folder is a file, or below one",
+  message: ({ out, file, kind, serving }: { out: string; file: string; kind: string; serving: boolean }) =>
+    `Refusing to ${serving ? "serve" : "write the site to"} ${out}: ${file === out ? "it" : file} is ${kind}, ` +
+    "not a folder.",
+  hint: ({ serving }) =>
+    serving
+      ? "preview the folder a build wrote, such as dist (the default)."
+      : "give --out a folder of its own, such as dist (the default); a build never replaces a file, even with --force.",
 });
 
 export const OutputNotABuild = entry({

@@ -33,3 +33,11 @@ export const HostNotFound = entry({
     "check its spelling, name an address of this machine instead (such as 192.168.1.20), " +
     "or write --host alone to listen on every one of them.",
 });
+
+export const BadPort = entry({
+  code: "UsageError",
+  title: "The --port value is not a port number",
+  message: ({ value }: { value: string }) =>
+    `--port is "${value}", which is not a port: a port is a whole number from 1 to 65535.`,
+  hint: () => "pass --port a number from 1 to 65535, such as --port 4321, or --port 0 for any free port.",
+});

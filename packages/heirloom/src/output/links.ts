@@ -35,8 +35,12 @@ export interface LinkCheckInput {
   contentFiles?: ReadonlySet<string>;
   /** Paths that are linked on purpose but not generated (they show the 404 page). */
   unregistered: string[];
-  /** Content files, to point at the line that holds a broken link. */
+  /** Content files, to point at the line that holds a broken link (a draft not built holds none). */
   entries: RawEntry[];
+  /** Whether drafts are built (--drafts). */
+  drafts?: boolean;
+  /** Where templates/ writes one of these URLs, for a broken link no content file holds (see template-links.ts). */
+  templateLink?(urls: string[]): SourceLocation | undefined;
   /**
    * What a destination written in a content file publishes as on the page at `page` (a route's path), for finding
    * where a broken link is written; undefined for a destination that is not the site's.
@@ -48,7 +52,7 @@ export interface LinkCheckInput {
 
 /** One BrokenLinkError per place a broken internal URL is written (one for templates when none is found). */
 export function checkLinks(input: LinkCheckInput): HeirloomError[] {
-  const allowed = new Set(input.unregistered.map((p) => p.replace(/\/+$/, "")));
+  const allowed = unregisteredPaths(input.unregistered);
   const broken = new Map<string, PageLinks[]>();
   for (const page of input.pages) {
     for (const url of page.links) {
@@ -61,8 +65,7 @@ export function checkLinks(input: LinkCheckInput): HeirloomError[] {
     const routes = pages.map((page) => page.route);
     const outcome = resolves(url, input.base, input.files, allowed);
     const canonical = "redirect" in outcome ? outcome.redirect : undefined;
-    return finder.locate(url, pages, withoutQuery).map((location) => {
-      const inContent = location !== undefined;
+    return finder.locate(url, pages, withoutQuery).map(({ location, inContent }) => {
       if (canonical) return errorFrom(LinkNotCanonical, { url, routes, canonical, inContent }, { location });
       const file = contentFileAt(url, input);
       if (file) return errorFrom(LinkToUnpublishedFile, { url, routes, file, inContent }, { location });
@@ -86,12 +89,22 @@ function contentFileAt(url: string, { base, contentFiles }: LinkCheckInput): str
 const withoutQuery = (url: string) => url.replace(/[?#].*$/, "");
 const withoutQueryKeepingFragment = (url: string) => url.replace(/\?[^#]*/, "");
 
+/** The unregistered paths as links are compared with them: "/about/" as "/about", and "/" as itself. */
+function unregisteredPaths(paths: string[]): Set<string> {
+  return new Set(paths.map(withoutTrailingSlash));
+}
+
+const withoutTrailingSlash = (sitePath: string) => sitePath.replace(/\/+$/, "") || "/";
+
 /**
  * Where the content writes a link that publishes as `url` on the given pages: every place in each page's own
- * file; failing that, in any content file (a list shows its entries' bodies); [undefined] when none holds it.
+ * file; failing that, in any content file (a list shows its entries' bodies); failing that, where templates/
+ * writes it, or nowhere known (inContent false for both).
  */
 function sourceFinder(input: LinkCheckInput) {
-  const byFile = new Map(input.entries.map((entry) => [entry.file, entry]));
+  // A draft left out of the build is on no page: its `path: /` is no link of the template's.
+  const entries = input.drafts ? input.entries : input.entries.filter((entry) => entry.data.draft !== true);
+  const byFile = new Map(entries.map((entry) => [entry.file, entry]));
   const written = new Map<string, WrittenLink[]>();
   const writtenIn = (entry: RawEntry) => {
     let links = written.get(entry.file);
@@ -105,7 +118,7 @@ function sourceFinder(input: LinkCheckInput) {
         const published = input.published?.(entry.file, link.url, page.route);
         if (published !== undefined && form(published) === url) found.set(placeOf(link.location), link.location);
       }
-      const value = frontMatterLink(entry, url.startsWith("#") ? [url] : [url, `/${url.slice(input.base.length)}`]);
+      const value = frontMatterLink(entry, writtenForms(url));
       if (value) found.set(placeOf(value), value);
     };
     for (const page of pages) {
@@ -114,10 +127,13 @@ function sourceFinder(input: LinkCheckInput) {
     }
     if (found.size === 0) {
       for (const page of pages.slice(0, 3))
-        for (const entry of input.entries) if (entry !== byFile.get(page.file!)) search(entry, page);
+        for (const entry of entries) if (entry !== byFile.get(page.file!)) search(entry, page);
     }
-    return found.size > 0 ? [...found.values()] : [undefined];
+    if (found.size > 0) return [...found.values()].map((location) => ({ location, inContent: true }));
+    return [{ location: input.templateLink?.(writtenForms(url)), inContent: false }];
   };
+  /** The URL as a file may write it: as published, and without the base path. */
+  const writtenForms = (url: string) => (url.startsWith("#") ? [url] : [url, `/${url.slice(input.base.length)}`]);
   return { locate };
 }
 
@@ -132,7 +148,7 @@ export function checkRedirectTargets(
   input: Pick<LinkCheckInput, "files" | "base" | "unregistered">,
 ): HeirloomError[] {
   const { files, base } = input;
-  const allowed = new Set(input.unregistered.map((p) => p.replace(/\/+$/, "")));
+  const allowed = unregisteredPaths(input.unregistered);
   return redirects.flatMap(({ from, to, location }) => {
     if (!to.startsWith("/")) return [];
     const outcome = resolves(withBase(base, to.replace(/#.*$/, "")), base, files, allowed);
@@ -169,8 +185,8 @@ function checkFragments(
   return [...broken].flatMap(([link, { pages, id, ids }]) => {
     const routes = pages.map((page) => page.route);
     const target = link.startsWith("#") ? undefined : link.slice(0, link.indexOf("#"));
-    return finder.locate(link, pages, withoutQueryKeepingFragment).map((location) => {
-      const args = { link, routes, id, target, inContent: location !== undefined, near: nearest(id, [...ids]) };
+    return finder.locate(link, pages, withoutQueryKeepingFragment).map(({ location, inContent }) => {
+      const args = { link, routes, id, target, inContent, near: nearest(id, [...ids]) };
       return errorFrom(BrokenFragment, args, { location });
     });
   });
@@ -206,7 +222,7 @@ function resolves(url: string, base: string, files: Set<string>, allowed: Set<st
   } catch {
     return MISSING;
   }
-  if (allowed.has(`/${local.replace(/\/+$/, "")}`)) return { file: undefined };
+  if (allowed.has(withoutTrailingSlash(`/${local}`))) return { file: undefined };
   if (local === "" || local.endsWith("/")) {
     if (files.has(`${local}index.html`)) return { file: `${local}index.html` };
     const bare = local.replace(/\/+$/, "");

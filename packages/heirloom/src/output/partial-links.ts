@@ -16,6 +16,7 @@ import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../routes/url
 import { checkLinks } from "./links.ts";
 import { pageLinks } from "./page-links.ts";
 import { everyItem } from "../content/locales.ts";
+import { templateLinkFinder } from "./template-links.ts";
 
 export interface PartialSite {
   config: SiteConfig;
@@ -57,6 +58,8 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
     base: partial.config.base,
     unregistered: partial.site.unregistered,
     entries: partial.raw.entries,
+    drafts: partial.config.drafts,
+    templateLink: templateLinkFinder(partial.config.templatesDir, partial.config.root),
     published: partial.published,
     contentFiles: partial.raw.images,
     // A page that did not render (or would be a failed file's) is not known: links to it are not checked.

@@ -1,11 +1,11 @@
 // The output folder around a build: what a build killed mid-swap left is put back, what killed builds left
-// behind is removed, and folders a build must never replace, nor preview serve, are refused. (The staging
-// folder is staging.ts; the lock of its builds, output-lock.ts.)
+// behind is removed, and folders a build must never replace, nor preview serve, are refused, as is a file. (The
+// staging folder is staging.ts; the lock of its builds, output-lock.ts.)
 import { existsSync } from "node:fs";
-import { readdir, realpath, rename, rm } from "node:fs/promises";
+import { readdir, realpath, rename, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { OutputNotABuild, ProtectedOutput } from "../errors/catalogue.ts";
+import { OutputNotABuild, OutputNotAFolder, ProtectedOutput } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import type { SitePaths } from "../config/options.ts";
 
@@ -55,12 +55,32 @@ export type OutDirPaths = Pick<SitePaths, "root" | "contentDir" | "templatesDir"
  */
 export async function checkOutDir(paths: OutDirPaths, use: { force?: boolean; serving?: boolean } = {}) {
   const out = path.resolve(paths.outDir);
+  const serving = use.serving ?? false;
+  const blocking = await fileInTheWay(out);
+  if (blocking) throw errorFrom(OutputNotAFolder, { out, ...blocking, serving }, { location: { file: blocking.file } });
   const clash = await clashingFolder(out, paths);
-  if (clash) throw errorFrom(ProtectedOutput, { out, ...clash, serving: use.serving ?? false });
+  if (clash) throw errorFrom(ProtectedOutput, { out, ...clash, serving });
   if (use.serving || use.force || !existsSync(out)) return;
   const names = await readdir(out);
   if (names.length > 0 && !BUILD_MARKERS.every((m) => names.includes(m))) {
     throw errorFrom(OutputNotABuild, { out });
+  }
+}
+
+/**
+ * The output folder, or the nearest of its parents that exists, when it is not a folder (a link followed): a
+ * `.env` or `site.config.ts` given as --out would be replaced by the site with --force.
+ */
+async function fileInTheWay(out: string): Promise<{ file: string; kind: string } | undefined> {
+  for (let at = out; ; at = path.dirname(at)) {
+    const stats = await stat(at).catch((error: NodeJS.ErrnoException) => {
+      // Nothing there (or a parent is a file, found on the way up): look at the parent.
+      if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
+      throw error;
+    });
+    if (stats?.isDirectory()) return undefined;
+    if (stats) return { file: at, kind: stats.isFile() ? "a file" : stats.isFIFO() ? "a named pipe" : "a device" };
+    if (at === path.dirname(at)) return undefined;
   }
 }
 

@@ -20,6 +20,7 @@ import { trackContent } from "../render/track.ts";
 import { runSiteCode } from "../compile/site-code.ts";
 import { PastBudget, withinTime } from "../compile/time-budget.ts";
 import type { PreparedSite } from "./prepare.ts";
+import { templateLinkFinder } from "../output/template-links.ts";
 
 /** How long a batch of pages renders under one watchdog: each page gets the site's time less at most this. */
 const BATCH_MS = 50;
@@ -144,6 +145,8 @@ export async function renderPages(
     base,
     unregistered,
     entries: site.raw.entries,
+    drafts: site.config.drafts,
+    templateLink: templateLinkFinder(site.config.templatesDir, site.config.root),
     published: publishedOnSite(site),
     contentFiles: site.raw.images,
     // Made into a set only for the pages a fragment names, read from the page's file if the writer did not.

@@ -18,6 +18,7 @@ import type { Route } from "../routes/types.ts";
 import { NOT_FOUND, notFoundCandidates } from "../routes/urls.ts";
 import type { LastGoodPages } from "./last-good.ts";
 import type { ServedFile } from "./site-thread-messages.ts";
+import { templateLinkFinder } from "../output/template-links.ts";
 
 /** A file as dev serves it; a page that could not be rendered now says why (`body`: its last good render). */
 export type SiteFile = ServedFile & { failure?: unknown };
@@ -113,6 +114,8 @@ export function createDevSite(
       base,
       unregistered: prepared.site.unregistered,
       entries: prepared.raw.entries,
+      drafts: prepared.config.drafts,
+      templateLink: templateLinkFinder(prepared.config.templatesDir, prepared.config.root),
       published: publishedOnSite(prepared),
       contentFiles: prepared.raw.images,
       idsOf,
