@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 import handler from "serve-handler";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressedFiles } from "../packages/heirloom/src/serve/compressed-files.ts";
-import type { EncodedBodies } from "../packages/heirloom/src/serve/encoded-bodies.ts";
+import { EncodedBodies } from "../packages/heirloom/src/serve/encoded-bodies.ts";
 import { startPreview, type PreviewServer } from "../packages/heirloom/src/serve/preview.ts";
 import { buildProject, makeFixture } from "./helpers/site.ts";
 
@@ -211,6 +211,28 @@ describe("heirloom preview's compressed answers", () => {
     expect(zlib.brotliDecompressSync(answer.body).toString()).toContain("changed: paragraph 299");
   });
 
+  it("sends a page rewritten at its size and mtime (rsync -t, cp -p) as it is now, in every encoding", async () => {
+    const guide = path.join(outDir, "guide.html");
+    const page = (mark: string) => `<!doctype html><title>Guide</title>${prose(300, mark)}`;
+    const kept = new Date("2024-05-01T12:00:00Z");
+    writeFileSync(guide, page("before"));
+    utimesSync(guide, kept, kept);
+    const before = await send(url("/guide"), { "accept-encoding": "br" });
+    expect(decoded(before).toString()).toContain("before: paragraph 299");
+    writeFileSync(guide, page("after!")); // the same length: only the text tells them apart
+    utimesSync(guide, kept, kept);
+    const etags = new Set<string>();
+    for (const accept of ["br", "gzip", ""]) {
+      const answer = await send(url("/guide"), { "accept-encoding": accept });
+      expect(decoded(answer).toString(), accept).toBe(page("after!"));
+      expect(answer.headers.etag, accept).not.toBe(before.headers.etag!.replace("-br", accept ? `-${accept}` : ""));
+      etags.add(answer.headers.etag!.replace(/-(?:br|gzip)"$/, '"'));
+    }
+    expect(etags.size).toBe(1);
+    const cached = await send(url("/guide"), { "accept-encoding": "br", "if-none-match": before.headers.etag! });
+    expect(cached.status).toBe(200);
+  });
+
   it("streams a text file over 8 MiB as it is rather than holding it whole to compress it", async () => {
     const big = Buffer.alloc(8 * 1024 * 1024 + 1, "All work and no play. ");
     writeFileSync(path.join(outDir, "files", "big.txt"), big);
@@ -232,6 +254,7 @@ describe("a file that cannot be compressed or read", () => {
     for (const name of ["zlib-fails", "gone"]) writeFileSync(path.join(folder, `${name}.html`), prose(100, name));
     // Bodies whose compression fails; for gone.html, the file is removed first, as if deleted meanwhile.
     const failing = {
+      digest: (file: string) => new EncodedBodies().digest(file),
       get: async (file: string) => {
         if (file.endsWith("gone.html")) rmSync(file);
         throw new Error("compression failed");

@@ -1,7 +1,7 @@
 // Search (`search: true`): the built pages indexed with Pagefind into pagefind/ before the swap; the box's script
 // only on the page that renders <Search />; the CSP allowing WebAssembly only for a site with search; a build whose
 // pages did not change keeping the index (Pagefind not run), a changed page indexing again; the index's size and a
-// first search's bytes reported, measured from the files; a failed index leaving the output folder as it was.
+// first search's bytes reported, measured from the files; a failed index, or one of no page, leaving the output.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -238,5 +238,43 @@ describe("a search index that fails", () => {
     const again = await buildProject(root);
     expect(read(again.outDir, "index.html")).toContain("Welcome back.");
     expect(again.search?.indexed).toBe(true);
+  });
+});
+
+describe("a search index that holds no page", () => {
+  it("fails the build at the search option, saying why no page was indexed; the output is left as it was", async () => {
+    const root = makeSearchFixture();
+    const first = await buildProject(root);
+    const home = read(first.outDir, "index.html");
+    // Every page's text is inside an element Pagefind is told to leave out.
+    editFile(root, "templates/Document.tsx", "<body>", '<body data-pagefind-ignore="all">');
+    const failure = buildProject(root);
+    await expect(failure).rejects.toMatchObject({
+      code: "SearchIndexError",
+      message: expect.stringMatching(
+        /^Pagefind indexed none of the 5 built pages: every page's text is inside an element marked data-pagefind-ign/,
+      ),
+      hint: expect.stringContaining("search: false"),
+      location: {
+        file: "site.config.ts",
+        line: read(root, "site.config.ts").split("\n").indexOf("  search: true,") + 1,
+      },
+    });
+    expect(read(first.outDir, "index.html")).toBe(home);
+    expect(readdirSync(path.dirname(first.outDir)).filter((name) => name.includes(".tmp-"))).toEqual([]);
+  });
+
+  it("says so when the elements marked data-pagefind-body hold no text", async () => {
+    const root = makeSearchFixture();
+    editFile(
+      root,
+      "templates/Document.tsx",
+      "<main>{children}</main>",
+      "<main>{children}</main><div data-pagefind-body />",
+    );
+    await expect(buildProject(root)).rejects.toMatchObject({
+      code: "SearchIndexError",
+      message: expect.stringContaining("only the text of elements marked data-pagefind-body is indexed"),
+    });
   });
 });

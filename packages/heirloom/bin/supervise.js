@@ -1,17 +1,22 @@
 // build and check run on a thread of their own (cli-thread.cjs) with the heap Node gives this process, supervised
 // from here: when a site's code uses up that memory, Node ends the thread, not the process, and this thread says
-// where it ran out (what the thread last told, src/compile/supervisor.ts), removes the staging folder and lock it
-// left, and exits 1. Anything else the thread ends with is passed on as it is. dev is not run this way: a thread
+// where it ran out (what the thread last told, src/compile/supervisor.ts), cleans up what it left (below), and
+// exits 1. SIGINT and SIGTERM stop the thread, clean up the same way, and exit with 130 or 143. Cleaning up puts
+// back the previous site the staging folder started from (and the output folder, stopped mid-swap), then removes
+// the other folders, drafts and the lock. Anything else the thread ends with is passed on. dev is not run so: a thread
 // with open connections, ended so, takes Node's HTTP parser down with the process ("FATAL ERROR:
 // v8::ToLocalChecked Empty MaybeLocal" under llhttp, Node 20); it keeps its sockets on the main thread and runs
 // the site's code on a thread of its own (src/serve/site-thread.ts).
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import v8 from "node:v8";
 import { SHARE_ENV, Worker } from "node:worker_threads";
 
 /** workerData's key for the place memory, and the messages' (src/compile/supervisor.ts names it too). */
 const KEY = "heirloomSupervisor";
+/** The signals that stop a run cleanly (Ctrl+C, and what CI runners and `kill` send). */
+const SIGNALS = ["SIGINT", "SIGTERM"];
 
 /**
  * Starts the supervised thread for a run with `argv` (the process's own); `run` hands it the compiled CLI `cli`
@@ -44,22 +49,38 @@ function start(argv, limitMb) {
     // The old generation is what a site's code fills; the young one and the code space keep Node's sizes.
     resourceLimits: { maxOldGenerationSizeMb: limitMb },
   });
-  /** What the run would leave behind if it ended now: folder or lock, by path. */
+  /** What the run would leave behind if it ended now, by path: its kind, and where a folder goes back to. */
   const left = new Map();
   let code;
   let failure;
+  let stopped;
   worker.on("message", (message) => {
     const kind = message?.[KEY];
-    if (kind === "leaves") left.set(message.file, message.kind);
+    if (kind === "leaves") left.set(message.file, { kind: message.kind, restore: message.restore });
     else if (kind === "cleared") left.delete(message.file);
     else if (kind === "exit") code = message.code;
   });
   worker.on("error", (error) => {
     failure = error;
   });
+  // Node's own end at a signal would leave the lock, the staging folder and the previous site moved into it.
+  const stop = (signal) => {
+    if (stopped) return;
+    stopped = signal;
+    const building = argv.slice(2).includes("build");
+    const kept = building ? ": the output folder is as the last complete build left it" : "";
+    process.stderr.write(`Stopped by ${signal}${kept}.\n`);
+    void worker.terminate();
+  };
+  for (const signal of SIGNALS) process.on(signal, stop);
   const ended = new Promise((resolve) => {
     worker.on("exit", (exitCode) => {
-      if (failure?.code === "ERR_WORKER_OUT_OF_MEMORY") {
+      // Once stopped, a second Ctrl+C is ignored: it would end the process while it cleans up.
+      if (!stopped) for (const signal of SIGNALS) process.off(signal, stop);
+      if (stopped) {
+        removeLeft(left);
+        resolve({ code: 128 + os.constants.signals[stopped] });
+      } else if (failure?.code === "ERR_WORKER_OUT_OF_MEMORY") {
         removeLeft(left);
         resolve({ outOfMemory: true, place: placeIn(place) });
       } else if (failure) {
@@ -83,12 +104,18 @@ function placeIn(memory) {
   }
 }
 
-/** Removes the staging folder, and the lock if it still names this process. */
+/**
+ * Puts each folder told with a place to go back to there, if that place is free; removes the other folders and
+ * files; then the lock, if it still names this process, so that a build waiting for it finds everything in place.
+ */
 function removeLeft(left) {
-  for (const [file, kind] of left) {
+  const entries = [...left].sort(([, a], [, b]) => Number(a.kind === "lock") - Number(b.kind === "lock"));
+  for (const [file, { kind, restore }] of entries) {
     try {
-      if (kind === "folder") rmSync(file, { recursive: true, force: true });
-      else if (JSON.parse(readFileSync(file, "utf8")).pid === process.pid) rmSync(file, { force: true });
+      if (kind === "lock") {
+        if (JSON.parse(readFileSync(file, "utf8")).pid === process.pid) rmSync(file, { force: true });
+      } else if (restore && existsSync(file) && !existsSync(restore)) renameSync(file, restore);
+      else rmSync(file, { recursive: true, force: true });
     } catch {
       // Gone already, or another's: the next build deals with what is left.
     }

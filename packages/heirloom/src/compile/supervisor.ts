@@ -1,7 +1,7 @@
 // What a build running on a supervised thread tells the thread that started it (bin/supervise.js, or dev's
 // serve/site-thread.ts): which site code runs now, so that running out of memory is told at its place, and the
-// folders and locks it would leave behind if it were stopped there, for the supervisor to remove. Off such a
-// thread, each call does nothing.
+// folders and locks it would leave behind if it were stopped there (out of memory, or by a signal), for the
+// supervisor to remove or put back. Off such a thread, each call does nothing.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { OutOfMemory } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
@@ -51,9 +51,12 @@ export function siteCodeNow(): SiteCodePlace | undefined {
   return current;
 }
 
-/** Tells that `file` (a folder, or a lock file naming this process) is left behind unless the build ends well. */
-export function leaves(file: string, kind: "folder" | "lock"): void {
-  if (placeNow()) parentPort?.postMessage({ [KEY]: "leaves", file, kind });
+/**
+ * Tells that `file` (a folder, a file, or a lock file naming this process) is left behind unless the build ends
+ * well. A folder with `restore` is moved back there, if that place is free, rather than removed.
+ */
+export function leaves(file: string, kind: "folder" | "file" | "lock", restore?: string): void {
+  if (placeNow()) parentPort?.postMessage({ [KEY]: "leaves", file, kind, restore });
 }
 
 /** Tells that `file`, told of by `leaves`, is gone or in its place now. */

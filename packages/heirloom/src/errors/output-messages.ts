@@ -191,3 +191,15 @@ export const SearchIndexFailed = entry({
     "the output folder is left as it was. Run npm install in the site's folder (Pagefind's program for this " +
     "system comes with its package, @pagefind/<platform>), then build again; --debug shows the cause.",
 });
+
+export const SearchIndexEmpty = entry({
+  code: "SearchIndexError",
+  title: "Pagefind indexed no page",
+  message: ({ pages, reason }: { pages: number; reason: string }) =>
+    `Pagefind indexed none of the ${pages} built pages: ${reason}. The search box would find nothing, and fail ` +
+    'in the browser with "No language indexes found".',
+  hint: () =>
+    "mark the element that holds each page's main text with data-pagefind-body, and keep data-pagefind-ignore " +
+    "off it; or set search: false in site.config.ts if the site has nothing to search. The output folder is left " +
+    "as it was.",
+});

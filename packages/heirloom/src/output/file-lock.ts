@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { link, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { cleared, leaves } from "../compile/supervisor.ts";
 
 /** What a lock file holds. `started` is opaque: only compared with what the system says of the same pid. */
 interface Holder {
@@ -50,6 +51,7 @@ export async function acquireLock(file: string, options: LockOptions): Promise<(
   const holder: Holder = { ...(await ownIdentity), nonce: randomBytes(8).toString("hex") };
   const text = JSON.stringify(holder);
   const draft = `${file}.${holder.pid}-${holder.nonce}`;
+  leaves(draft, "file");
   await writeFile(draft, text);
   const deadline = Date.now() + options.timeoutMs;
   let waiting = false;
@@ -71,6 +73,7 @@ export async function acquireLock(file: string, options: LockOptions): Promise<(
     }
   } finally {
     await rm(draft, { force: true });
+    cleared(draft);
   }
 }
 

@@ -28,6 +28,9 @@ export async function lockOutput(
   const out = path.basename(outDir);
   const lock = path.relative(path.dirname(outDir), file);
   await mkdir(path.dirname(file), { recursive: true });
+  // Told before it is taken: a build stopped the moment it has the lock must not leave it (it is removed only
+  // while it names this process).
+  leaves(file, "lock");
   try {
     const release = await acquireLock(file, {
       timeoutMs: waitMs,
@@ -35,12 +38,12 @@ export async function lockOutput(
       onTakeOver: (left) =>
         onNotice?.(`Took over the lock of ${out} left by a build that stopped before it finished (${left}).`),
     });
-    leaves(file, "lock");
     return async () => {
       await release();
       cleared(file);
     };
   } catch (error) {
+    cleared(file);
     if (!(error instanceof LockBusyError)) throw error;
     const waited = waitMs >= 60_000 ? `${waitMs / 60_000} minutes` : `${waitMs / 1000} seconds`;
     throw errorFrom(BuildRunning, { out: outDir, holder: error.holder, lock: file, waited });

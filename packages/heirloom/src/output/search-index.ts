@@ -10,7 +10,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { OutputFile } from "../assets/bundle.ts";
-import { SearchIndexFailed } from "../errors/catalogue.ts";
+import { locate } from "../config/definition-file.ts";
+import { SearchIndexEmpty, SearchIndexFailed } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { SEARCH_FOLDER } from "../routes/clashes.ts";
 import type { Route } from "../routes/types.ts";
@@ -53,10 +54,11 @@ export type KeptSearch = (
 
 /**
  * Indexes the site's pages (every route but the 404 page, as written into the staging folder) into pagefind/, or
- * keeps the last index when `kept` has it for the same pages; `script` is the search box's script.
+ * keeps the last index when `kept` has it for the same pages; `script` is the search box's script. An index of no
+ * page is an error at the definition's `search` (`source`: its text): the box would fail in the browser.
  */
 export async function indexSearch(
-  pages: { routes: Route[]; records: PageRecord[] },
+  pages: { routes: Route[]; records: PageRecord[]; source: string },
   staging: Staging,
   script: OutputFile | undefined,
   kept: KeptSearch,
@@ -80,9 +82,10 @@ export async function indexSearch(
       report: { ...previous.report, indexed: false },
     };
   }
-  const files = await runPagefind(pagefind.api, indexed, staging.dir);
+  const { files, count, marked } = await runPagefind(pagefind.api, indexed, staging.dir);
+  if (count === 0) throw emptyIndex(indexed.length, marked, pages.source);
   for (const file of files) staging.write(file.path, file.contents);
-  const report = measure(files, script, indexed.length);
+  const report = measure(files, script, count);
   const state = { key, files: files.map((f) => ({ path: f.path, sha256: hash("sha256", f.contents) })), report };
   return { state, report: { ...report, indexed: true } };
 }
@@ -92,6 +95,8 @@ type PagefindApi = typeof import("pagefind");
 /** Runs Pagefind over the pages; the files of the index to publish, under pagefind/. */
 async function runPagefind(api: PagefindApi, pages: ReadonlyArray<readonly [Route, PageRecord]>, dir: string) {
   const failed = (reason: string, cause?: unknown) => errorFrom(SearchIndexFailed, { reason }, { cause });
+  // Which of Pagefind's marks the pages use, to say why an index holds no page.
+  const marked = { body: false, ignore: false };
   try {
     const { index, errors } = await api.createIndex({});
     if (!index) throw failed(errors.join("; "));
@@ -101,6 +106,8 @@ async function runPagefind(api: PagefindApi, pages: ReadonlyArray<readonly [Rout
     for (let at = 0; at < pages.length; at += 64) {
       const batch = pages.slice(at, at + 64);
       const contents = await Promise.all(batch.map(([, record]) => readFile(path.join(dir, record.outFile), "utf8")));
+      marked.body ||= contents.some((html) => html.includes("data-pagefind-body"));
+      marked.ignore ||= contents.some((html) => html.includes("data-pagefind-ignore"));
       const added = batch.map(([route, record], i) =>
         index.addHTMLFile({ url: route.path, content: contents[i] }).then((result) => {
           if (result.errors.length > 0) throw failed(`${record.outFile}: ${result.errors.join("; ")}`);
@@ -110,16 +117,41 @@ async function runPagefind(api: PagefindApi, pages: ReadonlyArray<readonly [Rout
     }
     const written = await index.getFiles();
     if (written.errors.length > 0) throw failed(written.errors.join("; "));
-    return written.files
+    const files = written.files
       .filter((file) => PUBLISHED.test(file.path))
       .map((file) => ({ path: `${SEARCH_FOLDER}/${file.path}`, contents: file.content }))
       .sort((a, b) => (a.path < b.path ? -1 : 1));
+    return { files, count: pageCount(files), marked };
   } catch (error) {
     if (error instanceof HeirloomError) throw error;
     throw failed(error instanceof Error ? error.message : String(error), error);
   } finally {
     await api.close().catch(() => {});
   }
+}
+
+/** The pages in the index, as its entry file counts them for each language (none: no language at all). */
+function pageCount(files: OutputFile[]): number {
+  const entry = files.find((file) => file.path === `${SEARCH_FOLDER}/pagefind-entry.json`);
+  if (!entry) return 0;
+  const { languages } = JSON.parse(Buffer.from(entry.contents).toString("utf8")) as {
+    languages?: Record<string, { page_count?: number }>;
+  };
+  return Object.values(languages ?? {}).reduce((sum, language) => sum + (language.page_count ?? 0), 0);
+}
+
+/** The error of an index that holds none of the `pages` sent, with the likeliest reason, at `search: true`. */
+function emptyIndex(pages: number, marked: { body: boolean; ignore: boolean }, source: string): HeirloomError {
+  const reason =
+    pages === 0
+      ? "the site has no page but its 404 page, which is never indexed"
+      : marked.body
+        ? "only the text of elements marked data-pagefind-body is indexed (a page without one is left out once " +
+          "any page has one), and those elements hold no text"
+        : marked.ignore
+          ? "every page's text is inside an element marked data-pagefind-ignore"
+          : "no page has any text";
+  return errorFrom(SearchIndexEmpty, { pages, reason }, { location: locate(source, "search:") });
 }
 
 /** Pagefind's search API, its WebAssembly and the index; not its UIs (pagefind-ui.js and the like). */

@@ -50,7 +50,7 @@ export interface Staging {
    * swapped) when the output folder holds files git tracks that the new site does not.
    */
   commit(): Promise<{ manifest: Manifest; retired?: string }>;
-  /** Gives up: the output folder is left as it was. */
+  /** Gives up: the output folder is left as it was, and a seed put back where it was. */
   discard(): Promise<void>;
 }
 
@@ -74,16 +74,19 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
   const recordedFiles = seed?.files ?? new Map<string, FileState>();
   let present = new Set<string>();
   let folders = new Set<string>([""]);
-  if (seed && existsSync(seed.dir)) {
+  // The seed is the previous site: a build that stops before the swap puts it back (its record still holds for
+  // each file whose size and time match), so the next build starts from it too.
+  const seedDir = seed && existsSync(seed.dir) ? seed.dir : undefined;
+  leaves(dir, "folder", seedDir);
+  if (seed && seedDir) {
     const listed = await seed.listing;
-    await rename(seed.dir, dir);
+    await rename(seedDir, dir);
     if (listed) ({ files: present, folders } = listed);
     else ({ files: present, folders } = listFolder(dir));
   } else {
     await mkdir(dir, { recursive: true });
     await chmod(dir, 0o755);
   }
-  leaves(dir, "folder");
 
   const writes = fileWrites([...folders].map((f) => path.join(dir, f)));
   const written: Manifest = new Map();
@@ -149,16 +152,20 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
       const hadOld = existsSync(outDir);
       // Back to back, without yielding: between the two, the output folder is missing for microseconds
       // (a build killed right then has the old site put back by the next one, see recoverInterrupted).
+      if (hadOld) leaves(retired, "folder", outDir);
       if (hadOld) renameSync(outDir, retired);
       renameSync(dir, outDir);
       cleared(dir);
+      // Swapped: the old site is the previous one now, where the seed was, even if the build stops before it is kept.
+      if (hadOld) leaves(retired, "folder", seedDir);
       return { manifest: written, retired: hadOld ? retired : undefined };
     },
     async discard() {
       // No write may land in the folder once it is removed.
       closed = true;
       await writes.settled().catch(() => {});
-      await rm(dir, { recursive: true, force: true });
+      if (seedDir && existsSync(dir) && !existsSync(seedDir)) await rename(dir, seedDir);
+      else await rm(dir, { recursive: true, force: true });
       cleared(dir);
     },
   };

@@ -92,7 +92,7 @@ async function renderAndWrite(
     // Indexed from the written pages before the swap: an index that fails leaves the output folder as it was.
     const search = site.config.search
       ? await indexSearch(
-          { routes: site.routes, records: rendered.records },
+          { routes: site.routes, records: rendered.records, source: site.site.source },
           staging,
           site.searchScript,
           incremental.searchReuse(staging.holding),

@@ -1,7 +1,7 @@
 // How preview sends a file as static hosts do: serve-handler still finds it and makes its head (status, serve.json's
 // headers, ETag), and this sends the body, compressed with brotli or gzip when the request accepts it and the type
-// is text (content-coding.ts), with `Vary: Accept-Encoding`, the encoding's own ETag and Content-Length. It also
-// answers If-None-Match, with a 304 for whichever of them the client holds.
+// is text (content-coding.ts), with `Vary: Accept-Encoding`, the encoding's own ETag (of the file's content hash)
+// and Content-Length. It also answers If-None-Match, with a 304 for whichever of them the client holds.
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
@@ -76,6 +76,8 @@ export function compressedFiles(
     // A Range request is answered from the file as it is: serve-handler's 206 (or 416) counts the file's bytes.
     const worth = text && (status === 200 || status === 404) && size >= MIN_COMPRESSED_BYTES;
     const chosen = worth && size <= MAX_COMPRESSED_BYTES ? chooseEncoding(req.headers["accept-encoding"]) : "identity";
+    // serve-handler's ETag is kept by modification time, which a copy with its times (rsync -t, cp -p) keeps.
+    if (headers.etag !== undefined) headers.etag = `"${await bodies.digest(file)}"`;
     const tagged = (encoding: Encoding) =>
       headers.etag === undefined ? headers : { ...headers, etag: encodedETag(String(headers.etag), encoding) };
     if (status === 200 && req.headers.range === undefined && matchesETag(validators, tagged(chosen).etag as string)) {
@@ -86,10 +88,11 @@ export function compressedFiles(
     // A body that cannot be compressed is sent as it is; a file that cannot be read fails below, and is told.
     const encoded = chosen === "identity" ? undefined : await bodies.get(file, chosen).catch(() => undefined);
     if (chosen !== "identity" && encoded) {
+      if (headers.etag !== undefined) headers.etag = `"${encoded.digest}"`;
       // No Accept-Ranges: a range is served from the file as it is, so a client must not resume an encoded body.
       const { "accept-ranges": _, ...rest } = tagged(chosen);
-      writeHead.call(res, status, { ...rest, "content-encoding": chosen, "content-length": encoded.length });
-      if (req.method !== "HEAD") yield encoded;
+      writeHead.call(res, status, { ...rest, "content-encoding": chosen, "content-length": encoded.body.length });
+      if (req.method !== "HEAD") yield encoded.body;
       return;
     }
     // Opened before the head goes out, so a file gone since serve-handler found it is a 500, not a cut body.

@@ -1,9 +1,10 @@
-// The compressed bodies preview sends, kept so a page is compressed once and not on every request: by file and
-// encoding, for as long as the file has the modification time and size it was compressed at. The least
-// recently sent go first once the kept bodies pass a total size.
-import { readFile, stat } from "node:fs/promises";
+// The compressed bodies preview sends, kept so a page is compressed once and not on every request: by encoding
+// and the hash of the bytes compressed (file-digests.ts), never by times a copy can keep. The least recently sent
+// go first once the kept bodies pass a total size.
+import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { FileDigests, digestOf } from "./file-digests.ts";
 
 /** What the kept bodies may add up to: thousands of pages of a few KB each; past it, the oldest are dropped. */
 const KEPT_BYTES = 32 * 1024 * 1024;
@@ -11,9 +12,9 @@ const KEPT_BYTES = 32 * 1024 * 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-interface Kept {
-  mtimeMs: number;
-  size: number;
+/** A body and the hash of the file's bytes it was compressed from. */
+export interface EncodedBody {
+  digest: string;
   body: Buffer;
 }
 
@@ -32,27 +33,36 @@ function compress(bytes: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
 
 /** One server's kept bodies. */
 export class EncodedBodies {
-  readonly #kept = new Map<string, Kept>();
+  readonly #kept = new Map<string, EncodedBody>();
+  readonly #digests = new FileDigests();
   #bytes = 0;
 
   constructor(readonly maxBytes = KEPT_BYTES) {}
 
-  /** The file's body in `encoding`, compressed now unless it was since the file last changed. */
-  async get(file: string, encoding: "br" | "gzip"): Promise<Buffer> {
-    const { mtimeMs, size } = await stat(file);
-    const key = `${encoding}:${file}`;
-    const kept = this.#kept.get(key);
-    if (kept?.mtimeMs === mtimeMs && kept.size === size) {
-      this.#keep(key, kept);
-      return kept.body;
+  /** The hash of the file's bytes as they are now: its ETag. */
+  digest(file: string): Promise<string> {
+    return this.#digests.of(file);
+  }
+
+  /**
+   * The file's body in `encoding`, compressed now unless its bytes were compressed before. The hash returned is
+   * of the bytes compressed, which a change during the request can make newer than `digest` said.
+   */
+  async get(file: string, encoding: "br" | "gzip"): Promise<EncodedBody> {
+    const kept = this.#kept.get(`${encoding}:${await this.digest(file)}`);
+    if (kept) {
+      this.#keep(encoding, kept);
+      return kept;
     }
-    const body = await compress(await readFile(file), encoding);
-    this.#keep(key, { mtimeMs, size, body });
-    return body;
+    const bytes = await readFile(file);
+    const made = { digest: digestOf(file, bytes), body: await compress(bytes, encoding) };
+    this.#keep(encoding, made);
+    return made;
   }
 
   /** Keeps a body as the most recently sent (a Map iterates in the order of insertion). */
-  #keep(key: string, entry: Kept): void {
+  #keep(encoding: string, entry: EncodedBody): void {
+    const key = `${encoding}:${entry.digest}`;
     const old = this.#kept.get(key);
     if (old) this.#bytes -= old.body.length;
     this.#kept.delete(key);

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type EntryStore, LockBusyError } from "./entry-store.ts";
+import { refuseForeignPost } from "./form-origin.ts";
 
 /** The same rule browsers apply to <input type="email"> (WHATWG HTML "valid email address"). */
 const LOCAL_PART = "[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+";
@@ -76,10 +77,11 @@ export function answerPost(res: ServerResponse, form: string, page: Page): void 
 }
 
 /**
- * Handles one POST (application/x-www-form-urlencoded). A value already stored gets the same answer as a
- * new one, so the receiver never tells who has signed up. The field given twice is refused. A post the
- * client gives up on before its body ends is neither stored nor answered (undefined). A store that fails
- * is answered ("busy" when another process kept the lock) and its error thrown on.
+ * Handles one POST (application/x-www-form-urlencoded); one from another site's page is a 403 (form-origin.ts),
+ * its body unread. A value already stored gets the same answer as a new one, so the receiver never tells who has
+ * signed up. The field given twice is refused. A post the client gives up on before its body ends is neither
+ * stored nor answered (undefined). A store that fails is answered ("busy" when another process kept the lock)
+ * and its error thrown on.
  */
 export async function receiveFormPost(
   req: IncomingMessage,
@@ -92,6 +94,7 @@ export async function receiveFormPost(
     res.setHeader("allow", "POST");
     return void reply("notPost");
   }
+  if (refuseForeignPost(req, res)) return undefined;
   let body = "";
   try {
     for await (const chunk of req) {
