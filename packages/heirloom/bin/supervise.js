@@ -1,12 +1,14 @@
 // build and check run on a thread of their own (cli-thread.cjs) with the heap Node gives this process, supervised
 // from here: when a site's code uses up that memory, Node ends the thread, not the process, and this thread says
 // where it ran out (what the thread last told, src/compile/supervisor.ts), cleans up what it left (below), and
-// exits 1. SIGINT and SIGTERM stop the thread, clean up the same way, and exit with 130 or 143. Cleaning up puts
-// back the previous site the staging folder started from (and the output folder, stopped mid-swap), then removes
-// the other folders, drafts and the lock. Anything else the thread ends with is passed on. dev is not run so: a thread
-// with open connections, ended so, takes Node's HTTP parser down with the process ("FATAL ERROR:
-// v8::ToLocalChecked Empty MaybeLocal" under llhttp, Node 20); it keeps its sockets on the main thread and runs
-// the site's code on a thread of its own (src/serve/site-thread.ts).
+// exits 1. Site code no time budget stops (a module's top level, a sort function) that runs well past the site's
+// timeout, or a thread that stands still far longer, is stopped so too, and told at the place the thread last
+// told (src/compile/stall.ts, whose limits are checked here). SIGINT and SIGTERM stop the thread, clean up the same
+// way, and exit with 130 or 143. Cleaning up puts back the previous site the staging folder started from (and the
+// output folder, stopped mid-swap), then removes the other folders, drafts and the lock. Anything else the thread
+// ends with is passed on. dev is not run so: a thread with open connections, ended so, takes Node's HTTP parser
+// down with the process ("FATAL ERROR: v8::ToLocalChecked Empty MaybeLocal" under llhttp, Node 20); it keeps its
+// sockets on the main thread and runs the site's code on a thread of its own (src/serve/site-thread.ts).
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -32,9 +34,9 @@ export function superviseRun(argv) {
     async run(cli, cache) {
       thread.worker.postMessage({ [KEY]: "run", cli, cache });
       const end = await thread.ended;
-      if (!end.outOfMemory) return end.code;
-      const { outOfMemory } = createRequire(import.meta.url)("./load-cli.cjs").loadCli(cli);
-      return outOfMemory(argv, end.place, limitMb);
+      if (!end.outOfMemory && !end.stall) return end.code;
+      const { outOfMemory, stalled } = createRequire(import.meta.url)("./load-cli.cjs").loadCli(cli);
+      return end.stall ? stalled(argv, end.stall) : outOfMemory(argv, end.place, limitMb);
     },
   };
 }
@@ -54,6 +56,13 @@ function start(argv, limitMb) {
   let code;
   let failure;
   let stopped;
+  let stall;
+  const watch = setInterval(() => {
+    if (stall || stopped) return;
+    stall = stallIn(place);
+    if (stall) void worker.terminate();
+  }, CHECK_MS);
+  watch.unref();
   worker.on("message", (message) => {
     const kind = message?.[KEY];
     if (kind === "leaves") left.set(message.file, { kind: message.kind, restore: message.restore });
@@ -75,11 +84,15 @@ function start(argv, limitMb) {
   for (const signal of SIGNALS) process.on(signal, stop);
   const ended = new Promise((resolve) => {
     worker.on("exit", (exitCode) => {
+      clearInterval(watch);
       // Once stopped, a second Ctrl+C is ignored: it would end the process while it cleans up.
       if (!stopped) for (const signal of SIGNALS) process.off(signal, stop);
       if (stopped) {
         removeLeft(left);
         resolve({ code: 128 + os.constants.signals[stopped] });
+      } else if (stall) {
+        removeLeft(left);
+        resolve({ stall });
       } else if (failure?.code === "ERR_WORKER_OUT_OF_MEMORY") {
         removeLeft(left);
         resolve({ outOfMemory: true, place: placeIn(place) });
@@ -91,6 +104,26 @@ function start(argv, limitMb) {
     });
   });
   return { worker, ended };
+}
+
+/** How often the thread's clocks are looked at. */
+const CHECK_MS = 500;
+/** Where the thread's clocks are in its memory (src/compile/supervisor.ts names it too). */
+const CLOCKS_AT = 4064;
+
+/**
+ * Whether the thread must be stopped, as src/compile/stall.ts's stallIn decides (its limits, the same): the site
+ * code it last told of has run 5 s past the site's timeout without a beat, or with none told of, it has not beat
+ * for six times the timeout, at least 60 s.
+ */
+function stallIn(memory, now = Date.now()) {
+  const [beat, told, since] = new Float64Array(memory, CLOCKS_AT, 3);
+  const budget = told || 10_000;
+  if (since > 0 && beat <= since && now - since > budget + 5_000) {
+    return { place: placeIn(memory), ms: now - since, budget };
+  }
+  if (beat > 0 && now - beat > Math.max(6 * budget, 60_000)) return { place: placeIn(memory), ms: now - beat, budget };
+  return undefined;
 }
 
 /** The place the thread last told, or undefined (none, or cut short). */

@@ -1,6 +1,7 @@
 // The command line: the only module that knows argv, colours and exit codes (0 ok, 1 build failed, 2 bad usage).
 import { Command, CommanderError } from "commander";
 import { ENGINE_VERSION } from "../version.ts";
+import { type Stall, startHeartbeat, stalledError } from "../compile/stall.ts";
 import { type SiteCodePlace, outOfMemoryError } from "../compile/supervisor.ts";
 import { BadUsage } from "../errors/catalogue.ts";
 import { type FormatOptions, errorFrom, errorsOf, formatError, printable } from "../errors/errors.ts";
@@ -14,6 +15,8 @@ import { addPreviewCommand } from "./preview-command.ts";
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
   const color = (stream: { isTTY?: boolean }) => colorFor(stream, io.env);
   const debug = argv.includes("--debug");
+  // On bin/supervise.js's thread, which stops the thread once site code no budget stops runs far past its own.
+  startHeartbeat();
   const program = createProgram(io, color);
   try {
     await program.parseAsync(argv);
@@ -30,6 +33,14 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
  */
 export function outOfMemory(argv: string[], place: SiteCodePlace | undefined, limitMb: number, io = defaultIo): number {
   return failure(outOfMemoryError(place, limitMb), argv, io, false);
+}
+
+/**
+ * What a build or check run on a supervised thread says when the thread was stopped because site code no budget
+ * stops did not return (compile/stall.ts), with the exit code.
+ */
+export function stalled(argv: string[], stall: Stall, io = defaultIo): number {
+  return failure(stalledError(stall), argv, io, false);
 }
 
 /** Prints a run's failure (and its JSON for `build --json`); returns the exit code: 2 for bad usage alone. */

@@ -183,10 +183,13 @@ function load(file: string, request: Pick<CompileRequest, "modules" | "root" | "
     ["exports", "require", "module", "__filename", "__dirname"],
     { filename: file },
   );
-  // Run as site code: a call of process.exit as it loads throws, told at its line by the caller.
+  // Run as site code: a call of process.exit as it loads throws, told at its line by the caller. No budget stops
+  // it (a module stopped half-loaded could stay so in require's cache): a top level that never ends is stopped with
+  // its thread (stall.ts).
+  const entry = path.relative(root, request.entry).split(path.sep).join("/");
   const { env } = runSiteCode(
     () => run(module.exports, Object.assign(require, { resolve: base.resolve }), module, file, path.dirname(file)),
-    { file: path.relative(root, request.entry).split(path.sep).join("/") },
+    { file: entry, running: `the top-level code of ${entry} (or a module it imports)` },
   );
   const made = { exports: module.exports, env };
   loaded?.set(key, made);

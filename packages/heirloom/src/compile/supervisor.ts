@@ -8,7 +8,8 @@ import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 
 /**
  * Where site code runs: its file and line (an MDX body's expression, a module as it loads), or the template that
- * renders a page (`file`: the page's content file).
+ * renders a page (`file`: the page's content file); `running` says what runs, for code no budget wraps (a sort
+ * function: "the sort function of the collection \"posts\"").
  */
 export interface SiteCodePlace {
   file?: string;
@@ -16,6 +17,7 @@ export interface SiteCodePlace {
   column?: number;
   page?: string;
   template?: string;
+  running?: string;
 }
 
 /** workerData's key for the shared memory the place is written into (bin/supervise.js names it too). */
@@ -25,10 +27,16 @@ const KEY = PLACE_KEY;
  * The thread's memory for its place, looked up when told: dev's site thread may be started before it is given its
  * data (bin/prestart-dev.js), which workerData then holds.
  */
-const placeNow = () => {
+export function supervisedMemory(): SharedArrayBuffer | undefined {
   const shared = isMainThread ? undefined : (workerData as Record<string, unknown> | null)?.[KEY];
   return shared instanceof SharedArrayBuffer ? shared : undefined;
-};
+}
+const placeNow = supervisedMemory;
+/**
+ * The memory's last 32 bytes are clocks (compile/stall.ts; bin/supervise.js reads them too): when the thread last
+ * beat, the site's timeout, and when the place was told (Date.now(); 0: none).
+ */
+export const CLOCKS_AT = 4064;
 const encoder = new TextEncoder();
 let current: SiteCodePlace | undefined;
 
@@ -39,11 +47,25 @@ export function siteCodeAt(next: SiteCodePlace | undefined): SiteCodePlace | und
   const place = placeNow();
   if (place) {
     const text = next ? JSON.stringify(next) : "";
-    const { written } = encoder.encodeInto(text, new Uint8Array(place, 4));
+    const { written } = encoder.encodeInto(text, new Uint8Array(place, 4, CLOCKS_AT - 4));
     // A place longer than the memory is cut short (its JSON then does not parse, and it is not told).
     new Int32Array(place, 0, 1)[0] = written;
+    new Float64Array(place, CLOCKS_AT, 3)[2] = next ? Date.now() : 0;
   }
   return before;
+}
+
+/**
+ * Runs `run` (synchronous site code no time budget wraps: a sort function, a filter) with `place` told, so that the
+ * backstop (stall.ts) that stops it if it never returns names it.
+ */
+export function whileAt<T>(place: SiteCodePlace, run: () => T): T {
+  const outer = siteCodeAt(place);
+  try {
+    return run();
+  } finally {
+    siteCodeAt(outer);
+  }
 }
 
 /** Where site code runs now, as last told. */

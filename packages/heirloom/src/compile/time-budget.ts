@@ -9,6 +9,7 @@
 // whose budget ends after its outer one's needs no watchdog of its own.
 import vm from "node:vm";
 import { isMainThread } from "node:worker_threads";
+import { siteCodeAt, siteCodeNow } from "./supervisor.ts";
 
 /** Thrown when `run` was stopped at its budget; `blamed` is the error of the innermost call that named one. */
 export class PastBudget extends Error {
@@ -70,6 +71,7 @@ export function withinTime<T>(run: () => T, ms: number, blame?: Blame): T {
   context ??= vm.createContext({ run: undefined });
   script ??= new vm.Script("run()", { filename: "heirloom:time-budget" });
   context.run = run;
+  const place = siteCodeNow();
   try {
     // Off the main thread (bin/supervise.js's, dev's site thread), Ctrl+C is the supervisor's to handle: the
     // watchdog a breakOnSigint call sets up would, once done, leave the process's SIGINT to its default (measured:
@@ -85,6 +87,9 @@ export function withinTime<T>(run: () => T, ms: number, blame?: Blame): T {
       const inner = stopped && stopped.depth > depth ? stopped.blamed : undefined;
       const blamed = inner ?? blames.slice(depth).reverse().find(Boolean)?.(ms);
       stopped = { depth, blamed };
+      // The place of the code stopped was never told back (it ran no finally): the backstop (stall.ts) would
+      // measure it still running.
+      siteCodeAt(place);
       throw new PastBudget(ms, blamed);
     }
     if (code === "ERR_SCRIPT_EXECUTION_INTERRUPTED") {

@@ -148,7 +148,9 @@ export interface SiteOptions<C extends Collections> {
    * How long the site's own code may run at a time, in ms (default 10000): a page's render (its template, layout
    * and MDX body), a collection's `load` function (until what it returns settles), the schema of an entry and the
    * markdown plugins of its body. Code still running then is stopped, and the build fails at its template, page,
-   * collection or file; dev answers that page with the error and serves the fix once it is saved.
+   * collection or file; dev answers that page with the error and serves the fix once it is saved. The site's other
+   * code (the top level of site.config.ts and templates/ as they load, `sort`, `aliases`, `filter`, a feed's `item`)
+   * still running 5 s past it is stopped with its thread, with a SiteCodeTimeoutError that names it.
    */
   timeout?: number;
 }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type CompileContext, compileModule } from "../compile/compile-module.ts";
 import { SiteExit, exitError } from "../compile/site-code.ts";
+import { tellBudget } from "../compile/stall.ts";
 import { DefinitionFailed, NoDefinitionFile, compiledParts } from "../errors/catalogue.ts";
 import { HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
 import { resolveSite } from "./check-definition.ts";
@@ -23,6 +24,8 @@ export async function loadSite(context: CompileContext): Promise<ResolvedSite> {
     throw withLocation(error);
   }
   const site = { ...resolveSite(compiled.exports.default, readFileSync(file, "utf8")), hash: compiled.hash };
+  // From here on, site code that no budget of its own stops is held to this site's timeout (see compile/stall.ts).
+  tellBudget(site.timeout);
   return withLoadedEntries(site);
 }
 

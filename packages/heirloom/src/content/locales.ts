@@ -2,7 +2,7 @@
 // `i18n.fallback`, the default locale's entries it has no translation of, marked as fallbacks. An entry and its
 // translations share their path under their locale's folder.
 import type { ResolvedSite } from "../config/types.ts";
-import { compareBy } from "./order.ts";
+import { sortItems } from "./order.ts";
 import type { ContentItem, EntryValue, LocaleContent, ValidatedContent } from "./types.ts";
 
 /** Each locale but the default's collections (see LocaleContent); none without i18n. */
@@ -21,7 +21,7 @@ export function localizeContent(site: ResolvedSite, validated: ValidatedContent)
         // A single file (the site's name, its menus' words) is never left out: every page of the locale needs it.
         else if (collection.single || site.i18n!.fallback === "default") list.push(fallbackOf(item));
       }
-      items.set(collection.name, list.sort(compareBy(collection)));
+      items.set(collection.name, sortItems(site, collection, list));
     }
     locales.set(locale, { items, counterparts });
   }

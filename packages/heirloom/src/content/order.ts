@@ -1,5 +1,7 @@
 // The collections' order and unique fields: each collection sorted as declared (ties by file path), and each
 // entry whose unique fields an earlier one shares told.
+import { whileAt } from "../compile/supervisor.ts";
+import { locateCollection } from "../config/definition-file.ts";
 import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
 import { DuplicateItem } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
@@ -9,7 +11,7 @@ import type { ContentItem } from "./types.ts";
 export function orderCollections(site: ResolvedSite, items: Map<string, ContentItem[]>, errors: HeirloomError[]): void {
   for (const collection of site.collections.values()) {
     const list = items.get(collection.name)!;
-    list.sort(compareBy(collection));
+    sortItems(site, collection, list);
     for (const key of collection.unique) errors.push(...duplicates(collection, list, key).errors);
     if (!collection.datedFileNames) continue;
     // Jekyll's rule for dated names: two posts may share a slug, not a slug and a date. The second is left out, so
@@ -22,6 +24,17 @@ export function orderCollections(site: ResolvedSite, items: Map<string, ContentI
         list.filter((item) => !twice.items.has(item)),
       );
   }
+}
+
+/**
+ * Sorts `list` in the collection's declared order; a sort function of the site's is told as the code that runs,
+ * for the backstop that stops it if it never returns (compile/stall.ts).
+ */
+export function sortItems(site: ResolvedSite, collection: ResolvedCollection, list: ContentItem[]): ContentItem[] {
+  const compare = compareBy(collection);
+  if (typeof collection.sort !== "function") return list.sort(compare);
+  const running = `the sort function of the collection "${collection.name}"`;
+  return whileAt({ ...locateCollection(site.source, collection.name), running }, () => list.sort(compare));
 }
 
 /**

@@ -1,5 +1,6 @@
 // The catalogue's messages about the site's time budget (`timeout` in site.config.ts): the setting itself, and
-// site code stopped at it (a template, a load function, a schema, a markdown plugin; MDX bodies: markdown-messages).
+// site code stopped at it (a template, a load function, a schema, a markdown plugin; MDX bodies: markdown-messages),
+// and site code no budget of its own stops, stopped with its thread (compile/stall.ts).
 import { errorEntry as entry } from "./errors.ts";
 
 const MORE_TIME =
@@ -53,4 +54,35 @@ export const PluginPastBudget = entry({
   hint: () =>
     "a markdown plugin of site.config.ts (markdown.plugins) or its anchors.label does not end on this body: " +
     `look for a loop whose condition stays true; ${MORE_TIME}`,
+});
+
+interface StallArgs {
+  file?: string;
+  page?: string;
+  template?: string;
+  running?: string;
+  seconds: string;
+  budget: string;
+  past: string;
+}
+
+export const SiteCodeStalled = entry({
+  code: "SiteCodeTimeoutError",
+  title: "Site code that no budget of its own stops did not return, and its thread was stopped",
+  message: (a: StallArgs) =>
+    a.template
+      ? `The "${a.template}" template was still rendering ${a.page} (${a.file}) after ${a.seconds}, so it was stopped.`
+      : a.running
+        ? `${a.running[0].toUpperCase()}${a.running.slice(1)} was still running after ${a.seconds}, so it was stopped.`
+        : a.file
+          ? `The site's code in ${a.file} was still running after ${a.seconds}, so it was stopped.`
+          : `The build ran for ${a.seconds} without a pause, outside any site code it knew of, so it was stopped.`,
+  hint: ({ file, budget, past }: StallArgs) =>
+    file
+      ? "look there for code that does not end (a loop whose condition stays true); code of the site that no budget " +
+        `of its own stops is stopped, with the thread it runs on, ${past} past the site's timeout (${budget}); ` +
+        MORE_TIME
+      : "site code the engine does not watch may not have ended, or the engine's own work on a very large site took " +
+        `that long: with no site code running, the limit is six times the site's timeout (${budget}), at least 60 s; ` +
+        "raise timeout in site.config.ts if the site is that large, or report it with the site's size.",
 });

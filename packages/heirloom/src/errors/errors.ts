@@ -30,6 +30,7 @@ export type ErrorCode =
   | "TemplateRenderError"
   | "ProcessExitError"
   | "OutOfMemoryError"
+  | "SiteCodeTimeoutError"
   | "TypeCheckError"
   | "OutputDirError"
   | "SearchIndexError"

@@ -1,6 +1,8 @@
 // Atom feeds of list routes: the newest entries (20 unless limited otherwise) with full HTML content,
 // absolute URLs, newest first. Dates come from content only.
+import { whileAt } from "../compile/supervisor.ts";
 import type { FeedItem } from "../config/define.ts";
+import { DEFINITION_FILE } from "../config/definition-file.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { EntryValue } from "../content/types.ts";
 import { FeedEntryWithoutTitleOrDate } from "../errors/catalogue.ts";
@@ -61,7 +63,10 @@ function selectItems(feed: FeedSpec, selections: FeedSelections): Selection {
   const known = selections.get(feed);
   if (known) return known;
   const errors: HeirloomError[] = [];
-  const items = feed.items.flatMap((entry) => itemOf(feed, entry, errors));
+  const each = () => feed.items.flatMap((entry) => itemOf(feed, entry, errors));
+  // The site's item function is told as the code that runs, for the backstop that stops it if it never returns.
+  const running = `the item function of the feed "${feed.path}"`;
+  const items = feed.options.item ? whileAt({ file: DEFINITION_FILE, running }, each) : each();
   items.sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.entry.file < b.entry.file ? -1 : 1));
   items.length = Math.min(items.length, feed.options.limit ?? FEED_LIMIT);
   selections.set(feed, { items, errors });

@@ -1,6 +1,7 @@
 // Routes stage: the route table from the pages, the per-entry routes and the paginated lists of the
 // definition. Each route has one URL in the site's form and one output file; every entry a route shows
 // learns its URL.
+import { whileAt } from "../compile/supervisor.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { locate } from "../config/definition-file.ts";
 import type { ContentItem, EntryValue, ValidatedContent } from "../content/types.ts";
@@ -89,6 +90,8 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
   }
   site.entryRoutes.forEach((declared, d) => {
     const pattern = compilePattern(prefix + declared.path, format);
+    // Told as the code that runs, for the backstop that stops it if it never returns (compile/stall.ts).
+    const aliases = { ...locate(site.source, "aliases"), running: `the aliases function of "${declared.path}"` };
     for (const item of collections.get(declared.collection) ?? []) {
       // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
       const known = section.reuse?.route(item, d);
@@ -100,7 +103,7 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
       const path = same ? known.route.path : fillPattern(pattern, item, errors);
       // A fallback's old URLs are its default locale's entry's, kept there.
       if (path && declared.aliases && !item.value.fallback) {
-        redirects.push(...entryAliases(declared, item, path, format, errors));
+        redirects.push(...whileAt(aliases, () => entryAliases(declared, item, path, format, errors)));
       }
       if (same) {
         show(item, known.route, known.url);
@@ -130,9 +133,10 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
       errors.push(errorFrom(ListOnMissingPage, args, { location: locate(site.source, list.page) }));
       continue;
     }
-    const items = (collections.get(list.collection) ?? [])
-      .map((i) => i.value)
-      .filter((v) => !list.filter || list.filter(v));
+    const all = (collections.get(list.collection) ?? []).map((i) => i.value);
+    const running = `the filter of the list at "${list.page}"`;
+    const filter = list.filter && (() => all.filter((v) => list.filter!(v)));
+    const items = filter ? whileAt({ ...locate(site.source, "filter"), running }, filter) : all;
     const [page] = routes.splice(index, 1, ...paginate(routes[index], items, list.perPage, format, base));
     if (list.feed) {
       const title = list.feed.title ?? String(page.entry.title ?? list.collection);

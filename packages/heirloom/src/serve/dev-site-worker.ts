@@ -3,7 +3,8 @@
 // It builds the site in memory when asked (reusing what the incremental object keeps between saves), renders each
 // page asked for, and checks every page's links in the background after each build.
 import { parentPort, workerData } from "node:worker_threads";
-import { type SiteCodePlace, outOfMemoryError } from "../compile/supervisor.ts";
+import { startHeartbeat, stalledError } from "../compile/stall.ts";
+import { outOfMemoryError } from "../compile/supervisor.ts";
 import { resolvePaths } from "../config/options.ts";
 import { type CompiledPart, Incremental } from "../incremental/incremental.ts";
 import { securityHeaders } from "../output/hosting.ts";
@@ -11,7 +12,7 @@ import { prepareSite } from "../pipeline/prepare.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
 import { LastGoodPages } from "./last-good.ts";
 import { problemsFormatter } from "./dev-problems.ts";
-import type { FromSiteThread, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
+import type { Exhausted, FromSiteThread, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
 
 let given: SiteThreadData;
 let answering: Int32Array;
@@ -35,6 +36,8 @@ else
 /** Starts answering dev's messages with what the thread was given. */
 function serve(data: SiteThreadData): void {
   given = data;
+  // site-thread.ts stops this thread once site code no budget stops runs far past its own (compile/stall.ts).
+  startHeartbeat();
   // What dev was answered before this thread: its predecessor's pages, shown if they now fail.
   lastGood = new LastGoodPages(data.lastGood);
   answering = new Int32Array(data.request);
@@ -48,14 +51,19 @@ function serve(data: SiteThreadData): void {
 }
 
 /** Prepares the site in memory (pages are rendered when asked for) and serves it from now on. */
-async function build(number: number, exhausted: SiteCodePlace[]): Promise<void> {
+async function build(number: number, exhausted: Exhausted[]): Promise<void> {
   latest = number;
   const steps = [...redone];
   redone = new Set();
   try {
     const onWarning = (message: string) => post({ type: "warning", message });
     const prepared = await prepareSite({ drafts: true, ...given.options, onWarning }, incremental);
-    const failed = new Map(exhausted.map((place) => [place.page!, outOfMemoryError(place, given.limitMb)]));
+    const failed = new Map(
+      exhausted.map((place) => [
+        place.page!,
+        place.stalled ? stalledError({ place, ...place.stalled }) : outOfMemoryError(place, given.limitMb),
+      ]),
+    );
     site = createDevSite(prepared, { lastGood, exhausted: failed }, (problems) => {
       post({ type: "links", build: number, message: say(problems) });
     });

@@ -6,6 +6,9 @@ import type { BuildOptions } from "../config/options.ts";
 import type { CompiledPart } from "../incremental/incremental.ts";
 import type { LocalForm } from "./local-forms.ts";
 
+/** A page refused until a file changes: its render used up the memory of a thread, or never returned (`stalled`). */
+export type Exhausted = SiteCodePlace & { stalled?: { ms: number; budget: number } };
+
 /** What the site thread is started with (its workerData, besides the place memory). */
 export interface SiteThreadData {
   /** The dev server's build options, without its callbacks. */
@@ -34,7 +37,7 @@ export type ToSiteThread =
    * Build the site; `exhausted`: pages whose render used up the memory of a thread before this one (refused, and
    * no background link check while there are any).
    */
-  | { type: "build"; build: number; exhausted: SiteCodePlace[] }
+  | { type: "build"; build: number; exhausted: Exhausted[] }
   | { type: "get"; id: number; pathname: string }
   /**
    * The data of a thread started before dev knew it (bin/prestart-dev.js), its first message: what workerData holds

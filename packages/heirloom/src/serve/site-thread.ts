@@ -2,16 +2,27 @@
 // (dev-site-worker.ts) whose old generation is the heap Node gives the process, as a supervised build's is. When
 // the site's code uses that memory up, Node ends the thread, never the process: its pending build fails, or the
 // request whose page used it up is answered, with OutOfMemoryError at the place the thread last told (shared
-// memory, readable after it died), and a fresh thread takes over. No socket lives on the thread that may die.
+// memory, readable after it died), and a fresh thread takes over. Site code no budget stops that never returns (a
+// module's top level) has the thread stopped (compile/stall.ts), told and taken over from the same way. No socket
+// lives on the thread that may die.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import { SHARE_ENV, Worker } from "node:worker_threads";
-import { PLACE_KEY, type SiteCodePlace, outOfMemoryError, placeIn, placeMemory } from "../compile/supervisor.ts";
+import { type Stall, stalledError, watchForStall } from "../compile/stall.ts";
+import { PLACE_KEY, outOfMemoryError, placeIn, placeMemory } from "../compile/supervisor.ts";
 import { workerFile } from "../compile/worker-file.ts";
 import { ENGINE_ROOT, ENGINE_VERSION, bundledFile } from "../version.ts";
 import { LastGoodPages } from "./last-good.ts";
-import type { BuildFailed, Built, FromSiteThread, Got, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
+import type {
+  BuildFailed,
+  Built,
+  Exhausted,
+  FromSiteThread,
+  Got,
+  SiteThreadData,
+  ToSiteThread,
+} from "./site-thread-messages.ts";
 
 export interface SiteThreadOptions {
   data: Omit<SiteThreadData, "limitMb" | "request" | "lastGood">;
@@ -81,6 +92,8 @@ interface Live {
   gets: Map<number, { pathname: string; resolve: (got: Got | undefined) => void }>;
   /** Whether it ever answered: one that ends before (its file gone, say) is not started again at once. */
   answered: boolean;
+  /** Why it was stopped: site code no budget stops did not return. */
+  stall?: Stall;
 }
 
 /** Starts dev's site thread (compiled first when run from source), started again whenever it dies. */
@@ -89,7 +102,7 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
   // The supervised build's limit (bin/supervise.js): NODE_OPTIONS=--max-old-space-size sets both.
   const limitMb = Math.floor(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
   /** Pages whose render used up the memory of a thread, refused until a file changes. */
-  let exhausted: SiteCodePlace[] = [];
+  let exhausted: Exhausted[] = [];
   let closed = false;
   let ids = 0;
   let latest = 0;
@@ -149,8 +162,13 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
       } else options.onTold(message);
     });
     let failure: unknown;
+    const unwatch = watchForStall(place, (stall) => {
+      thread.stall = stall;
+      if (!closed) void worker.terminate();
+    });
     worker.on("error", (error) => void (failure = error));
     worker.on("exit", (code) => {
+      unwatch();
       if (!closed) died(thread, failure ?? new Error(`dev's site thread ended with code ${code}`));
     });
     return thread;
@@ -162,10 +180,11 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
    * it up as it loaded) fails the build, and nothing is served until a file changes.
    */
   function died(dead: Live, failure: unknown) {
+    const { stall } = dead;
     const outOfMemory = (failure as NodeJS.ErrnoException)?.code === "ERR_WORKER_OUT_OF_MEMORY";
-    const place = outOfMemory ? placeIn(dead.place) : undefined;
-    const message = options.say(outOfMemory ? outOfMemoryError(place, limitMb) : failure);
-    live = outOfMemory || dead.answered ? spawn() : undefined;
+    const place = stall ? stall.place : outOfMemory ? placeIn(dead.place) : undefined;
+    const message = options.say(stall ? stalledError(stall) : outOfMemory ? outOfMemoryError(place, limitMb) : failure);
+    live = outOfMemory || stall || dead.answered ? spawn() : undefined;
     const id = new Int32Array(dead.request)[0];
     const asked = dead.gets.get(id);
     dead.gets.delete(id);
@@ -176,7 +195,7 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
       for (const { resolve } of dead.gets.values()) resolve({ type: "got", id: 0 });
       return;
     }
-    exhausted.push(place);
+    exhausted.push(stall ? { ...place, stalled: { ms: stall.ms, budget: stall.budget } } : place);
     if (!asked) options.onLost(message, place.page);
     // The build that waited, or the same one again, with that page refused; then the requests that waited.
     const builds = [...dead.builds];
