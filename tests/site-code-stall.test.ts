@@ -1,7 +1,8 @@
 // Site code that no time budget wraps (the top level of site.config.ts and of templates/ as they load, a sort
 // function) and that never returns: the supervisor of the thread it runs on stops that thread a few seconds past
 // the site's timeout, so build fails at the code's place with exit 1, leaving the output, no staging folder and no
-// lock; dev answers with the error, starts a fresh thread, and serves the fix once it is saved.
+// lock; a timer it leaves running does not keep a finished build alive; dev answers with the error, starts a fresh
+// thread, and serves the fix once it is saved.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -32,7 +33,7 @@ function timedBuild(root: string) {
     env: { PATH: process.env.PATH, NO_COLOR: "1" },
     timeout: 45_000,
   });
-  return { code: result.status, stderr: result.stderr, ms: performance.now() - started };
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, ms: performance.now() - started };
 }
 
 /** The 1-based line of `root`'s site.config.ts that is `text`. */
@@ -98,6 +99,20 @@ describe("a build whose site code never returns outside every budget", () => {
       /^error SiteCodeTimeoutError: The sort function of the collection "notes" was still running after \d+ s, so /m,
     );
     expect(run.stderr).toContain(`  at site.config.ts:${lineOf(root, "    notes: defineCollection({")}:5\n`);
+  }, 90_000);
+});
+
+describe("a build whose site code leaves a timer running", () => {
+  it("ends once its work is done, with exit 0, rather than waiting for the timer forever", () => {
+    const root = builtFixture(1000);
+    const header = "// The fixture's page templates.";
+    editFile(root, "templates/Pages.tsx", header, `${header}\nsetInterval(() => {}, 1000);`);
+    const run = timedBuild(root);
+    expect(run.code).toBe(0);
+    expect(run.ms).toBeLessThan(BOUND_MS);
+    // Its output arrived whole before the thread was ended.
+    expect(run.stdout).toMatch(/Wrote 11 files to .*dist in .*; site hash [0-9a-f]{16}\n$/);
+    expect(existsSync(path.join(root, ".heirloom", "build-dist.lock"))).toBe(false);
   }, 90_000);
 });
 

@@ -6,9 +6,10 @@
 // told (src/compile/stall.ts, whose limits are checked here). SIGINT and SIGTERM stop the thread, clean up the same
 // way, and exit with 130 or 143. Cleaning up puts back the previous site the staging folder started from (and the
 // output folder, stopped mid-swap), then removes the other folders, drafts and the lock. Anything else the thread
-// ends with is passed on. dev is not run so: a thread with open connections, ended so, takes Node's HTTP parser
-// down with the process ("FATAL ERROR: v8::ToLocalChecked Empty MaybeLocal" under llhttp, Node 20); it keeps its
-// sockets on the main thread and runs the site's code on a thread of its own (src/serve/site-thread.ts).
+// ends with is passed on, and a thread still there 2 s after its run is done (a timer the site's code left) is ended.
+// dev is not run so: a thread with open connections, ended so, takes Node's HTTP parser down with the process
+// ("FATAL ERROR: v8::ToLocalChecked Empty MaybeLocal" under llhttp, Node 20); it keeps its sockets on the main
+// thread and runs the site's code on a thread of its own (src/serve/site-thread.ts).
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -57,6 +58,7 @@ function start(argv, limitMb) {
   let failure;
   let stopped;
   let stall;
+  let lingering;
   const watch = setInterval(() => {
     if (stall || stopped) return;
     stall = stallIn(place);
@@ -67,7 +69,12 @@ function start(argv, limitMb) {
     const kind = message?.[KEY];
     if (kind === "leaves") left.set(message.file, { kind: message.kind, restore: message.restore });
     else if (kind === "cleared") left.delete(message.file);
-    else if (kind === "exit") code = message.code;
+    else if (kind === "exit") {
+      code = message.code;
+      // The run is done: a timer or handle the site's code left open (a setInterval at a module's top level) would
+      // keep the thread, and the command, alive for ever. Output still on its way has LINGER_MS to arrive.
+      lingering = setTimeout(() => void worker.terminate(), LINGER_MS);
+    }
   });
   worker.on("error", (error) => {
     failure = error;
@@ -85,6 +92,7 @@ function start(argv, limitMb) {
   const ended = new Promise((resolve) => {
     worker.on("exit", (exitCode) => {
       clearInterval(watch);
+      clearTimeout(lingering);
       // Once stopped, a second Ctrl+C is ignored: it would end the process while it cleans up.
       if (!stopped) for (const signal of SIGNALS) process.off(signal, stop);
       if (stopped) {
@@ -106,6 +114,8 @@ function start(argv, limitMb) {
   return { worker, ended };
 }
 
+/** How long a thread whose run is done may stay before it is ended. */
+const LINGER_MS = 2_000;
 /** How often the thread's clocks are looked at. */
 const CHECK_MS = 500;
 /** Where the thread's clocks are in its memory (src/compile/supervisor.ts names it too). */
