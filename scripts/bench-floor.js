@@ -26,7 +26,7 @@ if (!posts || !out) {
   console.error("Usage: node scripts/bench-floor.js <posts folder> <output folder>");
   process.exit(2);
 }
-// As src/content/markdown.ts and front-matter.ts configure them.
+// As src/content/markdown/markdown.ts and front-matter.ts configure them.
 const md = new MarkdownIt({ html: false, linkify: true, typographer: true }).use(footnote);
 github(md);
 headings(md);
@@ -136,7 +136,7 @@ for (const { name, data, body } of read) {
   );
 }
 
-/** GitHub's extensions as src/content/gfm.ts writes them: align=, <del>, task lists, GitHub's autolinks. */
+/** GitHub's extensions as src/content/markdown/gfm.ts writes them: align=, <del>, task lists, GitHub's autolinks. */
 function github(md) {
   const match = md.linkify.set({ fuzzyLink: true }).add("ftp:", null).add("//", null).match.bind(md.linkify);
   md.linkify.match = (text) => match(text)?.filter((link) => link.schema !== "" || /^www\./i.test(link.text)) ?? null;
@@ -164,7 +164,9 @@ function github(md) {
   });
 }
 
-/** Each heading gets GitHub's id (unique in the post) and a link to it after it, as src/content/headings.ts. */
+/**
+ * Each heading gets GitHub's id (unique in the post) and a link to it after it, as src/content/markdown/headings.ts.
+ */
 function headings(md) {
   const stripped = /(?![\p{Alphabetic} -])[\p{No}\p{Pd}\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}\p{S}\p{C}\p{Z}]/gu;
   const escapeHtml = (text) =>
@@ -201,7 +203,9 @@ function headings(md) {
   };
 }
 
-/** Code blocks as src/content/highlight.ts writes them: a class per colour of each theme, no style attribute. */
+/**
+ * Code blocks as src/content/highlight/highlight.ts writes them: a class per colour of each theme, no style attribute.
+ */
 async function highlighting(md, names) {
   // Its core, with the engine's WebAssembly read from its file, as the engine loads it.
   const [{ createHighlighterCore }, { createOnigurumaEngine }, { bundledThemes }, { bundledLanguages }] =

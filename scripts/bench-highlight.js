@@ -2,7 +2,7 @@
 // Shiki's regex engines on a folder's code blocks: every fenced block of its markdown (front matter set aside, the
 // language as the engine reads it: the info string's first word, lower-cased; plain blocks and languages Shiki lacks
 // left out), highlighted in a process of its own per engine with the default themes and the engine's markup
-// (src/content/highlight.ts), engines taken in turn. For each: the cold load (modules, engine, themes, the
+// (src/content/highlight/highlight.ts), engines taken in turn. For each: the cold load (modules, engine, themes, the
 // languages used), the highlighting (total and per block), and the blocks whose markup differs from Oniguruma's,
 // by language. Engines: oniguruma (the build's: WebAssembly read from shiki/onig.wasm), javascript (Shiki's
 // JavaScript RegExp engine), javascript-forgiving (the same, skipping the expressions it cannot translate),
@@ -260,7 +260,7 @@ function unicodeBoundaries({ defaultJavaScriptRegexConstructor }) {
   return (pattern) => defaultJavaScriptRegexConstructor(pattern, { target: "auto", rules });
 }
 
-// As src/content/highlight.ts writes a block.
+// As src/content/highlight/highlight.ts writes a block.
 const lower = (color) => (color ?? "").toLowerCase();
 const lowerAll = (colors) => new Set([...colors].filter((c) => c && /^#[\da-f]{3,8}$/i.test(c)).map(lower));
 const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

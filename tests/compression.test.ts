@@ -8,9 +8,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import handler from "serve-handler";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compressedFiles } from "../packages/heirloom/src/serve/compressed-files.ts";
-import { EncodedBodies } from "../packages/heirloom/src/serve/encoded-bodies.ts";
-import { startPreview, type PreviewServer } from "../packages/heirloom/src/serve/preview.ts";
+import { compressedFiles } from "../packages/heirloom/src/serve/http/compressed-files.ts";
+import { EncodedBodies } from "../packages/heirloom/src/serve/http/encoded-bodies.ts";
+import { startPreview, type PreviewServer } from "../packages/heirloom/src/serve/preview/preview.ts";
 import { buildProject, makeFixture } from "./helpers/site.ts";
 
 interface Answer {

@@ -4,7 +4,7 @@ import { defineSite } from "../packages/heirloom/src/config/define.ts";
 import { normalizeBase, resolveConfig } from "../packages/heirloom/src/config/options.ts";
 import { resolveSite } from "../packages/heirloom/src/config/check-definition.ts";
 import { errorsOf } from "../packages/heirloom/src/errors/errors.ts";
-import { contentSecurityPolicy } from "../packages/heirloom/src/output/hosting.ts";
+import { contentSecurityPolicy } from "../packages/heirloom/src/output/files/hosting.ts";
 
 const site = (options: { base?: string; siteUrl?: string; endpoint?: string } = {}) =>
   resolveSite(

@@ -7,7 +7,7 @@ import {
   isCompressible,
   matchesETag,
   varyOnEncoding,
-} from "../packages/heirloom/src/serve/content-coding.ts";
+} from "../packages/heirloom/src/serve/http/content-coding.ts";
 
 describe("content coding", () => {
   it.each([

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, write
 import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readEntry } from "../packages/heirloom/src/content/front-matter.ts";
+import { readEntry } from "../packages/heirloom/src/content/frontmatter/front-matter.ts";
 import { buildProject, copyJournal, fixturesDir, makeFixture } from "./helpers/site.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 

@@ -16,8 +16,8 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
-import { watchFiles } from "../packages/heirloom/src/serve/watch.ts";
+import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev/dev.ts";
+import { watchFiles } from "../packages/heirloom/src/serve/dev/watch.ts";
 import { makeFixture, ownTemplates } from "./helpers/site.ts";
 
 let root: string;

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
+import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev/dev.ts";
 import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
 let root: string;

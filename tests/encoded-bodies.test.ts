@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EncodedBodies } from "../packages/heirloom/src/serve/encoded-bodies.ts";
+import { EncodedBodies } from "../packages/heirloom/src/serve/http/encoded-bodies.ts";
 import { makeFixture } from "./helpers/site.ts";
 
 const prose = (n: number, mark: string) =>

@@ -8,7 +8,7 @@ import { resolveSite } from "../packages/heirloom/src/config/check-definition.ts
 import { defineSite } from "../packages/heirloom/src/config/define.ts";
 import type { EntryValue } from "../packages/heirloom/src/content/types.ts";
 import { feedKey } from "../packages/heirloom/src/incremental/page-keys.ts";
-import { feedEntries, feedFiles } from "../packages/heirloom/src/output/feeds.ts";
+import { feedEntries, feedFiles } from "../packages/heirloom/src/output/files/feeds.ts";
 import type { FeedSpec } from "../packages/heirloom/src/routes/types.ts";
 
 const config = (env: Record<string, string> = {}) =>

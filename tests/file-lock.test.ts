@@ -8,10 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireLock, LockBusyError } from "../packages/heirloom/src/output/file-lock.ts";
+import { acquireLock, LockBusyError } from "../packages/heirloom/src/output/write/file-lock.ts";
 import { engineRoot, repoRoot } from "./helpers/site.ts";
 
-const lockModule = JSON.stringify(path.join(engineRoot, "src/output/file-lock.ts"));
+const lockModule = JSON.stringify(path.join(engineRoot, "src/output/write/file-lock.ts"));
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill();

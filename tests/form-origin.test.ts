@@ -5,7 +5,7 @@ import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PreviewServer, startPreview } from "../packages/heirloom/src/serve/preview.ts";
+import { type PreviewServer, startPreview } from "../packages/heirloom/src/serve/preview/preview.ts";
 
 interface Answer {
   status: number;

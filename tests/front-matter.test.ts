@@ -5,8 +5,8 @@ import { repoRoot } from "./helpers/site.ts";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { HeirloomError } from "../packages/heirloom/src/errors/errors.ts";
-import { readEntry } from "../packages/heirloom/src/content/front-matter.ts";
-import { frontMatterPosition, guessFields } from "../packages/heirloom/src/content/yaml-positions.ts";
+import { readEntry } from "../packages/heirloom/src/content/frontmatter/front-matter.ts";
+import { frontMatterPosition, guessFields } from "../packages/heirloom/src/content/frontmatter/yaml-positions.ts";
 
 const source = [
   "---",

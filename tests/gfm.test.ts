@@ -2,7 +2,7 @@
 // strikethrough, task lists, bare addresses as links, footnotes; each turned off by `gfm`, and checked with zod.
 import { describe, expect, it } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
-import { markdownRenderer } from "../packages/heirloom/src/content/markdown.ts";
+import { markdownRenderer } from "../packages/heirloom/src/content/markdown/markdown.ts";
 import { renderMarkdown } from "../packages/heirloom/src/index.ts";
 
 const html = (text: string, markdown = {}) => renderMarkdown(text, markdown).html;

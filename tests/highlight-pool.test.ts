@@ -1,13 +1,13 @@
-// Code blocks highlighted by the pool of worker threads (src/content/highlight-pool.ts): a block that would take
-// Shiki minutes is written plain after its time, with a warning at its file and line; the others come out as the
+// Code blocks highlighted by the pool of worker threads (src/content/highlight/highlight-pool.ts): a block that would
+// take Shiki minutes is written plain after its time, with a warning at its file and line; the others come out as the
 // main thread highlights them; a site with many blocks has them highlighted by the threads.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
-import { highlightCode } from "../packages/heirloom/src/content/highlight.ts";
-import { lastRun } from "../packages/heirloom/src/content/highlight-pool.ts";
+import { highlightCode } from "../packages/heirloom/src/content/highlight/highlight.ts";
+import { lastRun } from "../packages/heirloom/src/content/highlight/highlight-pool.ts";
 import { buildProject, editFile as edit, makeFixture } from "./helpers/site.ts";
 
 const THEMES = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };

@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SiteConfig } from "../packages/heirloom/src/config/options.ts";
 import { errorsOf } from "../packages/heirloom/src/errors/errors.ts";
-import { hostingFiles } from "../packages/heirloom/src/output/hosting.ts";
+import { hostingFiles } from "../packages/heirloom/src/output/files/hosting.ts";
 import type { Redirect, Route } from "../packages/heirloom/src/routes/types.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 import { buildProject, editFile, makeFixture } from "./helpers/site.ts";

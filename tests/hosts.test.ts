@@ -4,7 +4,7 @@
 import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../packages/heirloom/src/cli/main.ts";
-import { type HostPolicy, isAllowedHost } from "../packages/heirloom/src/serve/allowed-hosts.ts";
+import { type HostPolicy, isAllowedHost } from "../packages/heirloom/src/serve/http/allowed-hosts.ts";
 import { buildProject, makeFixture } from "./helpers/site.ts";
 
 /** Runs the CLI in this process; a server it starts is stopped when `stopped` resolves (at once by default). */

@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadDefinition } from "../packages/heirloom/src/pipeline/compile-parts.ts";
-import { startDev } from "../packages/heirloom/src/serve/dev.ts";
-import { startPreview } from "../packages/heirloom/src/serve/preview.ts";
+import { startDev } from "../packages/heirloom/src/serve/dev/dev.ts";
+import { startPreview } from "../packages/heirloom/src/serve/preview/preview.ts";
 import { buildProject, makeFixture, ownTemplates } from "./helpers/site.ts";
 
 /**

@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
-import { type PreviewServer, startPreview } from "../packages/heirloom/src/serve/preview.ts";
+import { type DevServer, startDev } from "../packages/heirloom/src/serve/dev/dev.ts";
+import { type PreviewServer, startPreview } from "../packages/heirloom/src/serve/preview/preview.ts";
 import { i18nSite } from "./helpers/i18n.ts";
 import { buildProject, editFile } from "./helpers/site.ts";
 

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorsOf } from "../packages/heirloom/src/errors/errors.ts";
-import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
+import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev/dev.ts";
 import { i18nSite } from "./helpers/i18n.ts";
 import { buildProject, editFile } from "./helpers/site.ts";
 

@@ -11,7 +11,7 @@ import { Island, renderWithIslands } from "../packages/heirloom/src/render/islan
 import { CLIENT_SOURCES } from "../packages/heirloom/src/assets/island-client.ts";
 import { RESERVED_ISLAND_NAMES } from "../packages/heirloom/src/render/island-files.ts";
 import { unserializableProp } from "../packages/heirloom/src/render/island-props.ts";
-import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
+import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev/dev.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 import { buildProject, makeFixture, makeIslandFixture } from "./helpers/site.ts";
 

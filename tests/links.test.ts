@@ -1,8 +1,8 @@
 // The link check's reading of a page (its internal links, its links with a #fragment, the ids of its elements)
 // and the check of fragments against the ids of the page they lead to.
 import { describe, expect, it } from "vitest";
-import { checkLinks } from "../packages/heirloom/src/output/links.ts";
-import { pageLinks } from "../packages/heirloom/src/output/page-links.ts";
+import { checkLinks } from "../packages/heirloom/src/output/links/links.ts";
+import { pageLinks } from "../packages/heirloom/src/output/links/page-links.ts";
 
 describe("pageLinks", () => {
   it("reads internal links, links with a fragment (without their query) and every element's id", () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { RenderedMarkdown } from "../packages/heirloom/src/content/markdown.ts";
+import type { RenderedMarkdown } from "../packages/heirloom/src/content/markdown/markdown.ts";
 import { type MarkdownIndex, markdownStore } from "../packages/heirloom/src/incremental/markdown-store.ts";
 
 const body = (i: number, code = false): RenderedMarkdown => ({

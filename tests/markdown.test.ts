@@ -3,10 +3,14 @@
 import type { MarkdownIt } from "markdown-it";
 import { describe, expect, it, vi } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
-import { type CodeThemes, codeStylesheet, prepareHighlighting } from "../packages/heirloom/src/content/highlight.ts";
-import { contrastRatio, withContrast } from "../packages/heirloom/src/content/contrast.ts";
-import { slugOf } from "../packages/heirloom/src/content/headings.ts";
-import { type RenderedMarkdown, markdownRenderer } from "../packages/heirloom/src/content/markdown.ts";
+import {
+  type CodeThemes,
+  codeStylesheet,
+  prepareHighlighting,
+} from "../packages/heirloom/src/content/highlight/highlight.ts";
+import { contrastRatio, withContrast } from "../packages/heirloom/src/content/highlight/contrast.ts";
+import { slugOf } from "../packages/heirloom/src/content/markdown/headings.ts";
+import { type RenderedMarkdown, markdownRenderer } from "../packages/heirloom/src/content/markdown/markdown.ts";
 
 /** The default settings (what a site without `markdown` in site.config.ts gets). */
 const SITE = { markdown: resolveMarkdown(undefined, () => undefined), source: "", root: "/nowhere" };

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileMdxBody } from "../packages/heirloom/src/content/mdx-compile.ts";
+import { compileMdxBody } from "../packages/heirloom/src/content/mdx/mdx-compile.ts";
 import type { SourceEntry } from "../packages/heirloom/src/content/types.ts";
 import { HeirloomError } from "../packages/heirloom/src/errors/errors.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";

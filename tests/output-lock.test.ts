@@ -8,7 +8,7 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { build } from "../packages/heirloom/src/pipeline/build.ts";
-import { lockOutput, outputLockFile } from "../packages/heirloom/src/output/output-lock.ts";
+import { lockOutput, outputLockFile } from "../packages/heirloom/src/output/write/output-lock.ts";
 import { cliPath, makeFixture, ownTemplates, templatesFor } from "./helpers/site.ts";
 
 /** Starts `heirloom build` in `root` with `args`, collecting its output. */

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPreview, type PreviewServer } from "../packages/heirloom/src/serve/preview.ts";
+import { startPreview, type PreviewServer } from "../packages/heirloom/src/serve/preview/preview.ts";
 import { buildProject, makeFixture } from "./helpers/site.ts";
 
 /** What the fixture's 404 page says. */

@@ -9,9 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LockBusyError, openEntryStore } from "../packages/heirloom/src/serve/entry-store.ts";
-import { acquireLock } from "../packages/heirloom/src/output/file-lock.ts";
-import { isValidEmail, maskValue, receiveFormPost } from "../packages/heirloom/src/serve/receiver.ts";
+import { LockBusyError, openEntryStore } from "../packages/heirloom/src/serve/forms/entry-store.ts";
+import { acquireLock } from "../packages/heirloom/src/output/write/file-lock.ts";
+import { isValidEmail, maskValue, receiveFormPost } from "../packages/heirloom/src/serve/forms/receiver.ts";
 import { repoRoot, engineRoot } from "./helpers/site.ts";
 
 const FORM = { name: "signup", field: "email", type: "email" as const };
@@ -254,9 +254,10 @@ describe("two processes on one file (preview and dev at once)", () => {
   it("store every address once, the file being the source of truth", async () => {
     const shared = tempFile();
     const script = path.join(path.dirname(shared), "store.mjs");
+    const entryStore = JSON.stringify(path.join(engineRoot, "src/serve/forms/entry-store.ts"));
     await build({
       stdin: {
-        contents: `import { openEntryStore } from ${JSON.stringify(path.join(engineRoot, "src/serve/entry-store.ts"))};
+        contents: `import { openEntryStore } from ${entryStore};
           const store = await openEntryStore(process.argv[2], "email");
           const emails = JSON.parse(process.argv[3]);
           await Promise.all(emails.map((e) => store.add(e)));`,

@@ -3,16 +3,16 @@
 import { describe, expect, it } from "vitest";
 import { resolveMarkdown } from "../packages/heirloom/src/config/check-markdown.ts";
 import type { MarkdownOptions } from "../packages/heirloom/src/config/markdown-options.ts";
-import { prepareHighlighting } from "../packages/heirloom/src/content/highlight.ts";
-import { type RenderedMarkdown, markdownRenderer } from "../packages/heirloom/src/content/markdown.ts";
-import { refsAsWritten } from "../packages/heirloom/src/content/refs.ts";
+import { prepareHighlighting } from "../packages/heirloom/src/content/highlight/highlight.ts";
+import { type RenderedMarkdown, markdownRenderer } from "../packages/heirloom/src/content/markdown/markdown.ts";
+import { refsAsWritten } from "../packages/heirloom/src/content/markdown/refs.ts";
 import { renderMarkdown } from "../packages/heirloom/src/index.ts";
 
 const TEXT = '## A "first" step\n\nSee [the guide](/guide) -- <b>now</b>.\n\n| a |\n| -: |\n| 1 |\n\n- [x] Done';
 
 /**
  * The same text as a build renders a body with these settings, its links as a page publishes them where nothing
- * of content/ is known (a body's links to the site are markers until then: see content/refs.ts).
+ * of content/ is known (a body's links to the site are markers until then: see content/markdown/refs.ts).
  */
 function asBody(markdown: MarkdownOptions, html = false, base = "/"): RenderedMarkdown {
   const site = { markdown: resolveMarkdown(markdown, () => expect.fail("bad settings")), source: "", root: "/x" };

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SiteConfig } from "../packages/heirloom/src/config/options.ts";
 import { stateFiles } from "../packages/heirloom/src/incremental/build-state.ts";
-import { hostingFiles } from "../packages/heirloom/src/output/hosting.ts";
+import { hostingFiles } from "../packages/heirloom/src/output/files/hosting.ts";
 import { warningsFor } from "../packages/heirloom/src/output/summary.ts";
 import { outputClashes } from "../packages/heirloom/src/routes/clashes.ts";
 import type { FeedSpec, Route } from "../packages/heirloom/src/routes/types.ts";

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev.ts";
+import { type DevEvent, type DevServer, startDev } from "../packages/heirloom/src/serve/dev/dev.ts";
 import { CHECK_MS } from "./helpers/cli-process.ts";
 import { makeFixture, makeProject, ownTemplates, cliPath } from "./helpers/site.ts";
 

@@ -1,5 +1,5 @@
-// A fenced block in a language Shiki does not have is written plain, as before, and told as a warning at its file
-// and line with Shiki's nearest names (src/content/unknown-language.ts): by build (its warnings, the command's
+// A fenced block in a language Shiki does not have is written plain, as before, and told as a warning at its file and
+// line with Shiki's nearest names (src/content/highlight/unknown-language.ts): by build (its warnings, the command's
 // output and --json), check and dev; again by a build that reuses the body (markdown's cache, a compiled MDX body);
 // never for a block without a language or in text, txt, plain or plaintext.
 import { readFileSync, writeFileSync } from "node:fs";

@@ -13,10 +13,14 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { WRITER_THREADS_FROM, createPageWriter, writerThreads } from "../packages/heirloom/src/output/page-writer.ts";
-import { listSeed } from "../packages/heirloom/src/output/seed-listing.ts";
-import { openStaging } from "../packages/heirloom/src/output/staging.ts";
-import { checkOutDir, recoverInterrupted, removeLeftovers } from "../packages/heirloom/src/output/write.ts";
+import {
+  WRITER_THREADS_FROM,
+  createPageWriter,
+  writerThreads,
+} from "../packages/heirloom/src/output/write/page-writer.ts";
+import { listSeed } from "../packages/heirloom/src/output/write/seed-listing.ts";
+import { openStaging } from "../packages/heirloom/src/output/write/staging.ts";
+import { checkOutDir, recoverInterrupted, removeLeftovers } from "../packages/heirloom/src/output/write/write.ts";
 import { resolvePaths } from "../packages/heirloom/src/config/options.ts";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "heirloom-write-"));

@@ -4,7 +4,7 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev.ts";
+import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev/dev.ts";
 import { makeProject, templatesDir } from "../helpers/site.ts";
 import { chromePath, launchBrowser } from "./helpers.ts";
 

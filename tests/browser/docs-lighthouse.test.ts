@@ -8,7 +8,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
+import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview/preview.ts";
 import { buildProject, repoRoot } from "../helpers/site.ts";
 import { chromePath } from "./helpers.ts";
 

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
+import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview/preview.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";
 import { SPEC_ROUTES, UNREGISTERED } from "../helpers/spec.ts";
 

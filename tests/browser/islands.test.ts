@@ -9,8 +9,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev.ts";
-import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
+import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev/dev.ts";
+import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview/preview.ts";
 import { buildProject, copyJournal, makeIslandFixture } from "../helpers/site.ts";
 import { axeViolations, chromePath, launchBrowser, useBuiltAndBrowser, watchedPage } from "./helpers.ts";
 

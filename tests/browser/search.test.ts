@@ -9,8 +9,8 @@ import path from "node:path";
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../../packages/heirloom/src/pipeline/build.ts";
-import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev.ts";
-import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
+import { type DevServer, startDev } from "../../packages/heirloom/src/serve/dev/dev.ts";
+import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview/preview.ts";
 import { buildProject, editFile, makeSearchFixture } from "../helpers/site.ts";
 import { axeViolations, chromePath, launchBrowser, watchedPage } from "./helpers.ts";
 

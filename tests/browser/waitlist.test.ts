@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { acquireLock } from "../../packages/heirloom/src/output/file-lock.ts";
+import { acquireLock } from "../../packages/heirloom/src/output/write/file-lock.ts";
 import { compile, threadWorld } from "../endpoint/harness.ts";
 import {
   axeViolationsForTags,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../../packages/heirloom/src/pipeline/build.ts";
-import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview.ts";
+import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview/preview.ts";
 import { loadDefinition } from "../../packages/heirloom/src/pipeline/compile-parts.ts";
 import { serializeJsonLd } from "../../packages/heirloom/src/render/json-ld.ts";
 import { buildProject, makeProject } from "../helpers/site.ts";

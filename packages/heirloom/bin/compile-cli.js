@@ -37,10 +37,10 @@ export const SIDE_BUNDLES = {
  * site thread.
  */
 export const WORKERS = {
-  highlight: { entry: "src/content/highlight-worker.ts", packageFile: "highlight-worker.cjs" },
-  pages: { entry: "src/output/page-writer-worker.ts", packageFile: "page-writer-worker.cjs" },
-  listing: { entry: "src/output/seed-listing-worker.ts", packageFile: "seed-listing-worker.cjs" },
-  site: { entry: "src/serve/dev-site-worker.ts", packageFile: "dev-site-worker.cjs" },
+  highlight: { entry: "src/content/highlight/highlight-worker.ts", packageFile: "highlight-worker.cjs" },
+  pages: { entry: "src/output/write/page-writer-worker.ts", packageFile: "page-writer-worker.cjs" },
+  listing: { entry: "src/output/write/seed-listing-worker.ts", packageFile: "seed-listing-worker.cjs" },
+  site: { entry: "src/serve/dev/site-thread/dev-site-worker.ts", packageFile: "dev-site-worker.cjs" },
 };
 
 /**

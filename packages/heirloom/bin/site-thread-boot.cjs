@@ -1,6 +1,6 @@
-// The first code of dev's site thread (src/serve/site-thread.ts, or bin/prestart-dev.js while the CLI loads): its
-// compiled file loaded with V8's code cache (bin/load-cli.cjs), made (once the thread is told its first build is
-// served, and a second later, after the first pages) when missing or refused. Without a cache file (--debug,
+// The first code of dev's site thread (src/serve/dev/site-thread/site-thread.ts, or bin/prestart-dev.js while the CLI
+// loads): its compiled file loaded with V8's code cache (bin/load-cli.cjs), made (once the thread is told its first
+// build is served, and a second later, after the first pages) when missing or refused. Without a cache file (--debug,
 // whose stack traces need the source map's lines, as the CLI's do), loaded as a plain module.
 const { parentPort, workerData } = require("node:worker_threads");
 

@@ -9,7 +9,7 @@
 // ends with is passed on, and a thread still there 2 s after its run is done (a timer the site's code left) is ended.
 // dev is not run so: a thread with open connections, ended so, takes Node's HTTP parser down with the process
 // ("FATAL ERROR: v8::ToLocalChecked Empty MaybeLocal" under llhttp, Node 20); it keeps its sockets on the main
-// thread and runs the site's code on a thread of its own (src/serve/site-thread.ts).
+// thread and runs the site's code on a thread of its own (src/serve/dev/site-thread/site-thread.ts).
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";

@@ -34,13 +34,13 @@ interface Bundled {
   mdx?: string;
   /** Shiki's createHighlighterCore and createOnigurumaEngine. */
   shiki?: string;
-  /** The highlight pool's worker (src/content/highlight-worker.ts), compiled like the CLI. */
+  /** The highlight pool's worker (src/content/highlight/highlight-worker.ts), compiled like the CLI. */
   highlight?: string;
-  /** The page writer's worker (src/output/page-writer-worker.ts). */
+  /** The page writer's worker (src/output/write/page-writer-worker.ts). */
   pages?: string;
-  /** The worker that lists a seed (src/output/seed-listing-worker.ts). */
+  /** The worker that lists a seed (src/output/write/seed-listing-worker.ts). */
   listing?: string;
-  /** dev's site thread (src/serve/dev-site-worker.ts). */
+  /** dev's site thread (src/serve/dev/site-thread/dev-site-worker.ts). */
   site?: string;
 }
 

@@ -35,8 +35,8 @@ async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
     path,
     { existsSync },
   ] = await Promise.all([
-    import("../serve/preview.ts"),
-    import("../serve/allowed-hosts.ts"),
+    import("../serve/preview/preview.ts"),
+    import("../serve/http/allowed-hosts.ts"),
     import("../config/definition-file.ts"),
     import("../pipeline/compile-parts.ts"),
     import("node:path"),

@@ -1,6 +1,6 @@
-// The backstop for site code no time budget stops (a module's top level, a sort function): a supervised thread
-// beats in its shared memory, and the thread that started it (bin/supervise.js, dev's serve/site-thread.ts) stops it
-// once the site code it last told of has run well past the site's timeout, or its event loop has stood still.
+// The backstop for site code no time budget stops (a module's top level, a sort function): a supervised thread beats in
+// its shared memory, and the thread that started it (bin/supervise.js, dev's serve/dev/site-thread/site-thread.ts)
+// stops it once the site code it last told of has run well past the site's timeout, or its event loop has stood still.
 import { SiteCodeStalled } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { CLOCKS_AT, type SiteCodePlace, placeIn, supervisedMemory } from "./supervisor.ts";

@@ -1,6 +1,6 @@
 // What a build running on a supervised thread tells the thread that started it (bin/supervise.js, or dev's
-// serve/site-thread.ts): which site code runs now, so that running out of memory is told at its place, and the
-// folders and locks it would leave behind if it were stopped there (out of memory, or by a signal), for the
+// serve/dev/site-thread/site-thread.ts): which site code runs now, so that running out of memory is told at its place,
+// and the folders and locks it would leave behind if it were stopped there (out of memory, or by a signal), for the
 // supervisor to remove or put back. Off such a thread, each call does nothing.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { OutOfMemory } from "../errors/catalogue.ts";

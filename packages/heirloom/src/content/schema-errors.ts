@@ -11,7 +11,7 @@ import {
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { offCalendar } from "./dates.ts";
-import type { RawEntry } from "./front-matter.ts";
+import type { RawEntry } from "./frontmatter/front-matter.ts";
 
 type Issue = z.core.$ZodIssue;
 

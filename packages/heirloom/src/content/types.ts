@@ -3,10 +3,10 @@
 import type { EntryMeta } from "../config/define.ts";
 import type { Heading } from "../config/markdown-options.ts";
 import type { HeirloomError } from "../errors/errors.ts";
-import type { RawEntry } from "./front-matter.ts";
+import type { RawEntry } from "./frontmatter/front-matter.ts";
 import type { ImageRef } from "./image-field.ts";
-import type { RenderedMarkdown, WaitingMarkdown } from "./markdown.ts";
-import type { PlainNote } from "./unknown-language.ts";
+import type { RenderedMarkdown, WaitingMarkdown } from "./markdown/markdown.ts";
+import type { PlainNote } from "./highlight/unknown-language.ts";
 
 /** Rendered markdown by `<file hash>:<base path>:<renderer key>`, loaded from disk only when a page needs it. */
 export interface MarkdownCache {

@@ -16,7 +16,7 @@ import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { FeedSpec, Redirect, Route } from "./types.ts";
 import { NOT_FOUND } from "./urls.ts";
 
-/** The files every build writes beside the pages (output/hosting.ts), at the root of the output folder. */
+/** The files every build writes beside the pages (output/files/hosting.ts), at the root of the output folder. */
 export const HOSTING_FILES = [
   "robots.txt",
   "sitemap.xml",
@@ -26,7 +26,9 @@ export const HOSTING_FILES = [
   "sitemap-index.xml",
 ] as const;
 
-/** The folder a site with search has its index in (output/search-index.ts): no page, feed or old URL may be in it. */
+/**
+ * The folder a site with search has its index in (output/files/search-index.ts): no page, feed or old URL may be in it.
+ */
 export const SEARCH_FOLDER = "pagefind";
 
 /** The folder of the build's script, stylesheets, islands and images (src/assets/), served with a year's cache. */

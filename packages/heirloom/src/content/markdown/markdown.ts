@@ -1,0 +1,247 @@
+// Markdown bodies to HTML with markdown-it: raw HTML escaped unless the collection opts in, links whose scheme runs
+// code refused at their line, site paths given the base path, the site's plugins applied, headings given ids (and
+// links to them), fenced code highlighted by Shiki (highlight.ts). One renderer per set of settings.
+import MarkdownIt, { type Token } from "markdown-it";
+import { locate } from "../../config/definition-file.ts";
+import type { Heading, ResolvedMarkdown } from "../../config/markdown-options.ts";
+import { PastBudget } from "../../compile/time-budget.ts";
+import { MarkdownPluginFailed, MarkdownRenderFailed } from "../../errors/catalogue.ts";
+import { HeirloomError, errorFrom } from "../../errors/errors.ts";
+import { enableGfmRules, applyGfm } from "./gfm.ts";
+import { headingsPlugin } from "./headings.ts";
+import { type MarkdownSite, ownCodeTimed, settingsKey } from "./markdown-key.ts";
+import { refTarget } from "./refs.ts";
+import { type RenderState, highlighted } from "../highlight/highlight-block.ts";
+import { blocksIn, submitBlocks, unpooled } from "../highlight/highlight-pool.ts";
+import { languageOf } from "../highlight/fence-language.ts";
+import { type CodeThemes, highlightReady } from "../highlight/highlight.ts";
+import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
+import { applyTypographer } from "./typography.ts";
+import { type PlainNote, unknownLanguageNote } from "../highlight/unknown-language.ts";
+
+export { checkedUrl };
+export type { MarkdownSite };
+
+/** A body as HTML, its headings, and whether Shiki highlighted a block of it (then pages need its stylesheet). */
+export interface RenderedMarkdown {
+  html: string;
+  headings: Heading[];
+  code: boolean;
+  /** The files under content/ its relative links and images name ("posts/images/x.png"), if any. */
+  refs?: string[];
+  /** A code block of it was written plain, past its time to highlight: not to be kept in the markdown cache. */
+  late?: boolean;
+  /** What to tell of the blocks highlighted now and written plain past their time, each at its file and line. */
+  warnings?: string[];
+  /** Blocks were written plain while Shiki was loaded anew: a later read renders it again. */
+  retry?: boolean;
+  /** Its blocks in a language Shiki does not have, each at its line: kept with it, told by each build that uses it. */
+  notes?: PlainNote[];
+}
+
+/**
+ * A body whose code blocks wait for highlighting (languages Shiki has not loaded yet, or the pool's work): load them
+ * all, then `resume` it, which renders what was parsed (a body is parsed once).
+ */
+export interface WaitingMarkdown {
+  waitingFor: string[];
+  refs?: string[];
+  /** The body rendered from its parse, every block highlighted now (as `render` with `now`). */
+  resume(): RenderedMarkdown | WaitingMarkdown;
+}
+
+export interface MarkdownRenderer {
+  /** Everything that shapes this renderer's output, for the keys of rendered markdown and pages. */
+  readonly key: string;
+  readonly themes: CodeThemes | false;
+  /** The link after each heading, named by `label`; false: none (MDX bodies follow it too). */
+  readonly anchors: ResolvedMarkdown["anchors"];
+  /**
+   * A body as HTML; `firstLine` is its 1-based line in its file, for errors. Site paths ("/pricing") get the base
+   * path, so content links work under a sub-path too. A block with a long line goes to the highlight pool first
+   * (a build's read), unless `now` (a body rendered as its page reads it): then every block is highlighted here,
+   * within its time.
+   */
+  render(
+    source: string,
+    file: string,
+    firstLine: number,
+    base?: string,
+    now?: boolean,
+  ): RenderedMarkdown | WaitingMarkdown;
+  /** The languages of the body's fenced code blocks that Shiki would highlight (a quick look first). */
+  languagesOf(source: string): string[];
+  /** The files under content/ that the body's relative links and images name (a body rendered when read). */
+  refsOf(source: string, file: string): string[] | undefined;
+}
+
+/** A new renderer of a site's markdown, with raw HTML kept (`html`) or escaped. */
+export function markdownRenderer(site: MarkdownSite, html = false): MarkdownRenderer {
+  return createRenderer(site, html, settingsKey(site, html));
+}
+
+/**
+ * Renderers made once each: held by a build or a dev server for its definition (a definition loaded again, after
+ * a save, gets new ones), and by renderMarkdown() for the settings objects it is given.
+ */
+export class MarkdownRenderers {
+  private readonly made = new WeakMap<object, Map<boolean, MarkdownRenderer>>();
+
+  /** The renderer made for `owner` (the settings, or what they were resolved from), made from `site` the first time. */
+  of(owner: object, html: boolean, site: () => MarkdownSite): MarkdownRenderer {
+    let bySetting = this.made.get(owner);
+    if (!bySetting) this.made.set(owner, (bySetting = new Map()));
+    let renderer = bySetting.get(html);
+    if (!renderer) {
+      renderer = markdownRenderer(site(), html);
+      bySetting.set(html, renderer);
+    }
+    return renderer;
+  }
+
+  /** The renderers of a site's collections, by collection name (a plugin that fails to set up throws here). */
+  ofSite(site: MarkdownSite & { collections: Map<string, { html: boolean }> }): Map<string, MarkdownRenderer> {
+    const of = (html: boolean) => this.of(site.markdown, html, () => site);
+    return new Map([...site.collections].map(([name, collection]) => [name, of(collection.html)]));
+  }
+}
+
+/** Where rendered markdown is kept: by the file's bytes, the base path and the renderer. */
+export function markdownKey(hash: string, base: string, renderer: MarkdownRenderer): string {
+  return `${hash}:${base}:${renderer.key}`;
+}
+
+/**
+ * markdown-it as the settings make it: CommonMark's rules, then what the settings add (markdown-it's own "default"
+ * preset is them all with its typographer), the site's plugins, heading ids, highlighting.
+ */
+function parserOf(site: MarkdownSite, html: boolean, state: RenderState): InstanceType<typeof MarkdownIt> {
+  const { preset, gfm, typographer, ids, plugins, highlight: themes, anchors } = site.markdown;
+  const plain = preset === "commonmark";
+  const md = new MarkdownIt("commonmark", { html, xhtmlOut: plain, maxNesting: plain ? 20 : 100 });
+  // Every link gets through the parser, so that unsafe ones are refused loudly instead of shown as text.
+  md.validateLink = () => true;
+  enableGfmRules(md, gfm);
+  if (typographer) applyTypographer(md);
+  for (const [index, [plugin, ...options]] of plugins.entries()) {
+    try {
+      md.use(plugin, ...options);
+    } catch (error) {
+      const reason = (error as Error)?.message ?? String(error);
+      const location = locate(site.source, "plugins");
+      throw errorFrom(MarkdownPluginFailed, { index, reason }, { location, cause: error });
+    }
+  }
+  applyGfm(md, gfm);
+  headingsPlugin(md, anchors ? anchors.label : false, ids);
+  const timeout = site.markdown.highlightTimeout;
+  if (themes) md.set({ highlight: (code, info) => highlighted(code, languageOf(info), themes, timeout, state) });
+  return md;
+}
+
+function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {
+  const { highlight: themes, anchors, preset } = site.markdown;
+  const state: RenderState = { late: false, retry: false, fences: [], next: 0, warnings: [], unknown: [] };
+  const md = parserOf(site, html, state);
+  const plain = preset === "commonmark";
+  const timed = ownCodeTimed(site);
+  /** Parsed tokens as HTML (their fences highlighted now, or the pool's), with their headings and what went plain. */
+  const renderTokens = (tokens: Token[], env: { headings?: Heading[] }, languages: string[], place: Place) => {
+    const { file, firstLine, found } = place;
+    const fences = tokens.filter((t) => t.type === "fence");
+    Object.assign(state, { late: false, retry: false, next: 0, warnings: [], unknown: [] });
+    state.fences = fences.map((t) => ({ file, line: firstLine + (t.map?.[0] ?? 0) }));
+    const output = md.renderer.render(tokens, md.options, env);
+    // CommonMark's output is kept as markdown-it writes it, white space around raw HTML included.
+    const html = plain ? output : output.trim();
+    const code = languages.length > 0 && html.includes('<pre class="shiki"');
+    const told = state.late ? { late: true, ...(state.warnings.length ? { warnings: state.warnings } : {}) } : {};
+    if (state.retry) Object.assign(told, { retry: true });
+    const notes = state.unknown.map(([line, lang]): PlainNote => [line - firstLine + 1, unknownLanguageNote(lang)]);
+    if (notes.length > 0) Object.assign(told, { notes });
+    return { html, headings: env.headings ?? [], code, ...found, ...told };
+  };
+  const languagesIn = (tokens: Token[]) =>
+    themes ? [...new Set(tokens.filter((t) => t.type === "fence").map((t) => languageOf(t.info)))].filter(Boolean) : [];
+  return {
+    key,
+    themes,
+    anchors,
+    languagesOf: (source) => (/```|~~~/.test(source) ? languagesIn(md.parse(source, {})) : []),
+    refsOf(source, file) {
+      const refs = new Set<string>();
+      for (const block of md.parse(source, {})) {
+        for (const token of block.children ?? []) {
+          const url = token.attrGet(token.type === "image" ? "src" : "href");
+          const target = url === null ? undefined : refTarget(file, String(url));
+          if (target) refs.add(target.path);
+        }
+      }
+      return refs.size > 0 ? [...refs] : undefined;
+    },
+    render(source, file, firstLine, base = "/", now = false) {
+      const failed = (error: unknown) => {
+        if (error instanceof HeirloomError) return error;
+        if (error instanceof PastBudget && error.blamed) return error.blamed;
+        const reason = (error as Error)?.message ?? String(error);
+        return errorFrom(MarkdownRenderFailed, { file, reason }, { location: { file, line: firstLine }, cause: error });
+      };
+      try {
+        const env: { headings?: Heading[] } = {};
+        const tokens = timed(file, () => md.parse(source, env));
+        const refs = new Set<string>();
+        for (const block of tokens) {
+          for (const token of block.children ?? []) checkLink(token, block, { file, firstLine, base, refs });
+        }
+        // Only a fence names a language: a body without one is not looked through again.
+        const languages = /```|~~~/.test(source) ? languagesIn(tokens) : [];
+        const found = refs.size > 0 ? { refs: [...refs] } : {};
+        const waits = (t: CodeThemes) => languages.some((lang) => !highlightReady(lang, t));
+        const output = (): RenderedMarkdown | WaitingMarkdown => {
+          if (themes && waits(themes)) return { waitingFor: languages, ...found, resume: output };
+          try {
+            return timed(file, () => renderTokens(tokens, env, languages, { file, firstLine, found }));
+          } catch (error) {
+            throw failed(error);
+          }
+        };
+        if (themes && (waits(themes) || (!now && unpooled(tokens, themes)))) {
+          submitBlocks(blocksIn(tokens, file, firstLine), themes, site.markdown.highlightTimeout);
+          return { waitingFor: languages, ...found, resume: output };
+        }
+        return output();
+      } catch (error) {
+        throw failed(error);
+      }
+    },
+  };
+}
+
+/** Where a body is (its file, and the line its first line is in that file), and the files its links name. */
+interface Place {
+  file: string;
+  firstLine: number;
+  found: { refs?: string[] };
+}
+
+interface LinkContext {
+  file: string;
+  firstLine: number;
+  base: string;
+  /** The files under content/ the body's relative links name, filled in. */
+  refs: Set<string>;
+}
+
+/** Refuses a link or picture whose scheme runs code; one to something of the site becomes a marker (refs.ts). */
+function checkLink(token: Token, block: Token, { file, firstLine, base, refs }: LinkContext): void {
+  const attr = token.type === "link_open" ? "href" : token.type === "image" ? "src" : undefined;
+  const value = attr ? token.attrGet(attr) : null;
+  if (!attr || value === null) return;
+  const url = String(value);
+  const location = { file, line: firstLine + (block.map?.[0] ?? 0) };
+  const checked = (attr === "src" ? checkedImageUrl : checkedUrl)(url, base, location);
+  if (checked === url) return;
+  token.attrSet(attr, checked);
+  const target = refTarget(file, url);
+  if (target) refs.add(target.path);
+}

@@ -1,0 +1,208 @@
+// MDX bodies compiled: once per file's bytes, with @mdx-js/mdx, to the function body of a React component (run by
+// mdx.ts). Headings get GitHub's ids and links to themselves, as in markdown; a fenced block that names a language
+// becomes <HeirloomCode>, highlighted by Shiki once, after the compile, and kept with it (rendering a body never
+// loads Shiki or the compiler); `import` and `export` are refused (the components come from templates/mdx.ts);
+// each expression runs through a call that knows its place (mdx-expressions.ts). Errors are located at the .mdx
+// file's line and column.
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import type { Heading, ResolvedMarkdown } from "../../config/markdown-options.ts";
+import { MdxAwait, MdxCompileFailed, MdxModuleSyntax } from "../../errors/catalogue.ts";
+import { HeirloomError, errorFrom } from "../../errors/errors.ts";
+import { ENGINE_KEY, bundledFile } from "../../version.ts";
+import { fenceLanguage } from "../highlight/fence-language.ts";
+import { slugOf, uniqueId } from "../markdown/headings.ts";
+import { checkedImageUrl, checkedUrl } from "../markdown/link-schemes.ts";
+import { type ExpressionHolder, guardExpressions } from "./mdx-expressions.ts";
+import type { MarkdownRenderer } from "../markdown/markdown.ts";
+import { refTarget } from "../markdown/refs.ts";
+import type { CompiledMdx, MdxCache, SourceEntry } from "../types.ts";
+
+type Anchors = ResolvedMarkdown["anchors"];
+
+const require = createRequire(import.meta.url);
+
+/** The form of a kept compile: another form is never read as this one. */
+const FORMAT = "mdx-5";
+
+type Mdx = typeof import("@mdx-js/mdx");
+/**
+ * @mdx-js/mdx, loaded when a site first has an MDX body to compile, never by a site without one: by the compiled
+ * CLI from its bundle beside it (about 35 ms, against 230 ms to import the package's 200 modules).
+ */
+let mdx: Mdx | undefined;
+const loadMdx = () => (mdx ??= require(bundledFile("mdx") ?? "@mdx-js/mdx") as Mdx);
+
+/**
+ * The body compiled, or found in `cache` by the body's bytes, the base path, the collection's markdown settings
+ * (the headings' links follow them) and the engine's build (which includes the version of MDX it was built with),
+ * or a located error.
+ */
+export function compileMdxBody(
+  source: SourceEntry,
+  base: string,
+  renderer: Pick<MarkdownRenderer, "key" | "anchors">,
+  cache?: MdxCache,
+): CompiledMdx | HeirloomError {
+  const parts = [FORMAT, ENGINE_KEY, base, renderer.key, source.body];
+  const key = createHash("sha256").update(parts.join("\0")).digest("hex");
+  const known = cache?.get(key);
+  if (known) return known;
+  const result = compileNow(source, base, renderer.anchors, key);
+  // A body with code blocks is kept once they are highlighted (highlightMdx), not twice.
+  if (!(result instanceof HeirloomError) && result.blocks.length === 0) cache?.set(key, result);
+  return result;
+}
+
+function compileNow(source: SourceEntry, base: string, anchors: Anchors, key: string): CompiledMdx | HeirloomError {
+  const { compileSync } = loadMdx();
+  const found: Found = { headings: [], uses: new Map(), refs: new Set() };
+  const blocks: CompiledMdx["blocks"] = [];
+  try {
+    const file = compileSync(source.body, {
+      outputFormat: "function-body",
+      providerImportSource: "#",
+      remarkPlugins: [() => (tree: MdastNode) => collect(tree, { source, base, anchors }, found, blocks)],
+    });
+    const uses = [...found.uses].map(([name, at]) => ({ name, ...at }));
+    const refs = found.refs.size > 0 ? { refs: [...found.refs] } : {};
+    return { key, code: String(file), headings: found.headings, uses, blocks, ...refs };
+  } catch (error) {
+    return error instanceof HeirloomError ? error : located(error, source);
+  }
+}
+
+interface MdastNode {
+  type: string;
+  name?: string | null;
+  lang?: string | null;
+  value?: string;
+  depth?: number;
+  children?: MdastNode[];
+  url?: string;
+  attributes?: Array<{ type: string; name?: string; value?: unknown }>;
+  data?: { hProperties?: Record<string, unknown> };
+  position?: { start: { line: number; column: number } };
+}
+
+/** What the walk finds: headings, components used, files under content/ named by relative links. */
+interface Found {
+  headings: Heading[];
+  uses: Map<string, { line: number; column: number }>;
+  refs: Set<string>;
+}
+
+/**
+ * Walks the tree once: refuses import/export, names headings (and links each to itself), notes components, turns
+ * code into HeirloomCode.
+ */
+function collect(
+  tree: MdastNode,
+  { source, base, anchors }: { source: SourceEntry; base: string; anchors: Anchors },
+  found: Found,
+  blocks: CompiledMdx["blocks"],
+): void {
+  const used = new Map<string, number>();
+  // Headings that get a link to themselves: each is put in its wrapper by its parent, once its children are seen.
+  const linked = new Map<MdastNode, { id: string; name: string }>();
+  // In the body (kept with the compile, whatever front matter the file has), and in the file.
+  const place = (node: MdastNode) => ({
+    line: node.position?.start.line ?? 1,
+    column: node.position?.start.column ?? 1,
+  });
+  const inFile = ({ line, column }: { line: number; column: number }) => ({
+    file: source.file,
+    line: source.bodyLine + line - 1,
+    column,
+  });
+  const at = (node: MdastNode) => inFile(place(node));
+  const visit = (node: MdastNode) => {
+    if (node.type === "mdxjsEsm") throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: at(node) });
+    const waits = guardExpressions(node as ExpressionHolder);
+    if (waits) throw errorFrom(MdxAwait, { file: source.file }, { location: inFile(waits) });
+    // Links and pictures, in markdown or as <a href> and <img src>: refused when unsafe, given the base path.
+    const checked = (url: string, picture: boolean) => {
+      const target = refTarget(source.file, url);
+      if (target) found.refs.add(target.path);
+      return (picture ? checkedImageUrl : checkedUrl)(url, base, at(node));
+    };
+    if ((node.type === "link" || node.type === "image") && typeof node.url === "string") {
+      node.url = checked(node.url, node.type === "image");
+    }
+    for (const attr of node.attributes ?? []) {
+      const literal = attr.type === "mdxJsxAttribute" && typeof attr.value === "string";
+      if (literal && (attr.name === "href" || attr.name === "src")) {
+        attr.value = checked(attr.value as string, node.name === "img" && attr.name === "src");
+      }
+    }
+    if (node.type === "heading") {
+      const text = plainText(node);
+      const id = uniqueId(slugOf(text), used);
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+      found.headings.push({ depth: node.depth ?? 1, text, id });
+      if (anchors) linked.set(node, { id, name: anchors.label(text) });
+    }
+    if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") && node.name) {
+      if (/^[A-Z]/.test(node.name) && !found.uses.has(node.name)) found.uses.set(node.name, place(node));
+    }
+    if (node.type === "code" && node.lang) {
+      const lang = fenceLanguage(node.lang);
+      const line = node.position?.start.line ?? 1;
+      const block = String(blocks.push({ lang, code: node.value ?? "", line }) - 1);
+      Object.assign(node, {
+        type: "mdxJsxFlowElement",
+        name: "HeirloomCode",
+        attributes: [attribute("lang", lang), attribute("code", node.value ?? ""), attribute("block", block)],
+        children: [],
+      });
+      return;
+    }
+    node.children?.forEach(visit);
+    if (node.children?.some((child) => linked.has(child))) {
+      node.children = node.children.map((child) => {
+        const link = linked.get(child);
+        return link ? withLink(child, link.id, link.name) : child;
+      });
+    }
+  };
+  visit(tree);
+}
+
+const attribute = (name: string, value: string) => ({ type: "mdxJsxAttribute", name, value });
+const element = (name: string, attributes: MdastNode["attributes"], children: MdastNode[]): MdastNode => ({
+  type: "mdxJsxFlowElement",
+  name,
+  attributes,
+  children,
+});
+
+/**
+ * A heading as markdown's headings are written: in a wrapper, followed by a link to itself named `name` for screen
+ * readers, its "#" hidden from them (see headings.ts).
+ */
+function withLink(heading: MdastNode, id: string, name: string): MdastNode {
+  const hash = element("span", [attribute("aria-hidden", "true")], [{ type: "text", value: "#" }]);
+  const label = attribute("aria-label", name);
+  const link = element("a", [attribute("className", "heading-anchor"), attribute("href", `#${id}`), label], [hash]);
+  return {
+    ...element("div", [attribute("className", "heading-wrapper")], [heading, link]),
+    position: heading.position,
+  };
+}
+
+function plainText(node: MdastNode): string {
+  if (node.type === "text" || node.type === "inlineCode") return node.value ?? "";
+  return (node.children ?? []).map(plainText).join("").trim();
+}
+
+/** A compile error of @mdx-js/mdx (a VFileMessage: reason, line, column) at the file's own line. */
+function located(error: unknown, source: SourceEntry): HeirloomError {
+  const message = error as { reason?: string; message?: string; line?: number; column?: number };
+  let reason = String(message?.reason ?? message?.message ?? error).replace(/\s+/g, " ");
+  // The reason may name the exact place ("… `<b>` (1:7-1:10) …"), which is better than the node's start.
+  const exact = /\s?\((\d+):(\d+)-\d+:\d+\)/.exec(reason);
+  if (exact) reason = reason.replace(exact[0], "");
+  const [line, column] = exact ? [Number(exact[1]), Number(exact[2])] : [message?.line ?? 1, message?.column];
+  const location = { file: source.file, line: source.bodyLine + line - 1, column: column ?? undefined };
+  return errorFrom(MdxCompileFailed, { file: source.file, reason }, { location });
+}

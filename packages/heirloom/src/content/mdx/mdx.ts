@@ -1,0 +1,104 @@
+// MDX bodies (a collection with `body: "mdx"`, files ending in .mdx) as pages render them: compiled (mdx-compile.ts)
+// to the function body of a React component, `Content`, run here without loading the compiler; its components
+// are those templates/mdx.ts exports (handed in once the templates are compiled), its fenced blocks the markup
+// Shiki gave them after the compile, its expressions run where a failure is told at its place in the file.
+import type { ComponentType, FunctionComponent } from "react";
+import { createElement, jsxRuntime as runtime, renderToStaticMarkup } from "../../compile/react.ts";
+import { type EnvReads, noteEnvReads, runSiteCode } from "../../compile/site-code.ts";
+import { DEFAULT_TIMEOUT, durationText } from "../../config/timeout.ts";
+import { PastBudget, withinTime } from "../../compile/time-budget.ts";
+import { MdxPastBudget } from "../../errors/catalogue.ts";
+import { errorFrom, type SourceLocation } from "../../errors/errors.ts";
+import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
+import type { CompiledMdx } from "../types.ts";
+
+/** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
+export interface MdxComponents {
+  current: Record<string, unknown>;
+  /** How a body's `html` is rendered outside a page (islands as their markup alone); set with the components. */
+  renderHtml?: (render: () => string) => string;
+  /** How long a body may run as it renders (ms): the site's `timeout`. */
+  timeout?: number;
+}
+
+/** One holder per site folder, kept for the process: entries dev keeps between saves read the latest components. */
+const holders = new Map<string, MdxComponents>();
+export function mdxComponentsOf(root: string): MdxComponents {
+  let holder = holders.get(root);
+  if (!holder) holders.set(root, (holder = { current: {} }));
+  return holder;
+}
+
+/** A body's fenced blocks: each as Shiki highlighted it when it was compiled, else as a plain block. */
+function codeBlocks(body: CompiledMdx) {
+  return ({ lang, code, block }: { lang: string; code: string; block: string }) => {
+    const html = body.highlighted?.[Number(block)];
+    if (html) return createElement("div", { className: "code-block", dangerouslySetInnerHTML: { __html: html } });
+    return createElement("pre", null, createElement("code", { className: `language-${lang}` }, code));
+  };
+}
+
+/**
+ * Gives an entry's value its MDX body: `Content`, its `headings`, and `html` rendered when first read; `at` is its
+ * file and the line its body starts at, where an expression that fails is told.
+ */
+export function setMdxBody(
+  value: Record<string, unknown>,
+  body: CompiledMdx,
+  components: MdxComponents,
+  at: BodyAt,
+): void {
+  let Content: ComponentType | undefined;
+  const content = () => (Content ??= mdxContent(body, components, at));
+  Object.defineProperty(value, "Content", { enumerable: true, configurable: true, get: content });
+  value.headings = body.headings;
+  let made: { result: string; env: EnvReads } | undefined;
+  Object.defineProperty(value, "html", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const render = () => renderToStaticMarkup(createElement(content()));
+      // Run as site code (a feed reads it outside any page), and rendered once: a later reader of the HTML
+      // depends on the variables the body read as much as the first.
+      const place = { file: at.file, line: at.bodyLine };
+      made ??= runSiteCode(() => (components.renderHtml ? components.renderHtml(render) : render()), place);
+      noteEnvReads(made.env);
+      return made.result;
+    },
+  });
+}
+
+/**
+ * The body as a component; `components` is read when it renders (the site's, as compiled last). The compiled
+ * function body is run as @mdx-js/mdx's runSync runs it, without loading the compiler (160 ms) to do so; it and
+ * each render of the component are stopped past the body's time (a located error), or at Ctrl+C.
+ */
+function mdxContent(body: CompiledMdx, components: MdxComponents, at: BodyAt): ComponentType {
+  const HeirloomCode = codeBlocks(body);
+  const options = { ...runtime, useMDXComponents: () => ({ ...components.current, HeirloomCode }) };
+  // The body reads its options as arguments[0]; its expressions call the runner by name.
+  const run = new Function("options", EXPRESSION_CALL, body.code);
+  // The places of the expressions running now, innermost last: where a body stopped past its time was.
+  const running: SourceLocation[] = [];
+  // What a stop tells: at the expression running then, if one was (the page's budget may be the one that ended).
+  const blame = (ms: number) => {
+    const seconds = durationText(ms);
+    const place = running.at(-1);
+    running.length = 0;
+    const location = place ?? { file: at.file, line: at.bodyLine };
+    return errorFrom(MdxPastBudget, { file: at.file, seconds, inExpression: place !== undefined }, { location });
+  };
+  const timed = <T>(make: () => T): T => {
+    try {
+      return withinTime(make, components.timeout ?? DEFAULT_TIMEOUT, blame);
+    } catch (error) {
+      throw error instanceof PastBudget ? (error.blamed ?? error) : error;
+    } finally {
+      // A stopped expression never left the list.
+      running.length = 0;
+    }
+  };
+  const module = timed(() => run(options, expressionRunner(at, running))) as { default: FunctionComponent };
+  const Content = module.default;
+  return (props: Record<string, unknown>) => timed(() => Content(props));
+}

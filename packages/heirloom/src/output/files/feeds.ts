@@ -1,0 +1,175 @@
+// Atom feeds of list routes: the newest entries (20 unless limited otherwise) with full HTML content,
+// absolute URLs, newest first. Dates come from content only.
+import { whileAt } from "../../compile/supervisor.ts";
+import type { FeedItem } from "../../config/define.ts";
+import { DEFINITION_FILE } from "../../config/definition-file.ts";
+import type { SiteConfig } from "../../config/options.ts";
+import type { EntryValue } from "../../content/types.ts";
+import { FeedEntryWithoutTitleOrDate } from "../../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../../errors/errors.ts";
+import type { FeedSpec } from "../../routes/types.ts";
+import { absoluteUrl } from "../../routes/urls.ts";
+import { isoDate } from "../../content/dates.ts";
+import { withoutHeadingAnchors } from "../../content/markdown/headings.ts";
+import type { OutputFile } from "../../assets/bundle.ts";
+import { escapeXml } from "./hosting.ts";
+
+/** An entry's HTML with what its links name resolved (render/refs.ts), for the page at `url` (base included). */
+export type ResolveLinks = (html: string, url: string) => string;
+
+/**
+ * The feed files; a feed needs absolute URLs, so without a site URL none is written (the build warns). `selections`:
+ * those already made of these feeds (see FeedSelections).
+ */
+export function feedFiles(
+  feeds: FeedSpec[],
+  config: SiteConfig,
+  resolve: ResolveLinks = (html) => html,
+  selections: FeedSelections = new Map(),
+): { files: OutputFile[]; errors: HeirloomError[] } {
+  if (!config.siteUrl) return { files: [], errors: [] };
+  const errors: HeirloomError[] = [];
+  const files = feeds.map((feed) => ({
+    path: feed.path.slice(1),
+    contents: Buffer.from(atom(feed, config, errors, resolve, selections)),
+  }));
+  return { files, errors };
+}
+
+interface Item {
+  entry: EntryValue;
+  title: string;
+  updated: string;
+  summary?: string;
+}
+
+/** Entries a feed holds unless its options say otherwise: the newest ones. */
+const FEED_LIMIT = 20;
+
+/** A feed's entries as it holds them, and the error of each one that cannot be in it. */
+interface Selection {
+  items: Item[];
+  errors: HeirloomError[];
+}
+
+/**
+ * Each feed's selection, made once for the feeds of one prepared site (a feed is made anew by each; its entries do
+ * not change): its key and its file are made from the same one.
+ */
+export type FeedSelections = Map<FeedSpec, Selection>;
+
+/** The entries the feed holds: the newest, each with its title, date and summary; one without either is an error. */
+function selectItems(feed: FeedSpec, selections: FeedSelections): Selection {
+  const known = selections.get(feed);
+  if (known) return known;
+  const errors: HeirloomError[] = [];
+  const each = () => feed.items.flatMap((entry) => itemOf(feed, entry, errors));
+  // The site's item function is told as the code that runs, for the backstop that stops it if it never returns.
+  const running = `the item function of the feed "${feed.path}"`;
+  const items = feed.options.item ? whileAt({ file: DEFINITION_FILE, running }, each) : each();
+  items.sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.entry.file < b.entry.file ? -1 : 1));
+  items.length = Math.min(items.length, feed.options.limit ?? FEED_LIMIT);
+  selections.set(feed, { items, errors });
+  return { items, errors };
+}
+
+/**
+ * The entries the feed's file shows, when every entry of its list has a title and a date (else undefined: the
+ * feed is written again, which reports them). A feed whose newest entries are unchanged is the same file, however
+ * many older ones changed.
+ */
+export function feedEntries(feed: FeedSpec, selections: FeedSelections = new Map()): EntryValue[] | undefined {
+  const { items, errors } = selectItems(feed, selections);
+  return errors.length === 0 ? items.map((item) => item.entry) : undefined;
+}
+
+function atom(
+  feed: FeedSpec,
+  config: SiteConfig,
+  errors: HeirloomError[],
+  resolve: ResolveLinks,
+  selections: FeedSelections,
+): string {
+  const origin = new URL(config.siteUrl).origin;
+  const absolute = (path: string) => absoluteUrl(config.siteUrl, config.base, path)!;
+  const { items, errors: problems } = selectItems(feed, selections);
+  errors.push(...problems);
+  // A feed without entries has no date in content: the source's (SOURCE_DATE_EPOCH), never the clock's.
+  const updated = items[0]?.updated ?? (config.sourceDate || "1970-01-01T00:00:00Z");
+  const resolved = { resolve, base: config.base, origin };
+  const entries = items.map((item) => {
+    const url = item.entry.url ? origin + item.entry.url : absolute(feed.listPath);
+    return [
+      "  <entry>",
+      `    <title>${text(item.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${text(url)}"/>`,
+      `    <id>${text(url)}</id>`,
+      `    <published>${item.updated}</published>`,
+      `    <updated>${item.updated}</updated>`,
+      item.summary ? `    <summary>${text(item.summary)}</summary>` : "",
+      item.entry.html ? `    <content type="html">${text(contentOf(item.entry, resolved, url))}</content>` : "",
+      "  </entry>",
+    ]
+      .filter(Boolean)
+      .join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <title>${text(feed.title)}</title>`,
+    `  <link rel="self" type="application/atom+xml" href="${text(absolute(feed.path))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${text(absolute(feed.listPath))}"/>`,
+    `  <id>${text(absolute(feed.listPath))}</id>`,
+    `  <updated>${updated}</updated>`,
+    `  <author><name>${text(feed.author)}</name></author>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}
+
+function itemOf(feed: FeedSpec, entry: EntryValue, errors: HeirloomError[]): Item[] {
+  const mapped: Partial<FeedItem> = feed.options.item
+    ? feed.options.item(entry)
+    : { title: entry.title as string, date: entry.date as string, summary: entry.description as string | undefined };
+  const updated = isoDate(mapped.date);
+  if (typeof mapped.title !== "string" || !mapped.title.trim() || !updated) {
+    const args = { feed: feed.path, file: entry.file };
+    errors.push(errorFrom(FeedEntryWithoutTitleOrDate, args, { location: { file: entry.file } }));
+    return [];
+  }
+  return [
+    { entry, title: mapped.title, updated, summary: typeof mapped.summary === "string" ? mapped.summary : undefined },
+  ];
+}
+
+/** An entry's HTML as a feed holds it: its links resolved as on its page, then absolute. */
+function contentOf(entry: EntryValue, { resolve, base, origin }: Resolved, url: string): string {
+  return absolutize(resolve(entry.html, entry.url ?? base), origin, url);
+}
+
+interface Resolved {
+  resolve: ResolveLinks;
+  base: string;
+  origin: string;
+}
+
+/**
+ * Site paths in rendered HTML ("/blog/x/", srcset candidates too) as absolute URLs, and "#id" as the entry's
+ * page's: feed readers have no base URL. The links after headings are left out: a reader shows them as a bare "#".
+ */
+function absolutize(html: string, origin: string, page: string): string {
+  return withoutHeadingAnchors(html)
+    .replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${origin}/`)
+    .replace(
+      /(\ssrcset=")([^"]*)"/g,
+      (_, attr: string, set: string) => `${attr}${set.replace(/(^|, )\/(?!\/)/g, `$1${origin}/`)}"`,
+    )
+    .replace(/(\shref=")#/g, `$1${escapeXml(page)}#`);
+}
+
+/** XML text: escaped, and without the control characters XML forbids. */
+function text(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return escapeXml(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ""));
+}
