@@ -291,7 +291,7 @@ describe("--debug", () => {
     const server = start(makeFixture(), ["preview", "--port", "0", "--debug"]);
     expect(await server.exited()).toBe(1);
     expect(server.output()).toMatch(FRAME);
-    expect(server.output()).toMatch(/^ {4,}at .*[\\/]src[\\/]serve[\\/]preview\.ts:\d+:\d+\)?$/m);
+    expect(server.output()).toMatch(/^ {4,}at .*[\\/]src[\\/]serve[\\/]preview[\\/]preview\.ts:\d+:\d+\)?$/m);
     expect(server.output()).not.toMatch(BUNDLE_FRAME);
   });
 
