@@ -100,3 +100,50 @@ describe("the code's lines", () => {
     expect(long).toEqual([]);
   });
 });
+
+/**
+ * The state a stage folder's module may keep between calls, by `file:name`, and why: a memo of what never changes
+ * within the process, or a thread's own. Anything else a later build or another stage must see is kept by the
+ * Incremental object and handed over as a parameter, where this test and a reader can see it.
+ */
+const MODULE_STATE: Record<string, string> = {
+  "content/markdown/markdown-key.ts:locks": "memo: a plugin's source text by its function, read once",
+  "content/mdx/mdx-compile.ts:mdx": "memo: the MDX compiler, loaded once when a body needs it",
+  "content/highlight/highlight.ts:loading": "memo: Shiki, loaded once",
+  "content/highlight/highlight.ts:loaded": "memo: Shiki, loaded once",
+  "content/highlight/highlight.ts:languages": "memo: the grammars Shiki has loaded",
+  "content/highlight/highlight.ts:bundledNames": "memo: the names of Shiki's grammars",
+  "content/highlight/highlight.ts:themes": "memo: the themes Shiki has loaded",
+  "content/highlight/highlight.ts:version": "memo: Shiki's version, read once",
+  "content/highlight/highlight-pool.ts:run": "the highlight pool's run of one build: to move into Incremental",
+  "content/highlight/highlight-threads.ts:ids": "a counter naming the pool's requests",
+  "content/highlight/unknown-language.ts:told": "memo: Shiki's nearest names for a language",
+  "render/island.ts:scope": "the island renderer's scope while a page renders (set and restored around it)",
+  "render/island.ts:renders": "a counter naming islands on a page",
+  "render/island.ts:plainRenders": "a depth counter around renders without islands",
+  "render/island-call-site.ts:recording": "set and restored around one template call",
+  "routes/urls.ts:lastOrigin": "memo: the last site URL's origin",
+  "output/write/file-lock.ts:ownIdentity": "memo: this process's identity (its pid and start time)",
+};
+
+describe("the stages' module state", () => {
+  const STATE = /^(?:export )?(?:let|var) (\w+)|^(?:export )?const (\w+)\b[^=]*= new (?:Map|Set|WeakMap)\b/gm;
+  const stages = ["config", "content", "routes", "render", "assets", "output"];
+  // A browser script (assets/*-client.ts) and a worker thread's entry (*-worker.ts) keep their own.
+  const owned = (file: string) => /-(client|worker)\.ts$/.test(file);
+
+  it("is only what MODULE_STATE names: no stage writes state another reads through a module", () => {
+    const found = stages.flatMap((stage) =>
+      filesUnder(`${SRC}/${stage}`)
+        .filter((file) => !owned(file))
+        .flatMap((file) =>
+          [...readFileSync(path.join(repoRoot, file), "utf8").matchAll(STATE)]
+            .map((match) => match[1] ?? match[2])
+            // A constant (RASTER, DATE_PARTS) is filled once where it is declared.
+            .filter((name) => !/^[A-Z][A-Z0-9_]*$/.test(name))
+            .map((name) => `${path.relative(SRC, file)}:${name}`),
+        ),
+    );
+    expect(found.sort()).toEqual(Object.keys(MODULE_STATE).sort());
+  });
+});

@@ -13,6 +13,7 @@ import type { IslandRenders } from "../render/island.ts";
 import type { ParsedSource } from "../content/frontmatter/front-matter.ts";
 import { type Listing, listTree } from "../content/list-tree.ts";
 import { MarkdownRenderers } from "../content/markdown/markdown.ts";
+import type { MdxComponents } from "../content/mdx/mdx.ts";
 import type { MdxCache, SourceEntry } from "../content/types.ts";
 import { listSeed } from "../output/write/seed-listing.ts";
 import type { KeptSearch } from "../output/files/search-index.ts";
@@ -49,6 +50,7 @@ export class Incremental {
   private islandInputs = new Set<string>();
   private loaded: BuildState | undefined;
   private mdx: MdxCache | undefined;
+  private readonly mdxComponents: MdxComponents = { current: {} };
   /** The site's modules as evaluated: a compile found unchanged is not evaluated again (see compileModule). */
   readonly modules: LoadedModules = new Map();
   /** Each definition's markdown renderers (a definition loaded again gets new ones). */
@@ -136,6 +138,7 @@ export class Incremental {
       parsed,
       markdown,
       mdx: (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse)),
+      mdxComponents: this.mdxComponents,
       renderers: this.renderers,
       lazyMarkdown: this.dev !== undefined,
       listed: this.listed,

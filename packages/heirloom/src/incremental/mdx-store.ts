@@ -1,14 +1,14 @@
-// Compiled MDX bodies, kept by their key (the body's bytes and the engine's build): in memory for the process
+// Compiled MDX bodies, kept by their key (the body's bytes and the engine's build): in memory for one site's builds
 // (dev's saves), and as files under the cache's mdx/ for the next build. A build without reuse (--no-cache)
 // reads none of the files but still writes what it compiles. A file that cannot be read is compiled again.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { CompiledMdx, MdxCache } from "../content/types.ts";
 
-/** Kept in memory for the process, whichever build asks: a compile depends on nothing but its key. */
-const compiled = new Map<string, CompiledMdx>();
-
+/** The store of one site's builds (its Incremental): in memory for as long as it lives, and in the cache's files. */
 export function mdxStore(cacheDir: string, reuse: boolean): MdxCache {
+  // A compile depends on nothing but its key.
+  const compiled = new Map<string, CompiledMdx>();
   const fileOf = (key: string) => path.join(cacheDir, "mdx", `${key}.json`);
   return {
     get(key) {

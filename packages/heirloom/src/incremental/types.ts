@@ -5,6 +5,7 @@ import type { BundledIslands } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import type { ParsedSource } from "../content/frontmatter/front-matter.ts";
+import type { MdxComponents } from "../content/mdx/mdx.ts";
 import type { MarkdownRenderers } from "../content/markdown/markdown.ts";
 import type { LoadReuse, ValidationReuse, MarkdownCache, MdxCache, RawContent, SourceEntry } from "../content/types.ts";
 import type { SearchState } from "../output/files/search-index.ts";
@@ -37,6 +38,11 @@ export interface ContentReuse {
   markdown: MarkdownCache;
   /** Compiled MDX bodies. */
   mdx: MdxCache;
+  /**
+   * The components MDX bodies render with, handed the site's once its templates are compiled; one for the site's
+   * builds, so that entries dev keeps between saves render with the latest.
+   */
+  mdxComponents: MdxComponents;
   /** The markdown renderers made so far, by definition. */
   renderers: MarkdownRenderers;
   /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */

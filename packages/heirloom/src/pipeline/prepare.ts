@@ -12,7 +12,7 @@ import { assertProject } from "../config/site.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { missingComponents } from "../content/mdx/mdx-components.ts";
 import { resetHighlighting, settleHighlighting } from "../content/highlight/highlight-pool.ts";
-import { mdxComponentsOf } from "../content/mdx/mdx.ts";
+import type { MdxComponents } from "../content/mdx/mdx.ts";
 import { loadedSources } from "../content/loaded.ts";
 import { loadContent } from "../content/load.ts";
 import { type MarkdownRenderer, markdownKey } from "../content/markdown/markdown.ts";
@@ -118,7 +118,7 @@ async function prepareStages(
   const templates = await settle(parts.templates);
   if (read) problems.push(...read.errors);
   if (read && templates) problems.push(...missingTemplates(read.routes, templates, site.source));
-  if (read && templates) problems.push(...mdxComponentsReady(paths.root, read.validated, templates));
+  if (read && templates) problems.push(...mdxComponentsReady(reuse.mdxComponents, read.validated, templates));
   // Mistakes in the content do not hide broken links: the pages that still render are checked too.
   if (problems.length > 0 && site && read && templates && problems.every((p) => errorsOf(p).length > 0)) {
     problems.push(...(await linksOfPartialSite(site, read, templates, parts, islandRenders)));
@@ -151,10 +151,9 @@ async function prepareStages(
 }
 
 /** Hands MDX bodies the site's components (templates/mdx.ts); each one a body lacks, located. */
-function mdxComponentsReady(root: string, validated: ValidatedContent, templates: Templates) {
+function mdxComponentsReady(holder: MdxComponents, validated: ValidatedContent, templates: Templates) {
   const items = everyItem(validated).filter((item) => item.mdx);
   if (items.length === 0) return [];
-  const holder = mdxComponentsOf(root);
   holder.current = { ...templates.mdx };
   holder.renderHtml = renderIslandsPlain;
   return items.flatMap((item) => missingComponents(item.source, item.mdx!, templates.mdx, templates.mdxFile));
@@ -175,7 +174,7 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   resetHighlighting();
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   raw.entries.push(...loadedSources(site));
-  const mdx = mdxComponentsOf(paths.root);
+  const mdx = reuse.mdxComponents;
   mdx.timeout = site.timeout;
   // Blocks written plain as bodies render (dev tells each at once; a build with its warnings), each place once.
   const highlightWarnings: string[] = [];

@@ -21,14 +21,6 @@ export interface MdxComponents {
   timeout?: number;
 }
 
-/** One holder per site folder, kept for the process: entries dev keeps between saves read the latest components. */
-const holders = new Map<string, MdxComponents>();
-export function mdxComponentsOf(root: string): MdxComponents {
-  let holder = holders.get(root);
-  if (!holder) holders.set(root, (holder = { current: {} }));
-  return holder;
-}
-
 /** A body's fenced blocks: each as Shiki highlighted it when it was compiled, else as a plain block. */
 function codeBlocks(body: CompiledMdx) {
   return ({ lang, code, block }: { lang: string; code: string; block: string }) => {
