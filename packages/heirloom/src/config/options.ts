@@ -78,24 +78,25 @@ export interface SiteConfig extends SitePaths {
   search: boolean;
 }
 
+/** A setting by precedence (its flag, its environment variable, its field of site.config.ts) and where it is set. */
+function setting<T extends string | undefined>(
+  [flag, flagValue]: [string, string | undefined],
+  [variable, env]: [string, NodeJS.ProcessEnv],
+  [field, fieldValue]: [string, T],
+): { value: string | T; from: string } {
+  if (flagValue !== undefined) return { value: flagValue, from: flag };
+  const fromEnv = env[variable];
+  if (fromEnv !== undefined) return { value: fromEnv, from: `the ${variable} environment variable` };
+  return { value: fieldValue, from: `${field} in site.config.ts` };
+}
+
 /** Resolves the effective configuration: flags > environment > site.config.ts. */
 export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): SiteConfig {
   const env = options.env ?? process.env;
-  const given = normalizeBase(options.base ?? env.HEIRLOOM_BASE ?? site.base);
-  const siteUrlFrom =
-    options.siteUrl !== undefined
-      ? "--site-url"
-      : env.HEIRLOOM_SITE_URL !== undefined
-        ? "the HEIRLOOM_SITE_URL environment variable"
-        : "siteUrl in site.config.ts";
-  const siteUrl = normalizeSiteUrl(options.siteUrl ?? env.HEIRLOOM_SITE_URL ?? site.siteUrl, siteUrlFrom);
-  const baseFrom =
-    options.base !== undefined
-      ? "--base"
-      : env.HEIRLOOM_BASE !== undefined
-        ? "the HEIRLOOM_BASE environment variable"
-        : "base in site.config.ts";
-  const base = baseOf(given, { siteUrl, siteUrlFrom, baseFrom });
+  const url = setting(["--site-url", options.siteUrl], ["HEIRLOOM_SITE_URL", env], ["siteUrl", site.siteUrl]);
+  const siteUrl = normalizeSiteUrl(url.value, url.from);
+  const given = setting(["--base", options.base], ["HEIRLOOM_BASE", env], ["base", site.base]);
+  const base = baseOf(normalizeBase(given.value), { siteUrl, siteUrlFrom: url.from, baseFrom: given.from });
   const forms = site.forms.map((form) => {
     const fromEnv = form.env ? env[form.env] : undefined;
     const endpoint = (fromEnv ?? form.endpoint).trim();
