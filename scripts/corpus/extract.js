@@ -2,7 +2,8 @@
 // Writes the Rust blog as a Heirloom site, ready to build: its posts copied byte for byte from a commit of its
 // git history (content/posts/, content/inside-rust/), the images and scripts they name (content/images/,
 // content/scripts/), each blog's list page made from its blog.yml, and our definition and templates
-// (scripts/corpus/rust-blog/). The port changes configuration, never posts (but with --repair: see REPAIRS).
+// (scripts/corpus/rust-blog/). The port changes configuration, never posts (but with --repair: see REPAIRS and
+// STATIC_REPAIRS).
 // Usage: node scripts/corpus/extract.js --git-dir <repo.git> [--commit <sha>] --out <folder> [--repair]
 import { cpSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -43,6 +44,21 @@ const REPAIRS = {
   "inside-rust/2020-09-17-stabilizing-intra-doc-links.md": (bytes) => Buffer.concat([Buffer.from("---\n"), bytes]),
 };
 
+/**
+ * The one picture the port cannot publish as written: rustc's interactive flame graph, an SVG that runs a script
+ * when opened on its own (Heirloom refuses it with UnsafeImageError: on a host without the site's policy it would
+ * run on the site's origin). --repair removes its script and its onload, so the graph is still shown, not driven.
+ */
+const STATIC_REPAIRS = {
+  "images/inside-rust/2020-02-25-intro-rustc-self-profile/rustc.svg": (bytes) =>
+    Buffer.from(
+      bytes
+        .toString("utf8")
+        .replace(/<script\b[\s\S]*?<\/script>/g, "")
+        .replace(/\sonload="[^"]*"/g, ""),
+    ),
+};
+
 /** Writes the site into `out` (its content/ and templates/ replaced, an earlier dist/ kept). */
 export function extractSite({ gitDir, commit, out, repair = false }) {
   if (existsSync(out) && readdirSync(out).length && !existsSync(path.join(out, "site.config.ts"))) {
@@ -64,7 +80,10 @@ export function extractSite({ gitDir, commit, out, repair = false }) {
     counts[post.blog].posts++;
     counts[post.blog].codeBlocks += countCodeBlocks(post.bytes);
   }
-  for (const file of corpus.statics) put(path.join(out, "content", file.path), file.bytes);
+  for (const file of corpus.statics) {
+    const fix = repair ? STATIC_REPAIRS[file.path] : undefined;
+    put(path.join(out, "content", file.path), fix ? fix(file.bytes) : file.bytes);
+  }
   return { corpus, counts };
 }
 
