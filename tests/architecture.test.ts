@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importProblems } from "./helpers/imports.ts";
+import { entryProblems, importProblems } from "./helpers/imports.ts";
 import { engineRoot, repoRoot } from "./helpers/site.ts";
 
 /** The engine's sources, relative to the repository. */
@@ -66,10 +66,35 @@ const STAGES = [
   "index.ts",
 ];
 
+/**
+ * The subsystems of a stage folder, lowest first; "." is the stage's own files, which use them all (content's
+ * load, read and validate; output's report; dev's server).
+ */
+const SUBSYSTEMS: Record<string, string[]> = {
+  content: ["frontmatter", "highlight", "markdown", "mdx", "."],
+  output: ["links", "write", "files", "."],
+  serve: ["forms", "http", "preview", "dev"],
+  "serve/dev": ["site-thread", "."],
+};
+
 describe("the engine's imports", () => {
   it("go down the stage order, with no cycle, in src/", async () => {
     const problems = await importProblems(engineRoot, "src", STAGES);
     expect(problems.map((p) => `${p.kind}: ${p.from} -> ${p.to}`)).toEqual([]);
+  });
+
+  it.each(Object.entries(SUBSYSTEMS))("go down the order of the subsystems of %s/: %j", async (folder, order) => {
+    const problems = await importProblems(engineRoot, `src/${folder}`, order);
+    expect(problems.map((p) => `${p.kind}: ${p.from} -> ${p.to}`)).toEqual([]);
+  });
+
+  it("reach a subsystem's folder from outside it only through its entry, index.ts", () => {
+    expect(entryProblems(engineRoot, "src")).toEqual([]);
+  });
+
+  it("are checked for real: an import past a subsystem's entry is caught", () => {
+    const fixture = path.join(repoRoot, "tests", "fixtures", "import-graph");
+    expect(entryProblems(fixture, "src")).toEqual(["src/high/shout.ts -> src/low/words/spoken.ts"]);
   });
 
   it("are checked for real: a fixture with an upward import and a cycle is caught", async () => {

@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { dateParts, isoDate } from "../packages/heirloom/src/content/dates.ts";
+import { dateParts, isoDate } from "../packages/heirloom/src/content/frontmatter/dates.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 import { buildProject, copyJournal, editFile as edit, makeFixture } from "./helpers/site.ts";
 

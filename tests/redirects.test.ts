@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadDefinition } from "../packages/heirloom/src/pipeline/compile-parts.ts";
 import { prepareSite } from "../packages/heirloom/src/pipeline/prepare.ts";
 import { createDevSite } from "../packages/heirloom/src/serve/dev/site-thread/dev-site.ts";
-import { LastGoodPages } from "../packages/heirloom/src/serve/dev/last-good.ts";
+import { LastGoodPages } from "../packages/heirloom/src/serve/dev/site-thread/last-good.ts";
 import { type PreviewServer, startPreview } from "../packages/heirloom/src/serve/preview/preview.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 import { buildProject, makeFixture, templatesFor } from "./helpers/site.ts";

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { dateParts } from "../packages/heirloom/src/content/dates.ts";
+import { dateParts } from "../packages/heirloom/src/content/frontmatter/dates.ts";
 import { listPagePath, normalizePath, outFileFor } from "../packages/heirloom/src/routes/urls.ts";
 import { expectErrors, failures } from "./helpers/errors.ts";
 import { buildProject, makeFixture, makeProject, ownTemplates, repoRoot } from "./helpers/site.ts";

@@ -21,8 +21,8 @@ export type {
 } from "./config/define.ts";
 export type { CodeTheme, GfmOptions, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";
 export { image } from "./content/image-field.ts";
-export { renderMarkdown } from "./content/markdown/render-markdown.ts";
-export type { RenderMarkdownOptions } from "./content/markdown/render-markdown.ts";
+export { renderMarkdown } from "./content/markdown/index.ts";
+export type { RenderMarkdownOptions } from "./content/markdown/index.ts";
 export type { ImageOptions } from "./content/image-field.ts";
 export type {
   Assets,

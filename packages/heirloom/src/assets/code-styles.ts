@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { markCacheUsed, pruneCache, writeAtomically } from "../compile/cache.ts";
-import { type CodeThemes, codeStylesheet, prepareHighlighting, shikiVersion } from "../content/highlight/highlight.ts";
+import { type CodeThemes, codeStylesheet, prepareHighlighting, shikiVersion } from "../content/highlight/index.ts";
 import { ENGINE_KEY } from "../version.ts";
 import type { OutputFile } from "./bundle.ts";
 

@@ -2,7 +2,7 @@
 // check when its result changes. It stops on Ctrl+C.
 import path from "node:path";
 import type { Command } from "commander";
-import type { DevEvent } from "../serve/dev/dev.ts";
+import type { DevEvent } from "../serve/dev/index.ts";
 import { withEnvFiles } from "./env-files.ts";
 import { formEventsPrinter } from "./form-events.ts";
 import type { Io } from "./io.ts";
@@ -19,7 +19,7 @@ export function addDevCommand(program: Command, io: Io): void {
     );
   withServerOptions(dev, "project folder holding site.config.ts, content/ and templates/", 4321).action(
     async (flags: ServerFlags) => {
-      const { startDev } = await import("../serve/dev/dev.ts");
+      const { startDev } = await import("../serve/dev/index.ts");
       let listening: Promise<void> = Promise.resolve();
       const server = await startDev({
         root: flags.root,

@@ -1,7 +1,7 @@
 // What preview and dev print about their forms' local receivers: each post with its value masked, a damaged
 // line of an entries file, a lock taken over from a process that ended mid-post, and a post not stored.
 import path from "node:path";
-import type { LocalFormEvents } from "../serve/forms/local-forms.ts";
+import type { LocalFormEvents } from "../serve/forms/index.ts";
 import { type Say, failed } from "./server-options.ts";
 
 /** The receivers' events as terminal lines; paths relative to the project folder `root`. */

@@ -35,8 +35,8 @@ async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
     path,
     { existsSync },
   ] = await Promise.all([
-    import("../serve/preview/preview.ts"),
-    import("../serve/http/allowed-hosts.ts"),
+    import("../serve/preview/index.ts"),
+    import("../serve/http/index.ts"),
     import("../config/definition-file.ts"),
     import("../pipeline/compile-parts.ts"),
     import("node:path"),

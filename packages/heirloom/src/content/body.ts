@@ -1,9 +1,9 @@
 // An entry's markdown body as its `html` and `headings`: rendered now, read from the markdown cache when a page
 // needs it, or rendered when a page reads it (dev, and a body whose code languages Shiki must load first).
 import { HeirloomError } from "../errors/errors.ts";
-import { type MarkdownRenderer, type RenderedMarkdown, markdownKey } from "./markdown/markdown.ts";
+import { type MarkdownRenderer, type RenderedMarkdown, markdownKey } from "./markdown/index.ts";
 import type { EntryValue, MarkdownCache, SourceEntry, WaitingBodies } from "./types.ts";
-import { plainWarnings } from "./highlight/unknown-language.ts";
+import { plainWarnings } from "./highlight/index.ts";
 
 export interface BodyOptions {
   base: string;

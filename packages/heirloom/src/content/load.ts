@@ -15,9 +15,9 @@ import {
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { LoadReuse, MarkdownCache, Placement, RawContent, SourceEntry, WaitingBodies } from "./types.ts";
-import { datedFileName } from "./dates.ts";
-import { type ParsedSource, toRawEntry } from "./frontmatter/front-matter.ts";
-import { markdownKey } from "./markdown/markdown.ts";
+import { datedFileName } from "./frontmatter/index.ts";
+import { type ParsedSource, toRawEntry } from "./frontmatter/index.ts";
+import { markdownKey } from "./markdown/index.ts";
 import { type ReadResult, type ReadRendering, readAll } from "./read.ts";
 export { MAX_CONTENT_BYTES } from "./read.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";

@@ -5,9 +5,9 @@ import { hash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { LinkToNothing, TooLarge, Unreadable } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
-import { type ParsedSource, readSource } from "./frontmatter/front-matter.ts";
+import { type ParsedSource, readSource } from "./frontmatter/index.ts";
 import { decodeContent } from "./decode.ts";
-import type { MarkdownRenderer, RenderedMarkdown, WaitingMarkdown } from "./markdown/markdown.ts";
+import type { MarkdownRenderer, RenderedMarkdown, WaitingMarkdown } from "./markdown/index.ts";
 
 export interface ReadJob {
   /** Absolute path. */

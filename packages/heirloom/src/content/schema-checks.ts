@@ -8,7 +8,7 @@ import { durationText } from "../config/timeout.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { EntryPastBudget } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
-import { datedFileName, offCalendarFileName } from "./dates.ts";
+import { datedFileName, offCalendarFileName } from "./frontmatter/index.ts";
 import type { SourceEntry } from "./types.ts";
 
 /** What the schema made of an entry's data (the date its file's name gives added), and its body's kind. */

@@ -10,8 +10,9 @@ import {
   UnknownField,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
-import { offCalendar } from "./dates.ts";
-import type { RawEntry } from "./frontmatter/front-matter.ts";
+import { nearest } from "../errors/nearest.ts";
+import { offCalendar } from "./frontmatter/index.ts";
+import type { RawEntry } from "./frontmatter/index.ts";
 
 type Issue = z.core.$ZodIssue;
 
@@ -175,30 +176,6 @@ function matches(option: SchemaDef, value: unknown): boolean {
     const literal = defOf(field);
     return literal.type !== "literal" || literal.values!.includes((value as Record<string, unknown>)[key]);
   });
-}
-
-/** The closest known name to a likely typo (edit distance at most 3), if any. */
-export function nearest(word: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 4;
-  for (const candidate of candidates) {
-    const d = distance(word.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best;
-}
-
-/** The edit distance between two words (Levenshtein): how many letters to add, remove or change. */
-export function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length];
 }
 
 function valueAt(data: unknown, path: PropertyKey[]): unknown {

@@ -1,12 +1,14 @@
 // What the content stage hands on (raw and validated entries) and what it is handed: the stores of work done
 // before, and what the previous load of the same folder left to reuse (the dev server's, see src/incremental/).
 import type { EntryMeta } from "../config/define.ts";
-import type { Heading } from "../config/markdown-options.ts";
 import type { HeirloomError } from "../errors/errors.ts";
-import type { RawEntry } from "./frontmatter/front-matter.ts";
+import type { RawEntry } from "./frontmatter/index.ts";
 import type { ImageRef } from "./image-field.ts";
-import type { RenderedMarkdown, WaitingMarkdown } from "./markdown/markdown.ts";
-import type { PlainNote } from "./highlight/unknown-language.ts";
+import type { RenderedMarkdown, WaitingMarkdown } from "./markdown/index.ts";
+import type { PlainNote } from "./highlight/index.ts";
+import type { CompiledMdx, MdxCache } from "./mdx/index.ts";
+
+export type { CompiledMdx, MdxCache };
 
 /** Rendered markdown by `<file hash>:<base path>:<renderer key>`, loaded from disk only when a page needs it. */
 export interface MarkdownCache {
@@ -91,34 +93,6 @@ export interface LoadReuse {
 }
 
 export type EntryValue = Record<string, unknown> & EntryMeta;
-
-/** Compiled MDX bodies by key, kept by the incremental object. */
-export interface MdxCache {
-  get(key: string): CompiledMdx | undefined;
-  set(key: string, body: CompiledMdx): void;
-}
-
-/**
- * A compiled body: the function body @mdx-js/mdx wrote, its headings, the components it uses, its fenced code
- * blocks and (once Shiki has seen them) their highlighted markup, kept with it so that rendering it never needs
- * Shiki.
- */
-export interface CompiledMdx {
-  /** What it is kept by (see compileMdxBody). */
-  key: string;
-  code: string;
-  headings: Heading[];
-  /** Components the body names (<Callout>), each at its first line and column in the body (not the file). */
-  uses: Array<{ name: string; line: number; column: number }>;
-  /** Its fenced code blocks that name a language, in order, each at its line in the body (1-based). */
-  blocks: Array<{ lang: string; code: string; line: number }>;
-  /** Each block's markup as Shiki highlighted it ("" where it is left plain); absent until highlighted. */
-  highlighted?: string[];
-  /** Its blocks in a language Shiki does not have, each at its line in the body (set as it is highlighted). */
-  notes?: PlainNote[];
-  /** The files under content/ its relative links and images name, if any. */
-  refs?: string[];
-}
 
 /** One valid entry, the file it came from, and its image fields (with the path of fields that leads to each). */
 export interface ContentItem {

@@ -17,9 +17,9 @@ import { orderCollections } from "./order.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ImageRef, findImageRefs, imageRef, noteImageUse } from "./image-field.ts";
 import { type Body, type BodyOptions, markdownBody, setBody } from "./body.ts";
-import type { MarkdownRenderer } from "./markdown/markdown.ts";
-import { compileMdxBody } from "./mdx/mdx-compile.ts";
-import { type MdxComponents, setMdxBody } from "./mdx/mdx.ts";
+import type { MarkdownRenderer } from "./markdown/index.ts";
+import { compileMdxBody } from "./mdx/index.ts";
+import { type MdxComponents, setMdxBody } from "./mdx/index.ts";
 import { issuesToErrors, schemaErrors } from "./schema-errors.ts";
 import { type SchemaCheck, checkSchemas } from "./schema-checks.ts";
 

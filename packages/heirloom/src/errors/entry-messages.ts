@@ -84,7 +84,7 @@ export const InvalidField = entry({
   hint: ({ field, hint }) => schemaHints[hint](field),
 });
 
-/** A date written YYYY-MM-DD that is not a day of the calendar (content/dates.ts finds it). */
+/** A date written YYYY-MM-DD that is not a day of the calendar (content/frontmatter/dates.ts finds it). */
 export interface OffCalendar {
   /** As written: 2026-02-31. */
   date: string;

@@ -6,9 +6,9 @@
 // of a 575-post blog read and wrote 11 MB each time (about 45 ms of a 0.45 s build).
 import { readFileSync, rmSync } from "node:fs";
 import { deserialize, serialize } from "node:v8";
-import type { RenderedMarkdown } from "../content/markdown/markdown.ts";
+import type { RenderedMarkdown } from "../content/markdown/index.ts";
 import type { MarkdownCache } from "../content/types.ts";
-import type { PlainNote } from "../content/highlight/unknown-language.ts";
+import type { PlainNote } from "../content/highlight/index.ts";
 import { writeAtomically } from "../compile/cache.ts";
 
 /**

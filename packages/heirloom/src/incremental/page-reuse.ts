@@ -3,8 +3,8 @@
 // search index, while it was made of the same pages.
 import path from "node:path";
 import { sameEnv } from "../compile/site-code.ts";
-import type { KeptSearch, SearchState } from "../output/files/search-index.ts";
-import type { FileState, Manifest } from "../output/write/staging.ts";
+import type { KeptSearch, SearchState } from "../output/files/index.ts";
+import type { FileState, Manifest } from "../output/write/index.ts";
 import type { BuildState } from "./build-state.ts";
 import { type SiteInputs, bytesAtHand, contextKey, feedKey, pageKey, sameReads } from "./page-keys.ts";
 import type { KeptFile, PageReuse } from "./types.ts";

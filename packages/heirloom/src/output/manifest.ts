@@ -7,7 +7,7 @@ import { writeAtomically } from "../compile/cache.ts";
 import type { SitePaths } from "../config/options.ts";
 import { ManifestInOutput } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
-import type { Manifest } from "./write/staging.ts";
+import type { Manifest } from "./write/index.ts";
 
 export interface ManifestEntry {
   /** Relative to the output folder, with forward slashes. */

@@ -1,6 +1,6 @@
 // Report stage: the summary a person reads at a glance after a build.
 import path from "node:path";
-import type { SearchReport } from "./files/search-index.ts";
+import type { SearchReport } from "./files/index.ts";
 
 export interface RouteReport {
   /** "/", "/pricing", or "404". */

@@ -9,7 +9,7 @@ import type { Assets } from "../render/contract.ts";
 import { sitemapParts, sitemapUrls } from "../routes/clashes.ts";
 import type { FeedSpec, Route } from "../routes/types.ts";
 import { absoluteUrl } from "../routes/urls.ts";
-import type { PageRecord } from "./write/page-record.ts";
+import type { PageRecord } from "./write/index.ts";
 import type { RouteReport } from "./report.ts";
 
 /** What a build's pages load besides themselves. */

@@ -2,8 +2,8 @@
 // MDX bodies highlighted since Shiki last saw them (what went plain told), and the warnings of the highlight pool's
 // blocks written plain.
 import type { ResolvedSite } from "../config/types.ts";
-import { knownLanguage, prepareHighlighting } from "../content/highlight/highlight.ts";
-import { highlightMdx } from "../content/mdx/mdx-highlight.ts";
+import { knownLanguage, prepareHighlighting } from "../content/highlight/index.ts";
+import { highlightMdx } from "../content/mdx/index.ts";
 import type { MdxCache, ValidatedContent } from "../content/types.ts";
 import { everyItem } from "../content/locales.ts";
 

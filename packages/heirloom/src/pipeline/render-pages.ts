@@ -8,19 +8,19 @@ import type { PageState } from "../incremental/build-state.ts";
 import type { FinishedBuild, PageReuse } from "../incremental/incremental.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { checkLinks, checkRedirectTargets } from "../output/links/links.ts";
-import { pageLinks } from "../output/links/page-links.ts";
-import type { PageRecord } from "../output/write/page-record.ts";
-import { createPageWriter } from "../output/write/page-writer.ts";
-import { type FeedSelections, feedEntries } from "../output/files/feeds.ts";
-import { fixedFiles, siteFiles } from "../output/files/site-files.ts";
-import type { Staging } from "../output/write/staging.ts";
+import { checkLinks, checkRedirectTargets } from "../output/links/index.ts";
+import { pageLinks } from "../output/links/index.ts";
+import type { PageRecord } from "../output/write/index.ts";
+import { createPageWriter } from "../output/write/index.ts";
+import { type FeedSelections, feedEntries } from "../output/files/index.ts";
+import { fixedFiles, siteFiles } from "../output/files/index.ts";
+import type { Staging } from "../output/write/index.ts";
 import { contentOf, publishedOnSite, renderPage } from "../render/render.ts";
 import { trackContent } from "../render/track.ts";
 import { runSiteCode } from "../compile/site-code.ts";
 import { PastBudget, withinTime } from "../compile/time-budget.ts";
 import type { PreparedSite } from "./prepare.ts";
-import { templateLinkFinder } from "../output/links/template-links.ts";
+import { templateLinkFinder } from "../output/links/index.ts";
 
 /** How long a batch of pages renders under one watchdog: each page gets the site's time less at most this. */
 const BATCH_MS = 50;

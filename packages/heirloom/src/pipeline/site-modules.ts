@@ -3,7 +3,7 @@
 import * as zod from "zod";
 import { defineCollection, defineSite } from "../config/define.ts";
 import { image } from "../content/image-field.ts";
-import { renderMarkdown } from "../content/markdown/render-markdown.ts";
+import { renderMarkdown } from "../content/markdown/index.ts";
 import { Island } from "../render/island.ts";
 import { recordingJsxRuntime } from "../render/island-call-site.ts";
 import { serializeJsonLd } from "../render/json-ld.ts";

@@ -2,7 +2,7 @@
 // content file's entry by its page's URL, an image through the image pipeline (width, height, srcset, AVIF and
 // WebP), a passthrough file at its path, a site path in its page's own form; else as the browser resolves it.
 import type { BuiltImage, ImageRef } from "../content/image-field.ts";
-import { MARKER, attributeValue, isSiteRef, markerParts, refTarget } from "../content/markdown/refs.ts";
+import { MARKER, attributeValue, isSiteRef, markerParts, refTarget } from "../content/markdown/index.ts";
 import type { Redirect, Route } from "../routes/types.ts";
 
 /** What a marker may name: the site's entries, the images bodies name, passthrough files and pages. */

@@ -1,6 +1,6 @@
 // Entry routes' patterns ("/blog/:slug/", "/:year/:month/:day/:slug.html"): split once per run into their fixed
 // parts and parameters, and filled with each entry's values (the date parts from its date).
-import { dateParts, offCalendar } from "../content/dates.ts";
+import { dateParts, offCalendar } from "../content/frontmatter/index.ts";
 import type { ContentItem } from "../content/types.ts";
 import { EntryWithoutDate, NotAPlainSegment } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";

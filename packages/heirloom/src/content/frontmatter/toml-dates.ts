@@ -1,7 +1,7 @@
 // TOML dates that are no day of the calendar (2026-02-31), quoted before smol-toml reads the front matter: it would
 // read such a date as another day (3 March) without a word, and refuse a month 13 as a syntax error. Quoted, each is
 // the text it is, as YAML keeps `date: 2026-02-31`, and the schema's check tells it at its field (schema-errors.ts).
-import { offCalendar } from "../dates.ts";
+import { offCalendar } from "./dates.ts";
 
 /** A TOML date, local date-time or offset date-time, read where a value starts. */
 const DATE = /\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2})?)?/y;

@@ -2,7 +2,7 @@
 // and line, with the names of Shiki's languages nearest to the one written. What is told is kept with the body
 // (markdown's cache, a compiled MDX body), so a build that reuses the body tells it again.
 import { shikiLanguages } from "./highlight.ts";
-import { distance } from "../schema-errors.ts";
+import { distance } from "../../errors/nearest.ts";
 
 /** A block written plain as Shiki has no language of its name: its line in the body (1-based), what to tell. */
 export type PlainNote = [line: number, note: string];

@@ -9,7 +9,7 @@ import { withinTime } from "../../compile/time-budget.ts";
 import { DEFAULT_TIMEOUT, durationText } from "../../config/timeout.ts";
 import { PluginPastBudget } from "../../errors/catalogue.ts";
 import { errorFrom } from "../../errors/errors.ts";
-import { TOKENIZE, shikiVersion } from "../highlight/highlight.ts";
+import { TOKENIZE, shikiVersion } from "../highlight/index.ts";
 
 /**
  * What a site's renderers are made from: its settings, the definition's text (for locations) and the hash of its

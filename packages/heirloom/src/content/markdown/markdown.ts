@@ -11,13 +11,13 @@ import { enableGfmRules, applyGfm } from "./gfm.ts";
 import { headingsPlugin } from "./headings.ts";
 import { type MarkdownSite, ownCodeTimed, settingsKey } from "./markdown-key.ts";
 import { refTarget } from "./refs.ts";
-import { type RenderState, highlighted } from "../highlight/highlight-block.ts";
-import { blocksIn, submitBlocks, unpooled } from "../highlight/highlight-pool.ts";
-import { languageOf } from "../highlight/fence-language.ts";
-import { type CodeThemes, highlightReady } from "../highlight/highlight.ts";
+import { type RenderState, highlighted } from "../highlight/index.ts";
+import { blocksIn, submitBlocks, unpooled } from "../highlight/index.ts";
+import { languageOf } from "../highlight/index.ts";
+import { type CodeThemes, highlightReady } from "../highlight/index.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
-import { type PlainNote, unknownLanguageNote } from "../highlight/unknown-language.ts";
+import { type PlainNote, unknownLanguageNote } from "../highlight/index.ts";
 
 export { checkedUrl };
 export type { MarkdownSite };

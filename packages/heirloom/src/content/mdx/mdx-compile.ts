@@ -10,13 +10,17 @@ import type { Heading, ResolvedMarkdown } from "../../config/markdown-options.ts
 import { MdxAwait, MdxCompileFailed, MdxModuleSyntax } from "../../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../../errors/errors.ts";
 import { ENGINE_KEY, bundledFile } from "../../version.ts";
-import { fenceLanguage } from "../highlight/fence-language.ts";
-import { slugOf, uniqueId } from "../markdown/headings.ts";
-import { checkedImageUrl, checkedUrl } from "../markdown/link-schemes.ts";
+import { fenceLanguage } from "../highlight/index.ts";
+import { slugOf, uniqueId } from "../markdown/index.ts";
+import { checkedImageUrl, checkedUrl } from "../markdown/index.ts";
 import { type ExpressionHolder, guardExpressions } from "./mdx-expressions.ts";
-import type { MarkdownRenderer } from "../markdown/markdown.ts";
-import { refTarget } from "../markdown/refs.ts";
-import type { CompiledMdx, MdxCache, SourceEntry } from "../types.ts";
+import type { MarkdownRenderer } from "../markdown/index.ts";
+import { refTarget } from "../markdown/index.ts";
+import type { RawEntry } from "../frontmatter/index.ts";
+import type { CompiledMdx, MdxCache } from "./mdx-types.ts";
+
+/** What of an entry its MDX body is compiled from, and located by. */
+type MdxSource = Pick<RawEntry, "file" | "body" | "bodyLine">;
 
 type Anchors = ResolvedMarkdown["anchors"];
 
@@ -39,7 +43,7 @@ const loadMdx = () => (mdx ??= require(bundledFile("mdx") ?? "@mdx-js/mdx") as M
  * or a located error.
  */
 export function compileMdxBody(
-  source: SourceEntry,
+  source: MdxSource,
   base: string,
   renderer: Pick<MarkdownRenderer, "key" | "anchors">,
   cache?: MdxCache,
@@ -54,7 +58,7 @@ export function compileMdxBody(
   return result;
 }
 
-function compileNow(source: SourceEntry, base: string, anchors: Anchors, key: string): CompiledMdx | HeirloomError {
+function compileNow(source: MdxSource, base: string, anchors: Anchors, key: string): CompiledMdx | HeirloomError {
   const { compileSync } = loadMdx();
   const found: Found = { headings: [], uses: new Map(), refs: new Set() };
   const blocks: CompiledMdx["blocks"] = [];
@@ -98,7 +102,7 @@ interface Found {
  */
 function collect(
   tree: MdastNode,
-  { source, base, anchors }: { source: SourceEntry; base: string; anchors: Anchors },
+  { source, base, anchors }: { source: MdxSource; base: string; anchors: Anchors },
   found: Found,
   blocks: CompiledMdx["blocks"],
 ): void {
@@ -196,7 +200,7 @@ function plainText(node: MdastNode): string {
 }
 
 /** A compile error of @mdx-js/mdx (a VFileMessage: reason, line, column) at the file's own line. */
-function located(error: unknown, source: SourceEntry): HeirloomError {
+function located(error: unknown, source: MdxSource): HeirloomError {
   const message = error as { reason?: string; message?: string; line?: number; column?: number };
   let reason = String(message?.reason ?? message?.message ?? error).replace(/\s+/g, " ");
   // The reason may name the exact place ("… `<b>` (1:7-1:10) …"), which is better than the node's start.

@@ -2,7 +2,7 @@
 // templates/mdx.ts exports, checked once the templates are compiled, at the place the body names it.
 import { MdxComponentMemberMissing, MdxComponentMissing } from "../../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../../errors/errors.ts";
-import type { CompiledMdx } from "../types.ts";
+import type { CompiledMdx } from "./mdx-types.ts";
 
 /**
  * One error per component an MDX body uses that the site does not export from templates/mdx.ts (`components`), or

@@ -8,11 +8,11 @@ import {
   missingLanguage,
   prepareHighlighting,
   reloadShiki,
-} from "../highlight/highlight.ts";
-import { languageOf } from "../highlight/fence-language.ts";
-import { lateWarning } from "../highlight/highlight-pool.ts";
-import type { CompiledMdx, MdxCache } from "../types.ts";
-import { type PlainNote, plainWarnings, unknownLanguageNote } from "../highlight/unknown-language.ts";
+} from "../highlight/index.ts";
+import { languageOf } from "../highlight/index.ts";
+import { lateWarning } from "../highlight/index.ts";
+import type { CompiledMdx, MdxCache } from "./mdx-types.ts";
+import { type PlainNote, plainWarnings, unknownLanguageNote } from "../highlight/index.ts";
 
 /** An MDX body to highlight, with its file and the line of the file its body starts at. */
 export interface MdxAt {

@@ -10,7 +10,7 @@ import { PastBudget, withinTime } from "../../compile/time-budget.ts";
 import { MdxPastBudget } from "../../errors/catalogue.ts";
 import { errorFrom, type SourceLocation } from "../../errors/errors.ts";
 import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
-import type { CompiledMdx } from "../types.ts";
+import type { CompiledMdx } from "./mdx-types.ts";
 
 /** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
 export interface MdxComponents {

@@ -9,8 +9,8 @@ import { FeedEntryWithoutTitleOrDate } from "../../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../../errors/errors.ts";
 import type { FeedSpec } from "../../routes/types.ts";
 import { absoluteUrl } from "../../routes/urls.ts";
-import { isoDate } from "../../content/dates.ts";
-import { withoutHeadingAnchors } from "../../content/markdown/headings.ts";
+import { isoDate } from "../../content/frontmatter/index.ts";
+import { withoutHeadingAnchors } from "../../content/markdown/index.ts";
 import type { OutputFile } from "../../assets/bundle.ts";
 import { escapeXml } from "./hosting.ts";
 

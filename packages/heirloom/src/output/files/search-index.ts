@@ -16,8 +16,8 @@ import { HeirloomError, errorFrom } from "../../errors/errors.ts";
 import { SEARCH_FOLDER } from "../../routes/clashes.ts";
 import type { Route } from "../../routes/types.ts";
 import { NOT_FOUND } from "../../routes/urls.ts";
-import type { PageRecord } from "../write/page-record.ts";
-import type { FileState, Staging } from "../write/staging.ts";
+import type { PageRecord } from "../write/index.ts";
+import type { FileState, Staging } from "../write/index.ts";
 
 /** The index's folder in the output, beside assets/ (pagefind.js finds its chunks beside itself). */
 export { SEARCH_FOLDER };

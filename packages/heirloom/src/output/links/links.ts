@@ -8,8 +8,8 @@ import {
   RedirectToNothing,
 } from "../../errors/catalogue.ts";
 import { type HeirloomError, type SourceLocation, errorFrom } from "../../errors/errors.ts";
-import type { RawEntry } from "../../content/frontmatter/front-matter.ts";
-import { distance } from "../../content/schema-errors.ts";
+import type { RawEntry } from "../../content/frontmatter/index.ts";
+import { distance } from "../../errors/nearest.ts";
 import type { Redirect } from "../../routes/types.ts";
 import { withBase } from "../../routes/urls.ts";
 import { type WrittenLink, frontMatterLink, writtenLinks } from "./written-links.ts";

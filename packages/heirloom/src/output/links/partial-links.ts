@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from "node:fs";
 import type { SiteConfig } from "../../config/options.ts";
 import type { ResolvedSite } from "../../config/types.ts";
-import { guessFields } from "../../content/frontmatter/yaml-positions.ts";
+import { guessFields } from "../../content/frontmatter/index.ts";
 import { MAX_CONTENT_BYTES } from "../../content/load.ts";
 import type { RawContent } from "../../content/types.ts";
 import type { ValidatedContent } from "../../content/types.ts";

@@ -2,7 +2,7 @@
 // links and pictures, reference definitions, raw HTML's href and src) at its own line and column, read as
 // markdown-it reads it, and the front-matter values that templates may publish as links.
 import MarkdownIt from "markdown-it";
-import type { RawEntry } from "../../content/frontmatter/front-matter.ts";
+import type { RawEntry } from "../../content/frontmatter/index.ts";
 import type { SourceLocation } from "../../errors/errors.ts";
 
 /** One destination as written in a file, as markdown-it publishes it, and where. */

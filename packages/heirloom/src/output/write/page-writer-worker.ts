@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import zlib from "node:zlib";
-import { pageLinks } from "../links/page-links.ts";
+import { pageLinks } from "../links/index.ts";
 import type { PageRecord } from "./page-record.ts";
 import type { FileState } from "./staging.ts";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { WriteFile } from "./file-writes.ts";
 import type { PageRecord, PageWriter } from "./page-record.ts";
-import { pageLinks } from "../links/page-links.ts";
+import { pageLinks } from "../links/index.ts";
 import { threadedWriter } from "./page-writer-threads.ts";
 import type { FileState, Staging } from "./staging.ts";
 

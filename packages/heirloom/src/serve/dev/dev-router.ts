@@ -5,9 +5,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
-import { type Target, answer } from "../http/http.ts";
+import { type Target, answer } from "../http/index.ts";
 import type { ReloadHub } from "./reload-hub.ts";
-import type { Got, ServedFile } from "./site-thread/site-thread-messages.ts";
+import type { Got, ServedFile } from "./site-thread/index.ts";
 
 /** What the dev server serves now; the rebuilds replace it. */
 export interface ServedState {

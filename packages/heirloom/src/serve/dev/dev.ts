@@ -7,15 +7,15 @@ import { type BuildOptions, type SitePaths, resolvePaths } from "../../config/op
 import { DEFINITION_FILE } from "../../config/definition-file.ts";
 import type { CompiledPart } from "../../incremental/incremental.ts";
 import { type PageFailureHandler, type ServedState, devRequestHandler } from "./dev-router.ts";
-import { problemsFormatter } from "./dev-problems.ts";
-import { bothAllowed } from "../http/allowed-hosts.ts";
-import { createSiteServer, listen } from "../http/http.ts";
-import { checkListenHost } from "../http/listen-host.ts";
-import { type LocalFormEvents, type LocalForms, openLocalForms } from "../forms/local-forms.ts";
+import { problemsFormatter } from "./site-thread/index.ts";
+import { bothAllowed } from "../http/index.ts";
+import { createSiteServer, listen } from "../http/index.ts";
+import { checkListenHost } from "../http/index.ts";
+import { type LocalFormEvents, type LocalForms, openLocalForms } from "../forms/index.ts";
 import { createRebuildQueue } from "./rebuild-queue.ts";
 import { type ReloadHub, createReloadHub } from "./reload-hub.ts";
-import type { SiteThreadData } from "./site-thread/site-thread-messages.ts";
-import { startSiteThread } from "./site-thread/site-thread.ts";
+import type { SiteThreadData } from "./site-thread/index.ts";
+import { startSiteThread } from "./site-thread/index.ts";
 import { watchFiles } from "./watch.ts";
 
 export interface DevEvent {

@@ -4,9 +4,9 @@
 // known. A damaged line is reported once and never rewritten.
 import { appendFile, mkdir, open, stat } from "node:fs/promises";
 import path from "node:path";
-import { acquireLock } from "../../output/write/file-lock.ts";
+import { acquireLock } from "../../output/write/index.ts";
 
-export { LockBusyError } from "../../output/write/file-lock.ts";
+export { LockBusyError } from "../../output/write/index.ts";
 
 export interface EntryStore {
   file: string;

@@ -7,7 +7,7 @@ import { PortsInUse } from "../../errors/catalogue.ts";
 import { errorFrom } from "../../errors/errors.ts";
 import { type HostPolicy, isAllowedHost, refusalText } from "./allowed-hosts.ts";
 import { checkListenHost, hostFailure } from "./listen-host.ts";
-import type { LocalForms } from "../forms/local-forms.ts";
+import type { LocalForms } from "../forms/index.ts";
 
 /** Longer request targets are answered 414; Node answers 431 itself past its 16 KB header limit. */
 export const MAX_TARGET_LENGTH = 4096;

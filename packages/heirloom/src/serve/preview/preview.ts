@@ -9,14 +9,14 @@ import handler from "serve-handler";
 import { normalizeBase, resolvePaths } from "../../config/options.ts";
 import { NothingToPreview } from "../../errors/catalogue.ts";
 import { errorFrom } from "../../errors/errors.ts";
-import { checkOutDir } from "../../output/write/write.ts";
+import { checkOutDir } from "../../output/write/index.ts";
 import { notFoundCandidates } from "../../routes/urls.ts";
-import { type ConfinedFiles, confinedFiles } from "../http/confined-files.ts";
-import { type ByteRange, type CompressedFiles, compressedFiles } from "../http/compressed-files.ts";
-import { EncodedBodies } from "../http/encoded-bodies.ts";
-import { bothAllowed } from "../http/allowed-hosts.ts";
-import { createSiteServer, listen } from "../http/http.ts";
-import { type LocalFormEvents, type LocalForm, openLocalForms } from "../forms/local-forms.ts";
+import { type ConfinedFiles, confinedFiles } from "../http/index.ts";
+import { type ByteRange, type CompressedFiles, compressedFiles } from "../http/index.ts";
+import { EncodedBodies } from "../http/index.ts";
+import { bothAllowed } from "../http/index.ts";
+import { createSiteServer, listen } from "../http/index.ts";
+import { type LocalFormEvents, type LocalForm, openLocalForms } from "../forms/index.ts";
 
 /** serve-handler's file system methods: it awaits them, though its types name node:fs's callback forms. */
 type Methods = Parameters<typeof handler>[3];

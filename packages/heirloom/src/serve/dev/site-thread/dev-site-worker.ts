@@ -7,11 +7,11 @@ import { startHeartbeat, stalledError } from "../../../compile/stall.ts";
 import { outOfMemoryError } from "../../../compile/supervisor.ts";
 import { resolvePaths } from "../../../config/options.ts";
 import { type CompiledPart, Incremental } from "../../../incremental/incremental.ts";
-import { securityHeaders } from "../../../output/files/hosting.ts";
+import { securityHeaders } from "../../../output/files/index.ts";
 import { prepareSite } from "../../../pipeline/prepare.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
-import { LastGoodPages } from "../last-good.ts";
-import { problemsFormatter } from "../dev-problems.ts";
+import { LastGoodPages } from "./last-good.ts";
+import { problemsFormatter } from "./dev-problems.ts";
 import type { Exhausted, FromSiteThread, SiteThreadData, ToSiteThread } from "./site-thread-messages.ts";
 
 let given: SiteThreadData;

@@ -5,20 +5,20 @@
 import type { PreparedSite } from "../../../pipeline/prepare.ts";
 import { publishedOnSite, renderPage } from "../../../render/render.ts";
 import type { OutputFile } from "../../../assets/bundle.ts";
-import { type FeedSelections, feedFiles } from "../../../output/files/feeds.ts";
-import { linkResolver, readPassthrough } from "../../../output/files/site-files.ts";
-import { hostingFiles } from "../../../output/files/hosting.ts";
-import { redirectFiles } from "../../../output/files/redirects.ts";
-import { checkLinks } from "../../../output/links/links.ts";
-import { pageLinks } from "../../../output/links/page-links.ts";
+import { type FeedSelections, feedFiles } from "../../../output/files/index.ts";
+import { linkResolver, readPassthrough } from "../../../output/files/index.ts";
+import { hostingFiles } from "../../../output/files/index.ts";
+import { redirectFiles } from "../../../output/files/index.ts";
+import { checkLinks } from "../../../output/links/index.ts";
+import { pageLinks } from "../../../output/links/index.ts";
 import type { HeirloomError } from "../../../errors/errors.ts";
-import { SEARCH_FOLDER } from "../../../output/files/search-index.ts";
+import { SEARCH_FOLDER } from "../../../output/files/index.ts";
 import { HOSTING_FILES, sitemapParts, sitemapUrls } from "../../../routes/clashes.ts";
 import type { Route } from "../../../routes/types.ts";
 import { NOT_FOUND, notFoundCandidates } from "../../../routes/urls.ts";
-import type { LastGoodPages } from "../last-good.ts";
+import type { LastGoodPages } from "./last-good.ts";
 import type { ServedFile } from "./site-thread-messages.ts";
-import { templateLinkFinder } from "../../../output/links/template-links.ts";
+import { templateLinkFinder } from "../../../output/links/index.ts";
 
 /** A file as dev serves it; a page that could not be rendered now says why (`body`: its last good render). */
 export type SiteFile = ServedFile & { failure?: unknown };

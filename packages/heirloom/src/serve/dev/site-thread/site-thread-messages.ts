@@ -4,7 +4,7 @@
 import type { SiteCodePlace } from "../../../compile/supervisor.ts";
 import type { BuildOptions } from "../../../config/options.ts";
 import type { CompiledPart } from "../../../incremental/incremental.ts";
-import type { LocalForm } from "../../forms/local-forms.ts";
+import type { LocalForm } from "../../forms/index.ts";
 
 /** A page refused until a file changes: its render used up the memory of a thread, or never returned (`stalled`). */
 export type Exhausted = SiteCodePlace & { stalled?: { ms: number; budget: number } };

@@ -13,7 +13,7 @@ import { type Stall, stalledError, watchForStall } from "../../../compile/stall.
 import { PLACE_KEY, outOfMemoryError, placeIn, placeMemory } from "../../../compile/supervisor.ts";
 import { workerFile } from "../../../compile/worker-file.ts";
 import { ENGINE_ROOT, ENGINE_VERSION, bundledFile } from "../../../version.ts";
-import { LastGoodPages } from "../last-good.ts";
+import { LastGoodPages } from "./last-good.ts";
 import type {
   BuildFailed,
   Built,

@@ -1,7 +1,7 @@
 // Dates as content writes them (YYYY-MM-DD, an ISO 8601 date-time, a Date a schema made, a post's file name),
 // read the same on every machine: never in the build machine's time zone; one written so that is not a day of the
 // calendar (2026-02-31, which JavaScript reads as 3 March) is told apart, never read as another day.
-import type { OffCalendar } from "../errors/catalogue.ts";
+import type { OffCalendar } from "../../errors/catalogue.ts";
 
 export type { OffCalendar };
 

@@ -1,6 +1,6 @@
 // Problems as dev's terminal and overlay show them, on either of dev's threads: each located error, or an
 // unexpected one's stack.
-import { errorsOf, formatError } from "../../errors/errors.ts";
+import { errorsOf, formatError } from "../../../errors/errors.ts";
 
 /** Formats a problem (an error, a failure of many, a list of errors); with `debug`, each with its stack trace. */
 export function problemsFormatter(debug: boolean | undefined): (problem: unknown) => string {

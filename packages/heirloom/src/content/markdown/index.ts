@@ -1,0 +1,9 @@
+// The entry of content/markdown/: what the rest of the engine uses of it.
+export { slugOf, uniqueId, withoutHeadingAnchors } from "./headings.ts";
+export { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
+export { settingsKey } from "./markdown-key.ts";
+export { MarkdownRenderers, markdownKey } from "./markdown.ts";
+export type { MarkdownRenderer, RenderedMarkdown, WaitingMarkdown } from "./markdown.ts";
+export { MARKER, attributeValue, isSiteRef, markerParts, refTarget } from "./refs.ts";
+export { renderMarkdown } from "./render-markdown.ts";
+export type { RenderMarkdownOptions } from "./render-markdown.ts";
