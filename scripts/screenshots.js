@@ -60,8 +60,8 @@ try {
 
 /**
  * The screen views as WebP at quality 80: no colour bands (a reduced-palette PNG has them in every gradient
- * and shadow), sharp text, about half the size of a lossless PNG; GitHub shows WebP in READMEs. The print
- * view is black text on white without gradients, so 16 greys in a PNG keep it exact at half the WebP size.
+ * and shadow), sharp text, much smaller than a lossless PNG; GitHub shows WebP in READMEs. The print
+ * view is black text on white without gradients, so 16 greys in a PNG keep it exact, smaller than WebP would.
  */
 function encode(png, print) {
   return print

@@ -15,10 +15,10 @@ const NODE_FILE = { write: false, bundle: true, platform: "node", format: "cjs",
  * Packages bundled each into one CommonJS file beside the compiled CLI and required only when a build needs them:
  * one file loads far faster than a package's many modules, and the CLI, which every command loads, stays without
  * them. `packageFile`: its name in the package's dist/ (a source checkout's cache names it `<name>-<key>.cjs`).
- * - mdx: @mdx-js/mdx and the unified packages it imports (about 200 modules), for an .mdx body: required in about
- *   35 ms, against 230 ms to import.
- * - shiki: Shiki's core and its Oniguruma engine, for a code block: about 16 ms, against 55 to 100 ms. Its grammars
- *   and themes stay modules of their own, imported one by one (shiki/langs, shiki/themes).
+ * - mdx: @mdx-js/mdx and the unified packages it imports (about 200 modules), for an .mdx body: one file spares
+ *   the resolving and loading of each module on every command that compiles MDX.
+ * - shiki: Shiki's core and its Oniguruma engine, for a code block, likewise. Its grammars and themes stay modules
+ *   of their own, imported one by one (shiki/langs, shiki/themes), so a site loads only those it uses.
  */
 export const SIDE_BUNDLES = {
   mdx: { source: 'export * from "@mdx-js/mdx";', packageFile: "mdx-compiler.cjs" },
@@ -62,8 +62,8 @@ export function engineBuildOptions({ entry, outfile, version, key, engineRoot, b
     plugins: [zodEnglishOnly(), markdownItPlainFields(), grayMatterNoEngines()],
     minify: true,
     // Names are not kept: keepNames wraps every named function and class in a `__name()` call that defines
-    // its name each time one is made (every closure of markdown-it, zod and the engine: 12 ms of a 1,000-post
-    // build's main thread). Nothing here reads a function's name; errors carry their own (HeirloomError's name).
+    // its name each time one is made (every closure of markdown-it, zod and the engine), work on the main thread
+    // that grows with the site. Nothing here reads a function's name; errors carry their own (HeirloomError's name).
     keepNames: false,
     // Lines and columns; with the sources inside for a package that ships without src/.
     sourcemap: "linked",
@@ -146,7 +146,7 @@ function zodEnglishOnly() {
 /**
  * gray-matter's own engines (js-yaml 3 for YAML, `eval` for JavaScript front matter) are never called: the
  * engine has gray-matter only split the front matter off, reads YAML and TOML itself and refuses every other
- * language. Left out of the bundle, they cost neither 60 kB nor 20 ms of start, and the command holds no code
+ * language. Left out of the bundle, they add nothing to every command's start, and the command holds no code
  * that could run front matter.
  */
 function grayMatterNoEngines() {

@@ -1,8 +1,8 @@
-// `heirloom dev` runs the site's code on a thread of its own (src/serve/dev/site-thread/site-thread.ts). Starting that
-// thread and loading its file (the engine's stages, compiled into one file) takes about 70 ms; this starts it, and has
-// it load its file, as soon as the CLI's file is known, so that both overlap with the CLI's own loading and dev's
-// start. The thread then waits, unreferenced (it keeps no process alive), for dev to adopt it: dev takes it from the
-// global below and sends it its data; a dev that never starts (a usage error) leaves it to end with the process.
+// `heirloom dev` runs the site's code on a thread of its own (src/serve/dev/site-thread/site-thread.ts). Starting it
+// and loading its file (the engine's stages, in one file) is a good part of dev's first page (scripts/bench-scale.js):
+// this does both as soon as the CLI's file is known, overlapping the CLI's own loading and dev's start. The thread
+// then waits, unreferenced (it keeps no process alive), for dev to adopt it: dev takes it from the global below and
+// sends it its data; a dev that never starts (a usage error) leaves it to end with the process.
 import path from "node:path";
 import v8 from "node:v8";
 import { SHARE_ENV, Worker } from "node:worker_threads";

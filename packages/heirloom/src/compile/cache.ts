@@ -50,7 +50,7 @@ export async function markCacheUsed(...files: string[]): Promise<void> {
 
 /**
  * Removes cache files (images/ included) unused for two weeks. Runs when a new entry is stored, at most once
- * a day (each template save in dev stores one, and a walk of a cache of thousands of files took 360 ms),
+ * a day (each template save in dev stores one, and a walk of a cache of thousands of files is slow),
  * and measures "now" by the file system's clock, from the entry just written: a process whose clock is off
  * (a test's shifted clock, a container's) would otherwise take the files it just wrote for old ones.
  * Another build may be about to read a file it removes, which that build treats as a miss and makes again.

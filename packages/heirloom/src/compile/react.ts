@@ -1,6 +1,6 @@
 // React as the engine renders with: the same cached instance the site's compiled templates require. Of React's
 // server renderers only the one the engine calls is loaded (renderToStaticMarkup, renderToString: React's "legacy"
-// build): react-dom/server loads its streaming renderer too, which doubles what a command's start spends on React.
+// build): react-dom/server loads its streaming renderer too, which every command's start would pay for, unused.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";

@@ -3,7 +3,7 @@
 // is past, the site's own functions included, and whose `breakOnSigint` lets Ctrl+C stop it too (the signal is
 // then raised again for the process's own handlers: a build ends; on a supervised thread, a build's or dev's site
 // thread, the thread that started it stops it). Code stopped this way runs no
-// `finally` of its own; what it left behind is the caller's to put right. A call costs about 0.13 ms (V8 starts a
+// `finally` of its own; what it left behind is the caller's to put right. A call is not free (V8 starts a
 // watchdog thread for it), so it wraps a page's render or a batch, never each expression. Calls nest: the one whose
 // budget ends first is stopped, and tells the error of the innermost call running in it that names one; a call
 // whose budget ends after its outer one's needs no watchdog of its own.

@@ -97,7 +97,7 @@ export function loadBuildState(root: string, outDir: string): BuildState {
 
 /**
  * Stores the state (and the markdown cache, if it changed), each under a private name renamed into place; a file
- * is written by the thread pool while the next is serialized (tens of megabytes at 10,000 pages).
+ * is written by the thread pool while the next is serialized, as a large site's state is much to write.
  */
 export async function saveBuildState(root: string, outDir: string, state: BuildState): Promise<void> {
   const files = stateFiles(root, outDir);

@@ -39,8 +39,7 @@ export type { BuildInputs, CompiledPart, CompiledParts, ContentReuse, FinishedBu
 
 /**
  * From this many content files (about as many pages, each in a folder of its own), the previous site is listed
- * on a worker thread. A whole --no-cache build of the journal took 0.967 of the time at 10,000 posts and 1.008 at
- * 1,000 (alternating, median of pairs): below, the thread's start costs about what the listing does.
+ * on a worker thread: below it, the thread's start costs about what the listing does (scripts/bench-scale.js).
  */
 export const SEED_THREAD_FROM = 2000;
 

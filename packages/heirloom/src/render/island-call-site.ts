@@ -1,7 +1,7 @@
 // Where a template renders an <Island>: React calls a component after the template has returned its elements, so
 // the template's line is no longer on the stack when <Island> finds a mistake. The JSX runtime a site's modules get
 // can record, for the elements of one component, the call that made each element: only while a render is made
-// again to locate such a mistake (an Error for each element would cost every page with an island 2 µs).
+// again to locate such a mistake (an Error for each element would cost every page with an island, mistake or not).
 import { jsxRuntime } from "../compile/react.ts";
 
 /** The prop an element of the recorded component carries its call site in (an Error, its stack read if asked). */

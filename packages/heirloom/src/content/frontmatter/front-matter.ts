@@ -52,9 +52,9 @@ type Where = (position?: Position) => SourceLocation;
 
 /**
  * Parses a markdown file with front matter; malformed YAML or TOML throws FrontMatterParseError.
- * js-yaml (YAML 1.2 core schema) reads YAML: it is several times faster than a parse that keeps
- * positions. The position-keeping parser runs only when something is wrong: to explain a syntax error,
- * and to locate a field an error is about. smol-toml reads TOML; a scan of its lines locates fields.
+ * js-yaml (YAML 1.2 core schema) reads YAML: it is much quicker than a parse that keeps positions, which
+ * every file would pay for. The position-keeping parser runs only when something is wrong: to explain a
+ * syntax error, and to locate a field an error is about. smol-toml reads TOML; a scan of its lines locates fields.
  */
 export function parseSource(file: string, source: string): ParsedSource {
   const split = splitFrontMatter(file, source);

@@ -62,7 +62,7 @@ export function setMdxBody(
 
 /**
  * The body as a component; `components` is read when it renders (the site's, as compiled last). The compiled
- * function body is run as @mdx-js/mdx's runSync runs it, without loading the compiler (160 ms) to do so; it and
+ * function body is run as @mdx-js/mdx's runSync runs it, without loading the compiler, costly to load, to do so; it and
  * each render of the component are stopped past the body's time (a located error), or at Ctrl+C.
  */
 function mdxContent(body: CompiledMdx, components: MdxComponents, at: BodyAt): ComponentType {

@@ -1,6 +1,6 @@
 // Files written into a folder on libuv's threadpool: the main thread only starts each write and renders on
 // while another core makes the folders and creates, writes and stats the files (creating a file or a folder
-// is a slow system call, ~0.5 ms on a journaled disk, which the main thread would otherwise wait out). Files
+// is a slow system call on a journaled disk, which the main thread would otherwise wait out). Files
 // get mode 644 and folders 755 whatever the umask. At most LIMIT writes run at once (each holds an open file);
 // the others queue. Every write is waited for (`settled`) before the folder is swapped in or removed.
 import { chmod, copyFile, mkdir, stat, writeFile } from "node:fs";

@@ -16,10 +16,8 @@ import type { FileState, Staging } from "./staging.ts";
 type StagingFolder = Pick<Staging, "dir" | "folders" | "writes">;
 
 /**
- * From this many pages, worker threads write them; below, the threadpool. Whole builds of the journal with
- * generated posts, cold, the threadpool against worker threads (alternating, medians of 9): 19 pages 0.58 s
- * against 0.62, 107 pages 0.67 against 0.68, 151 pages 0.80 against 0.79, 239 pages 0.82 against 0.83, 349 pages
- * 0.96 against 0.88; a blog of 586 pages (and 880 other files) 2.87 against 2.67.
+ * From this many pages, worker threads write them; below, the threadpool: for fewer pages a worker's start costs
+ * about what it saves (whole cold builds of the journal at each size, scripts/bench-scale.js).
  */
 export const WRITER_THREADS_FROM = 250;
 
@@ -41,12 +39,8 @@ export function createPageWriter(
  * How many writer threads: none below WRITER_THREADS_FROM pages; else one, and two when most pages are files to
  * create. Creating thousands of files is mostly waiting on the file system, which a second writer shares; a file
  * the staging folder holds is rewritten in place or, holding the same bytes, only measured. One writer is then
- * the slower side (gzip for the report is half its work; the main thread waits for it about 130 ms at 1,000
- * posts), yet the whole build is quicker than with two, whose start and work take the core the main thread needs.
- * At 1,000 posts, one writer against two (whole-process builds, alternating, median of pair ratios): a rebuild
- * with the same pages 0.97 of the time (cpu 0.95), with every page changed 1.00 (cpu 0.97), with a highlighted
- * code block in every post 0.99, a build into an empty folder 1.03 (both building in the same folder: on this
- * machine one folder's builds took twice as long as another's, the same files in both).
+ * the slower side (gzip for the report is much of its work, and the main thread ends waiting for it), yet the
+ * whole build is quicker than with two, whose start and work take the core the main thread needs.
  */
 export function writerThreads(pages: number, toCreate: number): number {
   if (pages < WRITER_THREADS_FROM) return 0;

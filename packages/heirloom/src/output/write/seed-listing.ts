@@ -28,8 +28,8 @@ function listInto(dir: string, relative: string, listing: SeedListing): void {
 }
 
 /**
- * Lists a seed on a worker thread, for a large site: a folder of each page's own takes ~35 µs to list (350 ms
- * at 10,000 pages), which the main thread would otherwise spend before the first page is written. Never
+ * Lists a seed on a worker thread, for a large site: listing a folder of each page's own adds up, at many pages,
+ * to time the main thread would otherwise spend before the first page is written. Never
  * fails: undefined if the worker cannot list it (the staging folder then lists it itself).
  */
 export async function listSeed(dir: string): Promise<SeedListing | undefined> {

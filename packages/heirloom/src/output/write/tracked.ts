@@ -10,7 +10,7 @@ const NAMED = 5;
 
 /**
  * The files git tracks in `outDir` (relative to it, with forward slashes), listed by git in a process of its
- * own while the build goes on (a wait of 10 ms or more for its answer, at 1,000 pages). A folder outside a
+ * own while the build goes on (its answer takes longer as the site grows). A folder outside a
  * repository, or a machine without git, has none.
  */
 export function listTracked(outDir: string): Promise<string[]> {
