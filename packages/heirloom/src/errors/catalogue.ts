@@ -34,22 +34,9 @@ export * from "./site-messages.ts";
 
 const isEntry = (value: unknown): value is ErrorEntry => typeof (value as ErrorEntry)?.message === "function";
 
-/** Every entry of the catalogue by its name, in the order of the stages that find them. */
+/** Every entry of the catalogue by its id (the name it is exported under), in the order of the stages. */
 export const catalogue: Record<string, ErrorEntry> = Object.fromEntries(
-  [
-    config,
-    hostFiles,
-    i18n,
-    options,
-    content,
-    entries,
-    markdown,
-    site,
-    islands,
-    images,
-    budget,
-    output,
-    init,
-    server,
-  ].flatMap((messages) => Object.entries(messages).filter(([, value]) => isEntry(value))),
+  [config, hostFiles, i18n, options, content, entries, markdown, site, islands, images, budget, output, init, server]
+    .flatMap((messages) => Object.values(messages).filter(isEntry))
+    .map((entry) => [entry.id, entry]),
 );
