@@ -71,6 +71,7 @@ describe("a hint of several lines", () => {
         "    title: ...",
         "    date: ...",
         "    ---",
+        "  see MissingFrontMatter: https://heirloom.github.io/heirloom/docs/reference/errors/missing-front-matter/",
       ].join("\n"),
     );
   });
@@ -79,8 +80,9 @@ describe("a hint of several lines", () => {
 describe("the catalogue of errors", () => {
   it("is the README's table of errors, entry by entry in its order", () => {
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    const table = readme.slice(readme.indexOf("| code | what happened |")).split("\n\n")[0].split("\n").slice(2);
-    expect(table).toEqual(Object.values(catalogue).map((e) => `| \`${e.code}\` | ${e.title} |`));
+    const table = readme.slice(readme.indexOf("| code | id | what happened |")).split("\n\n")[0].split("\n").slice(2);
+    const row = (e: ErrorEntry) => `| \`${e.code}\` | [\`${e.id}\`](${errorDocsUrl(e.id)}) | ${e.title} |`;
+    expect(table).toEqual(Object.values(catalogue).map(row));
   });
 
   it("gives every entry a unique id, the name it is exported under", () => {
@@ -126,6 +128,10 @@ describe("the catalogue of errors", () => {
       "BadBasePath",
       "https://heirloom.github.io/heirloom/docs/reference/errors/bad-base-path/",
     ]);
+    expect(formatError(error).split("\n").at(-1)).toBe(
+      "  see BadBasePath: https://heirloom.github.io/heirloom/docs/reference/errors/bad-base-path/",
+    );
+    expect(formatError(error, { docs: false })).not.toContain("BadBasePath");
   });
 
   it("gives each entry's page an address made of the id's words, a one-letter word too", () => {

@@ -150,6 +150,8 @@ function sortByLocation(errors: HeirloomError[]): HeirloomError[] {
 export interface FormatOptions {
   color?: boolean;
   debug?: boolean;
+  /** Whether to name the catalogue's entry and its documentation's page. @default true */
+  docs?: boolean;
 }
 
 /** Formats one error for a terminal: what happened, where, and what to do. */
@@ -162,6 +164,7 @@ export function formatError(error: HeirloomError, options: FormatOptions = {}): 
     lines.push(`  at ${printable(at.file)}${position}`);
   }
   if (error.hint) lines.push(`  ${paint("36", "hint")}: ${printable(error.hint)}`);
+  if (error.id && options.docs !== false) lines.push(`  ${paint("36", "see")} ${error.id}: ${error.docsUrl}`);
   if (options.debug && error.stack) lines.push(indent(error.stack));
   if (options.debug && error.cause instanceof Error && error.cause.stack) {
     lines.push(`  caused by:`, indent(error.cause.stack));
