@@ -1,6 +1,6 @@
-// Every message and hint a user can get, as data (one entry each: code, title, message, hint), kept by the
+// Every message and hint a user can get, as data (one entry each: id, code, title, message, hint), kept by the
 // stage that finds the problem; throw sites only pick an entry and fill it in (`errorFrom`). The README's
-// table of errors is this catalogue.
+// table of errors is this catalogue; README.md beside it says how to write a message.
 import * as budget from "./budget-messages.ts";
 import * as config from "./config-messages.ts";
 import * as content from "./content-messages.ts";
