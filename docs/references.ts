@@ -9,6 +9,7 @@ import type { LoadedEntry } from "heirloom";
 import ts from "typescript";
 import { createProgram } from "../packages/heirloom/src/cli/main.ts";
 import { catalogue } from "../packages/heirloom/src/errors/catalogue.ts";
+import { errorSlug } from "../packages/heirloom/src/errors/error-docs.ts";
 import { HeirloomError, formatError } from "../packages/heirloom/src/errors/errors.ts";
 
 /** The engine's package in this repository (the workspace's link to it, followed). */
@@ -30,19 +31,30 @@ export const CONFIG_TYPES: Array<{ file: string; names: string[] }> = [
 /** "NoDefinitionFile" → "no-definition-file". */
 export const kebab = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1-$2").toLowerCase();
 
-/** One page per entry of the catalogue: its code, title, what to do, and what it prints, as an example. */
+/**
+ * One page per entry of the catalogue, at the address the CLI prints with each error (src/errors/error-docs.ts):
+ * its id, code, title, what to do, and what it prints, as an example.
+ */
 export function errorEntries(): LoadedEntry[] {
-  return Object.entries(catalogue).map(([name, entry]) => {
+  return Object.values(catalogue).map((entry) => {
     const args = placeholders() as never;
     // As the CLI prints it, at a place of the file the error names; an entry whose words are chosen by what a real
     // error holds (a schema's kind of issue) has its title as its message.
     const at = { location: { file: "‹file›", line: 12, column: 3 } };
     const written = attempt(() => ({ message: String(entry.message(args)), hint: String(entry.hint?.(args) ?? "") }));
     const { message, hint } = written ?? { message: `${entry.title}.`, hint: "" };
-    const example = formatError(new HeirloomError(entry.code, message, { ...at, hint: hint || undefined }));
+    const error = new HeirloomError(entry.code, message, { ...at, id: entry.id, hint: hint || undefined });
     return {
-      slug: kebab(name),
-      data: { name, code: entry.code, title: entry.title, message, hint, example, source: sourceOf(name) },
+      slug: errorSlug(entry.id),
+      data: {
+        id: entry.id,
+        code: entry.code,
+        title: entry.title,
+        message,
+        hint,
+        example: formatError(error),
+        source: sourceOf(entry.id),
+      },
       body: "",
     };
   });
@@ -57,13 +69,13 @@ function attempt<T>(run: () => T): T | undefined {
 }
 
 /** The catalogue's file that declares an entry, for its page's "edit" link. */
-function sourceOf(name: string): string {
+function sourceOf(id: string): string {
   const folder = path.join(ENGINE, "src", "errors");
-  const declared = new RegExp(`export const ${name}\\b`);
+  const declared = new RegExp(`export const ${id}\\b`);
   const file = readdirSync(folder)
     .filter((name) => name.endsWith("-messages.ts"))
     .find((name) => declared.test(readFileSync(path.join(folder, name), "utf8")));
-  if (!file) throw new Error(`No file of src/errors/ declares the catalogue's entry ${name}.`);
+  if (!file) throw new Error(`No file of src/errors/ declares the catalogue's entry ${id}.`);
   return `src/errors/${file}`;
 }
 

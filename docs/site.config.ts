@@ -62,7 +62,7 @@ const definition = defineSite({
     errors: defineCollection({
       load: errorEntries,
       schema: z.strictObject({
-        name: text,
+        id: text,
         code: text,
         title: text,
         message: text,

@@ -142,8 +142,10 @@ describe("build --json", () => {
       problems: [
         {
           code: "UsageError",
+          id: "BadUsage",
           message: detail,
           hint: `run heirloom ${command}--help for the commands and options it takes.`,
+          docsUrl: "https://heirloom.github.io/heirloom/docs/reference/errors/bad-usage/",
         },
       ],
     });

@@ -96,6 +96,7 @@ describe("a --port that is no port", () => {
       `error UsageError: --port is ${JSON.stringify(value)}, which is not a port: ` +
         "a port is a whole number from 1 to 65535.\n" +
         "  hint: pass --port a number from 1 to 65535, such as --port 4321, or --port 0 for any free port.\n" +
+        "  see BadPort: https://heirloom.github.io/heirloom/docs/reference/errors/bad-port/\n" +
         "\n1 problem.\n",
     );
   });

@@ -89,6 +89,27 @@ describe("heirloom build", () => {
     expect(JSON.parse(json.stdout).problems[0].file).toBe(`content/${name}`);
   });
 
+  it("ends each error with its entry of the catalogue and the documentation's page of it, in text and JSON", () => {
+    // Two files refused with the same code (UnexpectedFileError), each for its own reason, so each with its own page.
+    const root = fixture("stray-files");
+    const docs = "https://heirloom.github.io/heirloom/docs/reference/errors/";
+    const text = heirloom(root, "build");
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain(
+      "error UnexpectedFileError: content/ideas.md belongs to no collection.\n  at content/ideas.md\n  hint: move " +
+        "it into a collection's folder (content/pages/, content/notes/), or declare a collection for it in " +
+        `site.config.ts.\n  see InNoCollection: ${docs}in-no-collection/\n`,
+    );
+    expect(text.stderr).toContain(`\n  see NeitherEntryNorImage: ${docs}neither-entry-nor-image/\n`);
+    const json = heirloom(root, "build", "--json");
+    expect(json.code).toBe(1);
+    const problems = JSON.parse(json.stdout).problems;
+    expect(problems.map(({ code, id, file, docsUrl }: Record<string, string>) => [code, id, file, docsUrl])).toEqual([
+      ["UnexpectedFileError", "InNoCollection", "content/ideas.md", `${docs}in-no-collection/`],
+      ["UnexpectedFileError", "NeitherEntryNorImage", "content/images/notes.txt", `${docs}neither-entry-nor-image/`],
+    ]);
+  });
+
   it("reads TOML front matter between +++ lines, and names a TOML error's line and column", () => {
     const root = copyJournal("heirloom-cli-toml-");
     cpSync(path.join(fixturesDir, "ported-posts"), root, { recursive: true });
@@ -186,8 +207,9 @@ describe("heirloom build --out", () => {
     expect(stderr).toContain(`error OutputDirError: ${message}\n  at ${path.join(root, file)}\n  hint: ${hint}\n`);
     const json = heirloom(root, "build", "--out", out, "--force", "--json");
     expect(json.code).toBe(1);
+    const docsUrl = "https://heirloom.github.io/heirloom/docs/reference/errors/output-not-a-folder/";
     expect(JSON.parse(json.stdout).problems).toEqual([
-      { code: "OutputDirError", message, file: path.join(root, file), hint },
+      { code: "OutputDirError", id: "OutputNotAFolder", message, file: path.join(root, file), hint, docsUrl },
     ]);
     expect(["site.config.ts", ".env"].map((name) => readFileSync(path.join(root, name), "utf8"))).toEqual(before);
   });

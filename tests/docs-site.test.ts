@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CONFIG_TYPES, kebab } from "../docs/references.ts";
 import { createProgram } from "../packages/heirloom/src/cli/main.ts";
 import { catalogue } from "../packages/heirloom/src/errors/catalogue.ts";
+import { DOCS_URL, errorDocsUrl, errorSlug } from "../packages/heirloom/src/errors/error-docs.ts";
 import { buildProject, engineRoot, repoRoot } from "./helpers/site.ts";
 
 const docsRoot = path.join(repoRoot, "docs");
@@ -106,14 +107,27 @@ describe("the documentation site", () => {
   });
 
   it("has a page for every entry of the error catalogue: its code, title, what to do and an example", () => {
-    for (const [name, entry] of Object.entries(catalogue)) {
-      const html = text(page(`reference/errors/${kebab(name)}`));
-      expect(html, name).toContain(entry.title);
-      expect(html, name).toContain(`error ${entry.code}:`);
-      expect(html, name).toContain("What to do");
+    for (const entry of Object.values(catalogue)) {
+      const html = text(page(`reference/errors/${errorSlug(entry.id)}`));
+      expect(html, entry.id).toContain(entry.title);
+      expect(html, entry.id).toContain(`error ${entry.code}:`);
+      expect(html, entry.id).toContain(`see ${entry.id}: ${errorDocsUrl(entry.id)}`);
+      expect(html, entry.id).toContain("What to do");
     }
     const index = text(page("reference/errors"));
-    for (const entry of Object.values(catalogue)) expect(index).toContain(entry.title);
+    for (const entry of Object.values(catalogue)) expect(index).toContain(`${entry.title} (${entry.id})`);
+  });
+
+  it("has its page of each error at the address the CLI prints, and no page of an error the catalogue lacks", () => {
+    // The address without the documentation's own (DOCS_URL), as the site is built here under /docs/.
+    const addresses = Object.values(catalogue).map((entry) => errorDocsUrl(entry.id).slice(DOCS_URL.length));
+    const built = (folder: string) =>
+      readdirSync(path.join(out, folder), { withFileTypes: true })
+        .filter((found) => found.isDirectory() && existsSync(path.join(out, folder, found.name, "index.html")))
+        .map((found) => `${folder}/${found.name}/`);
+    expect(built("reference/errors").sort()).toEqual(addresses.sort());
+    expect(built("de/reference/errors").sort()).toEqual(addresses.map((address) => `de/${address}`).sort());
+    expect(addresses.length).toBeGreaterThan(150);
   });
 
   it("has a page for every command of the CLI with every option its --help shows", () => {

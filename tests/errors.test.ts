@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import * as exported from "../packages/heirloom/src/errors/catalogue.ts";
 import { BadBasePath, MissingFrontMatter, catalogue } from "../packages/heirloom/src/errors/catalogue.ts";
+import { errorDocsUrl, errorSlug } from "../packages/heirloom/src/errors/error-docs.ts";
 import {
   BuildFailure,
+  type ErrorEntry,
   HeirloomError,
   errorFrom,
   errorsOf,
   formatError,
 } from "../packages/heirloom/src/errors/errors.ts";
-import { repoRoot } from "./helpers/site.ts";
+import { engineRoot, repoRoot } from "./helpers/site.ts";
 
 describe("formatError", () => {
   const error = new HeirloomError(
@@ -68,6 +71,7 @@ describe("a hint of several lines", () => {
         "    title: ...",
         "    date: ...",
         "    ---",
+        "  see MissingFrontMatter: https://heirloom.github.io/heirloom/docs/reference/errors/missing-front-matter/",
       ].join("\n"),
     );
   });
@@ -76,8 +80,24 @@ describe("a hint of several lines", () => {
 describe("the catalogue of errors", () => {
   it("is the README's table of errors, entry by entry in its order", () => {
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    const table = readme.slice(readme.indexOf("| code | what happened |")).split("\n\n")[0].split("\n").slice(2);
-    expect(table).toEqual(Object.values(catalogue).map((e) => `| \`${e.code}\` | ${e.title} |`));
+    const table = readme.slice(readme.indexOf("| code | id | what happened |")).split("\n\n")[0].split("\n").slice(2);
+    const row = (e: ErrorEntry) => `| \`${e.code}\` | [\`${e.id}\`](${errorDocsUrl(e.id)}) | ${e.title} |`;
+    expect(table).toEqual(Object.values(catalogue).map(row));
+  });
+
+  it("gives every entry a unique id, the name it is exported under", () => {
+    for (const [name, value] of Object.entries(exported)) {
+      if (typeof (value as ErrorEntry).message === "function") {
+        expect((value as ErrorEntry).id).toBe(name);
+      }
+    }
+    // Two entries of one id would be one in the catalogue: count them where they are declared.
+    const folder = path.join(engineRoot, "src", "errors");
+    const declared = readdirSync(folder)
+      .filter((file) => file.endsWith("-messages.ts"))
+      .flatMap((file) => [...readFileSync(path.join(folder, file), "utf8").matchAll(/= entry\("(\w+)"/g)]);
+    expect(declared.length).toBe(Object.keys(catalogue).length);
+    expect(declared.length).toBeGreaterThan(150);
   });
 
   it("gives every entry a title, a message and a hint that read as sentences, and one title each", () => {
@@ -98,6 +118,33 @@ describe("the catalogue of errors", () => {
       'The base path "a b" is not a plain URL path.',
       "use letters, digits, - and / only, such as /heirloom/.",
       { file: "site.config.ts", line: 3 },
+    ]);
+  });
+
+  it("names the entry an error was made from and its documentation's page; its name stays its code", () => {
+    const error = errorFrom(BadBasePath, { base: "a b" });
+    expect([error.name, error.id, error.docsUrl]).toEqual([
+      "ConfigError",
+      "BadBasePath",
+      "https://heirloom.github.io/heirloom/docs/reference/errors/bad-base-path/",
+    ]);
+    expect(formatError(error).split("\n").at(-1)).toBe(
+      "  see BadBasePath: https://heirloom.github.io/heirloom/docs/reference/errors/bad-base-path/",
+    );
+    expect(formatError(error, { docs: false })).not.toContain("BadBasePath");
+  });
+
+  it("gives each entry's page an address made of the id's words, a one-letter word too", () => {
+    expect(errorDocsUrl("OutputNotAFolder")).toBe(
+      "https://heirloom.github.io/heirloom/docs/reference/errors/output-not-a-folder/",
+    );
+    const ids = ["NoDefinitionFile", "NotAPlainSegment", "BadI18nFallback", "Utf16", "NotUtf8"];
+    expect(ids.map(errorSlug)).toEqual([
+      "no-definition-file",
+      "not-a-plain-segment",
+      "bad-i18n-fallback",
+      "utf16",
+      "not-utf8",
     ]);
   });
 });

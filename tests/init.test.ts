@@ -170,6 +170,7 @@ describe("heirloom init takes its folder as a folder, never as the current one b
     expect(stderr).toBe(
       "error UsageError: heirloom init was given an empty folder name.\n" +
         "  hint: name the folder to make the site in, such as heirloom init my-site, or . for the current one.\n" +
+        "  see InitEmptyName: https://heirloom.github.io/heirloom/docs/reference/errors/init-empty-name/\n" +
         "\n1 problem.\n",
     );
   });

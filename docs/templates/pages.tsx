@@ -55,7 +55,7 @@ export function Guide({ page, content }: Props<GuidePage>) {
   );
 }
 
-/** An index of a reference: its introduction, then every entry of its collection (errors grouped by code). */
+/** An index of a reference: its introduction, then every entry of its collection (errors grouped by code, with ids). */
 export function ReferenceIndex({ page, content, path }: Props<PageEntry>) {
   const list = (entries: Array<{ title: string; url?: string; slug: string }>, describe: (slug: string) => string) => (
     <ul className="index">
@@ -81,7 +81,7 @@ export function ReferenceIndex({ page, content, path }: Props<PageEntry>) {
             </h2>
             {list(
               content.errors.filter((e) => e.code === code),
-              () => "",
+              (slug) => `(${content.errors.find((e) => e.slug === slug)?.id})`,
             )}
           </section>
         ))}
@@ -199,7 +199,7 @@ export function ErrorEntry({ page }: Props<ErrorPage>) {
     <>
       <h1>{page.title}</h1>
       <p className="lede">
-        Code <code>{page.code}</code>, the catalogue's entry <code>{page.name}</code>.
+        Code <code>{page.code}</code>, the catalogue's entry <code>{page.id}</code>.
       </p>
       <h2 id="what-to-do">What to do</h2>
       <p>{page.hint ? capitalized(page.hint) : "Read the message: it names the file and what is wrong."}</p>

@@ -46,6 +46,13 @@ describe.skipIf(!chromePath)("heirloom dev in Chromium", () => {
     const text = await overlay.innerText();
     expect(text).toContain("The build failed; the page shows the last good version underneath.");
     expect(text).toContain("content/pages/waitlist.md");
+    // The error's page in the documentation, named in the text and a link to it.
+    const docs = overlay.locator('a[href^="https://heirloom.github.io/heirloom/docs/reference/errors/"]');
+    expect(await docs.count()).toBe(1);
+    const address = await docs.getAttribute("href");
+    expect(address).toMatch(/\/reference\/errors\/[a-z-]+\/$/);
+    expect(await docs.innerText()).toBe(address);
+    expect(text).toMatch(new RegExp(`  see [A-Z][A-Za-z]+: ${address}`));
     expect(await overlay.getAttribute("role")).toBe("alert");
     expect(await page.locator(".badge").innerText()).toBe("Opening this spring");
 

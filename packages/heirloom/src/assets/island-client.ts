@@ -4,9 +4,13 @@
 import { IslandHydrationMismatch } from "../errors/catalogue.ts";
 import { errorFrom, formatError } from "../errors/errors.ts";
 
-/** The catalogue's message of a hydration mismatch, as the runtime fills it in: {island}, {page}, {reason}. */
+/**
+ * The catalogue's message of a hydration mismatch, as the runtime fills it in: {island}, {page}, {reason}. Without
+ * the documentation's address: the loader is part of every published page with an island, read by its visitors.
+ */
 const MISMATCH = formatError(
   errorFrom(IslandHydrationMismatch, { island: "{island}", page: "{page}", reason: "{reason}" }),
+  { docs: false },
 );
 
 /** The event the runtime sends from an island's host element when it did not hydrate as rendered. */

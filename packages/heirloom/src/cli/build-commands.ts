@@ -117,11 +117,14 @@ function jsonReport(result: BuildResult) {
   };
 }
 
-/** A failed build for programs (`build --json`): each problem with its code, place and hint. */
+/**
+ * A failed build for programs (`build --json`): each problem with its code, the catalogue's entry (`id`), place,
+ * hint and the documentation's page about it (`docsUrl`).
+ */
 export function jsonFailure(error: unknown): string {
   const known = errorsOf(error);
   const problems = known.length
-    ? known.map(({ code, message, location, hint }) => ({ code, message, ...location, hint }))
+    ? known.map(({ code, id, message, location, hint, docsUrl }) => ({ code, id, message, ...location, hint, docsUrl }))
     : [{ code: "Error", message: String((error as Error)?.message ?? error) }];
   return jsonText({ ok: false, problems });
 }

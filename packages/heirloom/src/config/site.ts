@@ -50,8 +50,8 @@ export function assertProject(root: string): string {
 /** A failure while the definition ran, located at site.config.ts. */
 function withLocation(error: unknown): HeirloomError {
   if (error instanceof HeirloomError) {
-    const { code, message, location, hint, cause } = error;
-    return new HeirloomError(code, message, { location: location ?? { file: DEFINITION_FILE }, hint, cause });
+    const { code, id, message, location, hint, cause } = error;
+    return new HeirloomError(code, message, { id, location: location ?? { file: DEFINITION_FILE }, hint, cause });
   }
   const reason = (error as Error)?.message ?? String(error);
   return errorFrom(DefinitionFailed, { reason }, { location: { file: DEFINITION_FILE }, cause: error });

@@ -6,7 +6,7 @@ import { errorEntry as entry } from "./errors.ts";
 const MORE_TIME =
   "if it only needs longer, timeout in site.config.ts gives each run of the site's code more milliseconds.";
 
-export const BadTimeout = entry({
+export const BadTimeout = entry("BadTimeout", {
   code: "ConfigError",
   title: "timeout in site.config.ts is not a number of milliseconds",
   message: ({ value }: { value: string }) =>
@@ -14,7 +14,7 @@ export const BadTimeout = entry({
   hint: () => "write timeout: 20000 to give each page, MDX body, loader and entry 20 s, or leave it out for 10 s.",
 });
 
-export const TemplatePastBudget = entry({
+export const TemplatePastBudget = entry("TemplatePastBudget", {
   code: "TemplateRenderError",
   title: "A template ran past the site's time budget while rendering a page",
   message: ({ template, path, file, seconds }: { template: string; path: string; file: string; seconds: string }) =>
@@ -24,7 +24,7 @@ export const TemplatePastBudget = entry({
     `(a loop whose condition stays true); ${MORE_TIME}`,
 });
 
-export const LoaderPastBudget = entry({
+export const LoaderPastBudget = entry("LoaderPastBudget", {
   code: "ConfigError",
   title: "A collection's load function ran past the site's time budget",
   message: ({ name, seconds, waiting }: { name: string; seconds: string; waiting: boolean }) =>
@@ -36,7 +36,7 @@ export const LoaderPastBudget = entry({
       : "look for a loop whose condition stays true; ") + MORE_TIME,
 });
 
-export const EntryPastBudget = entry({
+export const EntryPastBudget = entry("EntryPastBudget", {
   code: "ContentSchemaError",
   title: "A collection's schema ran past the site's time budget while it checked an entry",
   message: ({ collection, file, seconds }: { collection: string; file: string; seconds: string }) =>
@@ -46,7 +46,7 @@ export const EntryPastBudget = entry({
     `that does not end; ${MORE_TIME}`,
 });
 
-export const PluginPastBudget = entry({
+export const PluginPastBudget = entry("PluginPastBudget", {
   code: "MarkdownRenderError",
   title: "A body's markdown ran past the site's time budget as it was rendered",
   message: ({ file, seconds }: { file: string; seconds: string }) =>
@@ -66,7 +66,7 @@ interface StallArgs {
   past: string;
 }
 
-export const SiteCodeStalled = entry({
+export const SiteCodeStalled = entry("SiteCodeStalled", {
   code: "SiteCodeTimeoutError",
   title: "Site code that no budget of its own stops did not return, and its thread was stopped",
   message: (a: StallArgs) =>

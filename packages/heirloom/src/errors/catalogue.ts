@@ -1,6 +1,6 @@
-// Every message and hint a user can get, as data (one entry each: code, title, message, hint), kept by the
+// Every message and hint a user can get, as data (one entry each: id, code, title, message, hint), kept by the
 // stage that finds the problem; throw sites only pick an entry and fill it in (`errorFrom`). The README's
-// table of errors is this catalogue.
+// table of errors is this catalogue; README.md beside it says how to write a message.
 import * as budget from "./budget-messages.ts";
 import * as config from "./config-messages.ts";
 import * as content from "./content-messages.ts";
@@ -34,22 +34,9 @@ export * from "./site-messages.ts";
 
 const isEntry = (value: unknown): value is ErrorEntry => typeof (value as ErrorEntry)?.message === "function";
 
-/** Every entry of the catalogue by its name, in the order of the stages that find them. */
+/** Every entry of the catalogue by its id (the name it is exported under), in the order of the stages. */
 export const catalogue: Record<string, ErrorEntry> = Object.fromEntries(
-  [
-    config,
-    hostFiles,
-    i18n,
-    options,
-    content,
-    entries,
-    markdown,
-    site,
-    islands,
-    images,
-    budget,
-    output,
-    init,
-    server,
-  ].flatMap((messages) => Object.entries(messages).filter(([, value]) => isEntry(value))),
+  [config, hostFiles, i18n, options, content, entries, markdown, site, islands, images, budget, output, init, server]
+    .flatMap((messages) => Object.values(messages).filter(isEntry))
+    .map((entry) => [entry.id, entry]),
 );

@@ -5,7 +5,7 @@ const DEFINITION = "site.config.ts";
 const RUN_IN_ROOT =
   "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.";
 
-export const NoDefinitionFile = entry({
+export const NoDefinitionFile = entry("NoDefinitionFile", {
   code: "ConfigError",
   title: "The folder has no site.config.ts",
   message: ({ root }: { root: string; above?: string }) => `There is no ${DEFINITION} in ${root}.`,
@@ -15,21 +15,21 @@ export const NoDefinitionFile = entry({
       : RUN_IN_ROOT,
 });
 
-export const DefinitionFailed = entry({
+export const DefinitionFailed = entry("DefinitionFailed", {
   code: "ConfigError",
   title: "site.config.ts threw while it was loaded",
   message: ({ reason }: { reason: string }) => `${DEFINITION} failed while it was loaded: ${reason}`,
   hint: () => "run the build with --debug for the stack trace.",
 });
 
-export const NoSiteDefinition = entry({
+export const NoSiteDefinition = entry("NoSiteDefinition", {
   code: "ConfigError",
   title: "site.config.ts exports no site definition",
   message: () => `${DEFINITION} does not export a site definition.`,
   hint: () => 'end it with `export default defineSite({ collections, routes })`, importing defineSite from "heirloom".',
 });
 
-export const FolderAndFile = entry({
+export const FolderAndFile = entry("FolderAndFile", {
   code: "ConfigError",
   title: "A collection names more than one of a folder, a file and a load function, or none",
   message: () => "A collection names more than one of a folder, a file and a load function, or none of them.",
@@ -38,7 +38,7 @@ export const FolderAndFile = entry({
     "`load: () => entries` (entries its code makes).",
 });
 
-export const LoaderFailed = entry({
+export const LoaderFailed = entry("LoaderFailed", {
   code: "ConfigError",
   title: "A collection's load function threw",
   message: ({ name, reason }: { name: string; reason: string }) =>
@@ -46,7 +46,7 @@ export const LoaderFailed = entry({
   hint: () => "fix the function in site.config.ts; run the build with --debug for the stack trace.",
 });
 
-export const BadLoadedEntry = entry({
+export const BadLoadedEntry = entry("BadLoadedEntry", {
   code: "ConfigError",
   title: "A collection's load function returned what is not a list of entries",
   message: ({ name, problem }: { name: string; problem: string }) =>
@@ -56,14 +56,14 @@ export const BadLoadedEntry = entry({
     "/, each slug once), data a plain object of JSON values, body markdown text.",
 });
 
-export const NotACollection = entry({
+export const NotACollection = entry("NotACollection", {
   code: "ConfigError",
   title: "A collection is not made with defineCollection()",
   message: ({ name }: { name: string }) => `The collection "${name}" is not made with defineCollection().`,
   hint: () => "declare it as defineCollection({ folder, schema }).",
 });
 
-export const UnknownCollection = entry({
+export const UnknownCollection = entry("UnknownCollection", {
   code: "ConfigError",
   title: "A route names a collection that is not declared",
   message: ({ where, collection }: { where: string; collection: string; known: string[] }) =>
@@ -71,28 +71,28 @@ export const UnknownCollection = entry({
   hint: ({ known }) => `use one of: ${known.join(", ") || "(none yet)"}.`,
 });
 
-export const PagesFromOneFile = entry({
+export const PagesFromOneFile = entry("PagesFromOneFile", {
   code: "ConfigError",
   title: "routes.pages names a single-file collection",
   message: ({ pages }: { pages: string }) => `routes.pages names "${pages}", a single file.`,
   hint: () => "pages come from a folder: declare the collection with `folder`.",
 });
 
-export const EntryRouteWithoutParameter = entry({
+export const EntryRouteWithoutParameter = entry("EntryRouteWithoutParameter", {
   code: "ConfigError",
   title: "An entry route's path has no parameter",
   message: ({ path }: { path: string }) => `The entry route path "${path}" has no parameter.`,
   hint: () => 'write a pattern such as "/blog/:slug/", where :slug is each entry\'s file name.',
 });
 
-export const AliasesNotAFunction = entry({
+export const AliasesNotAFunction = entry("AliasesNotAFunction", {
   code: "ConfigError",
   title: "An entry route's aliases is not a function",
   message: ({ path }: { path: string }) => `The aliases of the entry route "${path}" is not a function.`,
   hint: () => "write a function of the entry that returns its old URLs, such as aliases: (post) => post.redirect_from.",
 });
 
-export const BadPerPage = entry({
+export const BadPerPage = entry("BadPerPage", {
   code: "ConfigError",
   title: "A list's perPage is not a whole number above 0",
   message: ({ collection, perPage }: { collection: string; perPage: unknown }) =>
@@ -100,7 +100,7 @@ export const BadPerPage = entry({
   hint: () => "use a whole number of entries per page, such as 10.",
 });
 
-export const BadFeedLimit = entry({
+export const BadFeedLimit = entry("BadFeedLimit", {
   code: "ConfigError",
   title: "A feed's limit is not a whole number above 0",
   message: ({ collection, limit }: { collection: string; limit: unknown }) =>
@@ -108,42 +108,42 @@ export const BadFeedLimit = entry({
   hint: () => "use a whole number of entries, such as 20, or Infinity for every entry.",
 });
 
-export const BadFeedPath = entry({
+export const BadFeedPath = entry("BadFeedPath", {
   code: "ConfigError",
   title: "A feed's path is not a site path ending in .xml",
   message: ({ path }: { path: string }) => `The feed path "${path}" is not a site path ending in .xml.`,
   hint: () => 'write a path such as "/blog/feed.xml".',
 });
 
-export const BadUrlFormat = entry({
+export const BadUrlFormat = entry("BadUrlFormat", {
   code: "ConfigError",
   title: "urlFormat is neither file nor directory",
   message: ({ urlFormat }: { urlFormat: unknown }) => `urlFormat is "${String(urlFormat)}".`,
   hint: () => 'use "file" (/pricing served from pricing.html) or "directory" (/pricing/ from pricing/index.html).',
 });
 
-export const BadBrokenLinks = entry({
+export const BadBrokenLinks = entry("BadBrokenLinks", {
   code: "ConfigError",
   title: "brokenLinks is neither error nor warn",
   message: ({ brokenLinks }: { brokenLinks: unknown }) => `brokenLinks is "${String(brokenLinks)}".`,
   hint: () => 'use "error" (a broken link fails the build) or "warn" (each is printed, and the site published).',
 });
 
-export const BadSearch = entry({
+export const BadSearch = entry("BadSearch", {
   code: "ConfigError",
   title: "search is neither true nor false",
   message: ({ search }: { search: unknown }) => `search is ${JSON.stringify(search) ?? String(search)}.`,
   hint: () => "use `search: true` to index the built pages with Pagefind (pages render `<Search />` for the box).",
 });
 
-export const FormWithoutField = entry({
+export const FormWithoutField = entry("FormWithoutField", {
   code: "ConfigError",
   title: "A form has no usable field name",
   message: ({ form }: { form: string }) => `The form "${form}" has no usable field name.`,
   hint: () => 'name its single field, such as field: "email".',
 });
 
-export const BadFrameOrigin = entry({
+export const BadFrameOrigin = entry("BadFrameOrigin", {
   code: "ConfigError",
   title: "A form's frame origin is not an https origin",
   message: ({ origin, form }: { origin: string; form: string }) =>
@@ -151,21 +151,21 @@ export const BadFrameOrigin = entry({
   hint: () => 'write an origin only, such as "https://script.googleusercontent.com".',
 });
 
-export const BadUnregisteredPath = entry({
+export const BadUnregisteredPath = entry("BadUnregisteredPath", {
   code: "ConfigError",
   title: "An unregistered path is not a site path",
   message: ({ path }: { path: string }) => `The unregistered path "${path}" is not a site path.`,
   hint: () => "write paths such as /about.",
 });
 
-export const RedirectsNotAnObject = entry({
+export const RedirectsNotAnObject = entry("RedirectsNotAnObject", {
   code: "ConfigError",
   title: "redirects is not an object of old paths and targets",
   message: () => "redirects in site.config.ts is not an object of old paths and where they lead.",
   hint: () => 'write it as redirects: { "/old-path": "/new-path/", "/gone": "https://example.org/" }.',
 });
 
-export const BadRedirectFrom = entry({
+export const BadRedirectFrom = entry("BadRedirectFrom", {
   code: "ConfigError",
   title: "A redirect's old path is not a site path",
   message: ({ from }: { from: string }) => `The redirect from "${from}" is not from a site path.`,
@@ -174,7 +174,7 @@ export const BadRedirectFrom = entry({
     "/); the base path is added.",
 });
 
-export const BadRedirectTarget = entry({
+export const BadRedirectTarget = entry("BadRedirectTarget", {
   code: "ConfigError",
   title: "A redirect leads neither to a site path nor to an http(s) address",
   message: ({ from, to }: { from: string; to: string }) =>
@@ -182,7 +182,7 @@ export const BadRedirectTarget = entry({
   hint: () => "write a site path such as /about/ (the base path is added) or an address such as https://example.org/.",
 });
 
-export const BadCollectionHtml = entry({
+export const BadCollectionHtml = entry("BadCollectionHtml", {
   code: "ConfigError",
   title: "A collection's html option is not true or false",
   message: ({ name, value }: { name: string; value: string }) =>
@@ -191,7 +191,7 @@ export const BadCollectionHtml = entry({
     "write html: true to let its markdown hold raw HTML (which trusts its authors), or leave it out to escape it.",
 });
 
-export const BadDatedFileNames = entry({
+export const BadDatedFileNames = entry("BadDatedFileNames", {
   code: "ConfigError",
   title: "A collection's datedFileNames option is not true or false",
   message: ({ name, value }: { name: string; value: string }) =>
@@ -200,7 +200,7 @@ export const BadDatedFileNames = entry({
     "write datedFileNames: true to read 2024-01-15-hello.md as the entry hello dated 2024-01-15, or leave it out.",
 });
 
-export const BadMarkdownOption = entry({
+export const BadMarkdownOption = entry("BadMarkdownOption", {
   code: "ConfigError",
   title: "A markdown option in site.config.ts has the wrong form",
   message: ({
@@ -218,7 +218,7 @@ export const BadMarkdownOption = entry({
   hint: ({ advice }) => advice,
 });
 
-export const UnknownMarkdownOption = entry({
+export const UnknownMarkdownOption = entry("UnknownMarkdownOption", {
   code: "ConfigError",
   title: "site.config.ts names a markdown option that does not exist",
   message: ({ option, where }: { option: string; known: string[]; where?: string }) =>

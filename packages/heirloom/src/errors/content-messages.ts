@@ -2,7 +2,7 @@
 // front matter the schema refuses, bodies, images, duplicates and unsafe links.
 import { errorEntry as entry } from "./errors.ts";
 
-export const NoContentFolder = entry({
+export const NoContentFolder = entry("NoContentFolder", {
   code: "MissingContentError",
   title: "The project has no content folder",
   message: ({ contentDir }: { contentDir: string }) => `There is no content folder at ${contentDir}.`,
@@ -10,14 +10,14 @@ export const NoContentFolder = entry({
     "run heirloom in the project's root folder (the one with site.config.ts, content/ and templates/), or pass --root.",
 });
 
-export const SingleFileMissing = entry({
+export const SingleFileMissing = entry("SingleFileMissing", {
   code: "MissingContentError",
   title: "A single-file collection's file does not exist",
   message: ({ file }: { file: string; collection: string }) => `${file} does not exist.`,
   hint: ({ file, collection }) => `create ${file}; site.config.ts declares it as the collection "${collection}".`,
 });
 
-export const InNoCollection = entry({
+export const InNoCollection = entry("InNoCollection", {
   code: "UnexpectedFileError",
   title: "A markdown file belongs to no collection",
   message: ({ file }: { file: string; folders: string[] }) => `${file} belongs to no collection.`,
@@ -26,7 +26,7 @@ export const InNoCollection = entry({
     "or declare a collection for it in site.config.ts.",
 });
 
-export const UnknownLocaleFolder = entry({
+export const UnknownLocaleFolder = entry("UnknownLocaleFolder", {
   code: "UnexpectedFileError",
   title: "A folder of a locale the site does not declare",
   message: ({ folder }: { folder: string; locale: string; locales: string[] }) =>
@@ -36,7 +36,7 @@ export const UnknownLocaleFolder = entry({
     "the default locale's entries stay directly under content/.",
 });
 
-export const DefaultLocaleFolder = entry({
+export const DefaultLocaleFolder = entry("DefaultLocaleFolder", {
   code: "UnexpectedFileError",
   title: "A folder of the default locale",
   message: ({ folder }: { folder: string; locale: string; locales: string[] }) =>
@@ -46,7 +46,7 @@ export const DefaultLocaleFolder = entry({
     "only the other locales have folders of their own.",
 });
 
-export const NeitherEntryNorImage = entry({
+export const NeitherEntryNorImage = entry("NeitherEntryNorImage", {
   code: "UnexpectedFileError",
   title: "A file under content/ is neither an entry nor an image",
   message: ({ file }: { file: string }) => `${file} is neither a markdown entry nor an image.`,
@@ -55,14 +55,14 @@ export const NeitherEntryNorImage = entry({
     "or list it under `passthrough` in site.config.ts to publish it as it is.",
 });
 
-export const NotAFile = entry({
+export const NotAFile = entry("NotAFile", {
   code: "UnexpectedFileError",
   title: "Something under content/ is neither a file nor a folder",
   message: ({ file, kind }: { file: string; kind: string }) => `${file} is ${kind}, not a file the build can read.`,
   hint: () => "remove it from content/, or put the file it stands for in its place.",
 });
 
-export const LinkOutOfSite = entry({
+export const LinkOutOfSite = entry("LinkOutOfSite", {
   code: "UnexpectedFileError",
   title: "A symbolic link leads out of the site's folder",
   message: ({ link, target }: { link: string; target: string }) =>
@@ -72,21 +72,21 @@ export const LinkOutOfSite = entry({
     `replace ${link} with a copy of the file (or folder) it points at, or point it at one inside the site's folder.`,
 });
 
-export const LinkToNothing = entry({
+export const LinkToNothing = entry("LinkToNothing", {
   code: "MissingContentError",
   title: "A content file is a link to nothing",
   message: ({ file }: { file: string }) => `${file} is a link to a file that does not exist.`,
   hint: () => "point the link at an existing file, or remove it.",
 });
 
-export const Unreadable = entry({
+export const Unreadable = entry("Unreadable", {
   code: "MissingContentError",
   title: "A content file cannot be read",
   message: ({ file }: { file: string }) => `Could not read ${file}.`,
   hint: () => "check the file's permissions.",
 });
 
-export const TooLarge = entry({
+export const TooLarge = entry("TooLarge", {
   code: "FileTooLargeError",
   title: "A content file is over the size limit",
   message: ({ file, mb, limitMb }: { file: string; mb: string; limitMb: number }) =>
@@ -96,14 +96,14 @@ export const TooLarge = entry({
     "pictures under content/images/.",
 });
 
-export const Utf16 = entry({
+export const Utf16 = entry("Utf16", {
   code: "FileEncodingError",
   title: "A content file is saved as UTF-16",
   message: ({ file }: { file: string }) => `${file} is saved as UTF-16.`,
   hint: () => "save it as UTF-8 (most editors offer it under Save As or the status bar's encoding).",
 });
 
-export const NotUtf8 = entry({
+export const NotUtf8 = entry("NotUtf8", {
   code: "FileEncodingError",
   title: "A content file is not valid UTF-8",
   message: ({ file, line }: { file: string; line: number }) =>
@@ -111,21 +111,21 @@ export const NotUtf8 = entry({
   hint: () => "save it as UTF-8; it was probably saved as Latin-1 or Windows-1252.",
 });
 
-export const EmptyFile = entry({
+export const EmptyFile = entry("EmptyFile", {
   code: "EmptyFileError",
   title: "A content file is empty",
   message: ({ file }: { file: string }) => `${file} is empty.`,
   hint: () => "write its front matter between two --- lines, or delete the file.",
 });
 
-export const FrontMatterNotFields = entry({
+export const FrontMatterNotFields = entry("FrontMatterNotFields", {
   code: "FrontMatterParseError",
   title: "The front matter is not a list of fields",
   message: ({ file }: { file: string }) => `The front matter of ${file} is not a list of fields.`,
   hint: () => "write one `name: value` per line between the --- lines.",
 });
 
-export const FrontMatterOtherLanguage = entry({
+export const FrontMatterOtherLanguage = entry("FrontMatterOtherLanguage", {
   code: "FrontMatterParseError",
   title: "The front matter is marked as another language than YAML or TOML",
   message: ({ file, language }: { file: string; language: string }) =>
@@ -136,7 +136,7 @@ export const FrontMatterOtherLanguage = entry({
     "or as +++ alone with the fields as TOML (`name = value`).",
 });
 
-export const FrontMatterTooDeep = entry({
+export const FrontMatterTooDeep = entry("FrontMatterTooDeep", {
   code: "FrontMatterParseError",
   title: "The front matter nests too deep",
   message: ({ file, depth }: { file: string; depth: number }) =>
@@ -144,7 +144,7 @@ export const FrontMatterTooDeep = entry({
   hint: () => "flatten the front matter; content needs a few levels at most.",
 });
 
-export const FrontMatterAliasBomb = entry({
+export const FrontMatterAliasBomb = entry("FrontMatterAliasBomb", {
   code: "FrontMatterParseError",
   title: "The front matter's aliases repeat too much",
   message: ({ file, limit, field }: { file: string; limit: number; field: string }) =>
@@ -153,7 +153,7 @@ export const FrontMatterAliasBomb = entry({
   hint: () => "write the values out, or use an alias a few times at most; aliases of aliases multiply.",
 });
 
-export const FrontMatterSyntax = entry({
+export const FrontMatterSyntax = entry("FrontMatterSyntax", {
   code: "FrontMatterParseError",
   title: "The front matter is not valid YAML",
   message: ({ file, reason }: { file: string; reason: string }) =>
@@ -163,7 +163,7 @@ export const FrontMatterSyntax = entry({
     "quote values that contain a colon.",
 });
 
-export const FrontMatterTomlSyntax = entry({
+export const FrontMatterTomlSyntax = entry("FrontMatterTomlSyntax", {
   code: "FrontMatterParseError",
   title: "The front matter is not valid TOML",
   message: ({ file, reason }: { file: string; reason: string }) =>

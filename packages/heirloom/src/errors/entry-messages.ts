@@ -3,7 +3,7 @@
 // images, duplicates, link schemes.
 import { errorEntry as entry } from "./errors.ts";
 
-export const UnknownField = entry({
+export const UnknownField = entry("UnknownField", {
   code: "UnknownFieldError",
   title: "The front matter has a field the schema does not declare",
   message: ({
@@ -37,7 +37,7 @@ const schemaHints: Record<SchemaHint, (field: string) => string> = {
   other: () => "correct the value and build again.",
 };
 
-export const MissingFrontMatter = entry({
+export const MissingFrontMatter = entry("MissingFrontMatter", {
   code: "MissingFrontMatterError",
   title: "An entry has no front matter, and its collection requires fields",
   message: ({ file, collection, fields }: { file: string; collection: string; fields: string[] }) =>
@@ -48,7 +48,7 @@ export const MissingFrontMatter = entry({
     `${fields.map((field) => `    ${field}: ...\n`).join("")}    ---`,
 });
 
-export const FrontMatterWithoutOpening = entry({
+export const FrontMatterWithoutOpening = entry("FrontMatterWithoutOpening", {
   code: "MissingFrontMatterError",
   title: "An entry's front matter has no opening --- line",
   message: ({ file, closing }: { file: string; closing: number }) =>
@@ -56,7 +56,7 @@ export const FrontMatterWithoutOpening = entry({
   hint: () => "add a line --- above the first line, so that the fields stand between two --- lines.",
 });
 
-export const MissingField = entry({
+export const MissingField = entry("MissingField", {
   code: "ContentSchemaError",
   title: "The front matter lacks a field the schema requires",
   message: ({ file, field, expected }: { file: string; field: string; expected: string; hint: SchemaHint }) =>
@@ -64,7 +64,7 @@ export const MissingField = entry({
   hint: ({ field, hint }) => schemaHints[hint](field),
 });
 
-export const InvalidField = entry({
+export const InvalidField = entry("InvalidField", {
   code: "ContentSchemaError",
   title: "A field's value is not what the schema expects",
   message: ({
@@ -115,7 +115,7 @@ const offCalendarFix = ({ days, instead }: OffCalendar, as: (date: string) => st
       ? `the month before the day (YYYY-MM-DD), as in ${as(instead)}`
       : "a month from 01 to 12 between the year and the day (YYYY-MM-DD)";
 
-export const OffCalendarField = entry({
+export const OffCalendarField = entry("OffCalendarField", {
   code: "ContentSchemaError",
   title: "A field's date is not a day of the calendar",
   message: ({ file, field, off }: { file: string; field: string; off: OffCalendar }) =>
@@ -124,7 +124,7 @@ export const OffCalendarField = entry({
   hint: ({ off }) => `write ${offCalendarFix(off, (date) => date)}.`,
 });
 
-export const OffCalendarFileName = entry({
+export const OffCalendarFileName = entry("OffCalendarFileName", {
   code: "ContentSchemaError",
   title: "A dated file name's date is not a day of the calendar",
   message: ({ file, off }: { file: string; off: OffCalendar }) =>
@@ -137,7 +137,7 @@ export const OffCalendarFileName = entry({
   },
 });
 
-export const UnexpectedBody = entry({
+export const UnexpectedBody = entry("UnexpectedBody", {
   code: "UnexpectedBodyError",
   title: "An entry without a body has text below its front matter",
   message: ({ file, collection }: { file: string; collection: string }) =>
@@ -147,7 +147,7 @@ export const UnexpectedBody = entry({
     `for "${collection}" in site.config.ts.`,
 });
 
-export const ImageNotFound = entry({
+export const ImageNotFound = entry("ImageNotFound", {
   code: "ImageNotFoundError",
   title: "An entry names an image that does not exist",
   message: ({ src, file }: { src: string; file: string; known: string[] }) =>
@@ -155,7 +155,7 @@ export const ImageNotFound = entry({
   hint: ({ src, known }) => `put the file at content/${src}, or name one of: ${known.join(", ") || "(no images yet)"}.`,
 });
 
-export const DuplicateItem = entry({
+export const DuplicateItem = entry("DuplicateItem", {
   code: "DuplicateItemError",
   title: "Two entries share a value that must be unique",
   message: ({
@@ -175,7 +175,7 @@ export const DuplicateItem = entry({
   hint: ({ collection, fields }) => `give each entry of "${collection}" its own ${fields}.`,
 });
 
-export const UnsafeLinkScheme = entry({
+export const UnsafeLinkScheme = entry("UnsafeLinkScheme", {
   code: "UnsafeLinkError",
   title: "A link uses a scheme that is not allowed",
   message: ({ url, file }: { url: string; file: string }) =>
@@ -185,7 +185,7 @@ export const UnsafeLinkScheme = entry({
     "link to a page (/pricing), a file or another site (https://…) instead.",
 });
 
-export const SvgDataLink = entry({
+export const SvgDataLink = entry("SvgDataLink", {
   code: "UnsafeLinkError",
   title: "A link opens an SVG picture written into its address",
   message: ({ url, file }: { url: string; file: string }) =>

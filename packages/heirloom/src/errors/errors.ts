@@ -1,5 +1,6 @@
 // One error type for everything a user can get wrong, made from an entry of the catalogue (catalogue.ts), and
 // the one formatter that prints it.
+import { errorDocsUrl } from "./error-docs.ts";
 
 /** Where in a content file a problem is; line and column are 1-based. */
 export interface SourceLocation {
@@ -48,38 +49,49 @@ export type ErrorCode =
   | "UsageError"
   | "HostError";
 
+/**
+ * A problem the user can fix. `code` (also its `name`, as stack traces print it) is the kind of problem, shared by
+ * several entries of the catalogue; `id` is the one entry it was made from, unique and as permanent as the code,
+ * and `docsUrl` the documentation's page about it. `name` stays the code: code that tells errors apart by
+ * `error.name` keeps working, and `id` is no class name.
+ */
 export class HeirloomError extends Error {
   readonly code: ErrorCode;
+  readonly id?: string;
+  readonly docsUrl?: string;
   readonly location?: SourceLocation;
   readonly hint?: string;
 
   constructor(
     code: ErrorCode,
     message: string,
-    details: { location?: SourceLocation; hint?: string; cause?: unknown } = {},
+    details: { id?: string; location?: SourceLocation; hint?: string; cause?: unknown } = {},
   ) {
     super(message, { cause: details.cause });
     this.name = code;
     this.code = code;
+    this.id = details.id;
+    this.docsUrl = details.id ? errorDocsUrl(details.id) : undefined;
     this.location = details.location;
     this.hint = details.hint;
   }
 }
 
 /**
- * One message of the catalogue: the error's permanent code, a title for the table of errors, and the message
- * and hint as functions of what the place that finds the problem knows (`A`).
+ * One message of the catalogue: its unique id (the name it is exported under), the error's permanent code, a title
+ * for the table of errors, and the message and hint as functions of what the place that finds the problem knows.
  */
 export interface ErrorEntry<A extends object = object> {
+  id: string;
   code: ErrorCode;
   title: string;
   message(args: A): string;
   hint?(args: A): string;
 }
 
-/** Declares an entry of the catalogue (its arguments' type inferred from its functions). */
-export function errorEntry<A extends object = object>(entry: ErrorEntry<A>): ErrorEntry<A> {
-  return entry;
+/** Declares the catalogue's entry `id` (its arguments' type inferred from its functions). */
+export function errorEntry<A extends object = object>(id: string, entry: Omit<ErrorEntry<A>, "id">): ErrorEntry<A> {
+  return { id, ...entry };
 }
 
 /** The error an entry of the catalogue describes, filled in with what the throw site knows. */
@@ -88,7 +100,7 @@ export function errorFrom<A extends object>(
   args: A,
   details: { location?: SourceLocation; cause?: unknown } = {},
 ): HeirloomError {
-  return new HeirloomError(entry.code, entry.message(args), { ...details, hint: entry.hint?.(args) });
+  return new HeirloomError(entry.code, entry.message(args), { ...details, id: entry.id, hint: entry.hint?.(args) });
 }
 
 /** Several problems found in one pass; the build reports all of them, not only the first. */
@@ -138,6 +150,8 @@ function sortByLocation(errors: HeirloomError[]): HeirloomError[] {
 export interface FormatOptions {
   color?: boolean;
   debug?: boolean;
+  /** Whether to name the catalogue's entry and its documentation's page. @default true */
+  docs?: boolean;
 }
 
 /** Formats one error for a terminal: what happened, where, and what to do. */
@@ -150,6 +164,7 @@ export function formatError(error: HeirloomError, options: FormatOptions = {}): 
     lines.push(`  at ${printable(at.file)}${position}`);
   }
   if (error.hint) lines.push(`  ${paint("36", "hint")}: ${printable(error.hint)}`);
+  if (error.id && options.docs !== false) lines.push(`  ${paint("36", "see")} ${error.id}: ${error.docsUrl}`);
   if (options.debug && error.stack) lines.push(indent(error.stack));
   if (options.debug && error.cause instanceof Error && error.cause.stack) {
     lines.push(`  caused by:`, indent(error.cause.stack));

@@ -2,7 +2,7 @@
 // a redirect's target that would break a rule or publish a password, and the writers' own last refusal.
 import { errorEntry as entry } from "./errors.ts";
 
-export const UnsafeRedirectTarget = entry({
+export const UnsafeRedirectTarget = entry("UnsafeRedirectTarget", {
   code: "ConfigError",
   title: "A redirect's target holds a space, a tab, a line break or a control character",
   message: ({ from, to, character }: { from: string; to: string; character: string }) =>
@@ -11,7 +11,7 @@ export const UnsafeRedirectTarget = entry({
   hint: () => "write the address alone, on one line; a space inside an address is written %20.",
 });
 
-export const RedirectTargetCredentials = entry({
+export const RedirectTargetCredentials = entry("RedirectTargetCredentials", {
   code: "ConfigError",
   title: "A redirect's target holds a user name or password",
   message: ({ from, to }: { from: string; to: string }) =>
@@ -20,7 +20,7 @@ export const RedirectTargetCredentials = entry({
   hint: () => "remove the user name and password from the address: a site that needs them asks for them itself.",
 });
 
-export const UnsafeHostFileValue = entry({
+export const UnsafeHostFileValue = entry("UnsafeHostFileValue", {
   code: "ConfigError",
   title: "A value would break a rule of a host file",
   message: ({ value, file, character }: { value: string; file: string; character: string }) =>

@@ -2,7 +2,7 @@
 // site does not declare are content-messages.ts's).
 import { errorEntry as entry } from "./errors.ts";
 
-export const BadLocales = entry({
+export const BadLocales = entry("BadLocales", {
   code: "ConfigError",
   title: "i18n.locales is not a list of language tags",
   message: ({ value }: { value: string }) => `i18n.locales is ${value}.`,
@@ -11,7 +11,7 @@ export const BadLocales = entry({
     "(each becomes the folder content/<locale>/ and the start of its URLs).",
 });
 
-export const LocalesDifferInCase = entry({
+export const LocalesDifferInCase = entry("LocalesDifferInCase", {
   code: "ConfigError",
   title: "Two of i18n.locales differ only in case",
   message: ({ first, second }: { first: string; second: string }) =>
@@ -21,7 +21,7 @@ export const LocalesDifferInCase = entry({
     `tell apart by case: list each language once, in one spelling (such as "${first}").`,
 });
 
-export const BadDefaultLocale = entry({
+export const BadDefaultLocale = entry("BadDefaultLocale", {
   code: "ConfigError",
   title: "i18n.defaultLocale is not one of i18n.locales",
   message: ({ value, locales }: { value: string; locales: string[] }) =>
@@ -29,7 +29,7 @@ export const BadDefaultLocale = entry({
   hint: () => "name the locale whose content is directly under content/ and whose pages are at the root.",
 });
 
-export const BadI18nFallback = entry({
+export const BadI18nFallback = entry("BadI18nFallback", {
   code: "ConfigError",
   title: "i18n.fallback is neither default nor omit",
   message: ({ value }: { value: string }) => `i18n.fallback is ${value}.`,
@@ -38,7 +38,7 @@ export const BadI18nFallback = entry({
     'or "omit" (it is not published in that locale).',
 });
 
-export const LocaleIsCollectionFolder = entry({
+export const LocaleIsCollectionFolder = entry("LocaleIsCollectionFolder", {
   code: "ConfigError",
   title: "A locale has the name of a collection's folder",
   message: ({ locale, collection }: { locale: string; collection: string }) =>

@@ -5,7 +5,7 @@ import { errorEntry as entry } from "./errors.ts";
 /** " It is named by content/notes/a.md.": where an image was named, when it is known. */
 const namedBy = (usedBy: string[] | undefined) => (usedBy?.length ? ` It is named by ${usedBy.join(", ")}.` : "");
 
-export const ImageUnreadable = entry({
+export const ImageUnreadable = entry("ImageUnreadable", {
   code: "ImageReadError",
   title: "An image cannot be read",
   message: ({ file, reason, usedBy }: { file: string; reason: string; usedBy?: string[] }) =>
@@ -15,14 +15,14 @@ export const ImageUnreadable = entry({
     "as PNG, JPEG, WebP or AVIF, or replace it with an SVG.",
 });
 
-export const ImageWithoutSize = entry({
+export const ImageWithoutSize = entry("ImageWithoutSize", {
   code: "ImageReadError",
   title: "An image's width and height cannot be told",
   message: ({ file }: { file: string }) => `Could not read the width and height of ${file}.`,
   hint: () => "use an SVG whose <svg> element has width and height (or a viewBox), or a PNG, JPEG, WebP or AVIF image.",
 });
 
-export const ImageNotItsFormat = entry({
+export const ImageNotItsFormat = entry("ImageNotItsFormat", {
   code: "ImageReadError",
   title: "An image's bytes are of another format than its name says",
   message: ({ file, format, usedBy }: { file: string; format: string; usedBy?: string[] }) =>
@@ -32,7 +32,7 @@ export const ImageNotItsFormat = entry({
     "publishes an image only as what it is.",
 });
 
-export const UnsafeSvg = entry({
+export const UnsafeSvg = entry("UnsafeSvg", {
   code: "UnsafeImageError",
   title: "An SVG holds what would run code or load another document",
   message: ({ file, what, line }: { file: string; what: string; line: number }) =>

@@ -4,7 +4,7 @@ import { errorEntry as entry } from "./errors.ts";
 
 const NEW_FOLDER = "name a new or empty folder, such as heirloom init my-site";
 
-export const FolderNotEmpty = entry({
+export const FolderNotEmpty = entry("FolderNotEmpty", {
   code: "OutputDirError",
   title: "heirloom init was given a folder that is not empty",
   message: ({ dir }: { dir: string }) => `Refusing to start a site in ${dir}: it is not empty.`,
@@ -13,7 +13,7 @@ export const FolderNotEmpty = entry({
     "to it (files of the same name are replaced, others are kept).",
 });
 
-export const InitTargetNotAFolder = entry({
+export const InitTargetNotAFolder = entry("InitTargetNotAFolder", {
   code: "OutputDirError",
   title: "heirloom init was given a file, not a folder",
   message: ({ dir, kind }: { dir: string; kind: string }) =>
@@ -21,7 +21,7 @@ export const InitTargetNotAFolder = entry({
   hint: () => `${NEW_FOLDER}; init never replaces a file with a folder.`,
 });
 
-export const InitTargetBelowFile = entry({
+export const InitTargetBelowFile = entry("InitTargetBelowFile", {
   code: "OutputDirError",
   title: "heirloom init was given a folder below a file",
   message: ({ dir, file, kind }: { dir: string; file: string; kind: string }) =>
@@ -29,7 +29,7 @@ export const InitTargetBelowFile = entry({
   hint: () => `${NEW_FOLDER}, in a folder whose parents are all folders.`,
 });
 
-export const InitTargetDanglingLink = entry({
+export const InitTargetDanglingLink = entry("InitTargetDanglingLink", {
   code: "OutputDirError",
   title: "heirloom init was given a symbolic link to nothing",
   message: ({ dir, link, to }: { dir: string; link: string; to: string }) =>
@@ -37,7 +37,7 @@ export const InitTargetDanglingLink = entry({
   hint: ({ link }) => `make the folder ${link} points to, remove the link, or ${NEW_FOLDER}.`,
 });
 
-export const InitTargetIsLink = entry({
+export const InitTargetIsLink = entry("InitTargetIsLink", {
   code: "OutputDirError",
   title: "heirloom init was given a symbolic link to a folder",
   message: ({ dir, to }: { dir: string; to: string }) =>
@@ -45,14 +45,14 @@ export const InitTargetIsLink = entry({
   hint: ({ to }) => `start the site in the folder itself (heirloom init ${to}), or ${NEW_FOLDER}.`,
 });
 
-export const InitEmptyName = entry({
+export const InitEmptyName = entry("InitEmptyName", {
   code: "UsageError",
   title: "heirloom init was given an empty folder name",
   message: () => "heirloom init was given an empty folder name.",
   hint: () => "name the folder to make the site in, such as heirloom init my-site, or . for the current one.",
 });
 
-export const InitTargetNotWritable = entry({
+export const InitTargetNotWritable = entry("InitTargetNotWritable", {
   code: "OutputDirError",
   title: "heirloom init cannot make or write in the folder",
   message: ({ dir, place, reason }: { dir: string; place: string; reason: string }) =>
@@ -61,7 +61,7 @@ export const InitTargetNotWritable = entry({
     `name a folder in a place you can write to, such as your home folder, or get permission to write in ${place}.`,
 });
 
-export const InitNameTooLong = entry({
+export const InitNameTooLong = entry("InitNameTooLong", {
   code: "OutputDirError",
   title: "heirloom init was given a name over 255 bytes",
   message: ({ dir, bytes }: { dir: string; bytes: number }) =>
@@ -69,7 +69,7 @@ export const InitNameTooLong = entry({
   hint: () => "choose a shorter name for the folder, such as heirloom init my-site.",
 });
 
-export const InitThroughLink = entry({
+export const InitThroughLink = entry("InitThroughLink", {
   code: "OutputDirError",
   title: "heirloom init --force finds a symbolic link where a starter file or folder goes",
   message: ({ dir, path, to }: { dir: string; path: string; to: string }) =>
@@ -79,7 +79,7 @@ export const InitThroughLink = entry({
     "or start the site in a new folder.",
 });
 
-export const InitPathTaken = entry({
+export const InitPathTaken = entry("InitPathTaken", {
   code: "OutputDirError",
   title: "heirloom init --force finds something else where a starter file or folder goes",
   message: ({ dir, path, kind, wanted }: { dir: string; path: string; kind: string; wanted: string }) =>

@@ -9,7 +9,7 @@ interface RenderedAt {
   file: string;
 }
 
-export const IslandFileName = entry({
+export const IslandFileName = entry("IslandFileName", {
   code: "IslandError",
   title: "A file of templates/interactive/ has a name no island can take",
   message: ({ file, name }: { file: string; name: string }) =>
@@ -20,7 +20,7 @@ export const IslandFileName = entry({
     "islands share belongs in a subfolder, such as templates/interactive/shared/.",
 });
 
-export const IslandNameTaken = entry({
+export const IslandNameTaken = entry("IslandNameTaken", {
   code: "IslandError",
   title: "Two files of templates/interactive/ make islands of one name",
   message: ({ file, other, name }: { file: string; other: string; name: string }) =>
@@ -28,7 +28,7 @@ export const IslandNameTaken = entry({
   hint: () => "rename or remove one of them: an island's name is its file's name without the extension.",
 });
 
-export const IslandNameReserved = entry({
+export const IslandNameReserved = entry("IslandNameReserved", {
   code: "IslandError",
   title: "A file of templates/interactive/ takes the name of one of the engine's island modules",
   message: ({ file, name, reserved }: { file: string; name: string; reserved: string[] }) =>
@@ -39,7 +39,7 @@ export const IslandNameReserved = entry({
     "file's name without the extension.",
 });
 
-export const IslandWithoutComponent = entry({
+export const IslandWithoutComponent = entry("IslandWithoutComponent", {
   code: "IslandError",
   title: "An island's file has no component as its default export",
   message: ({ file, found }: { file: string; found: string }) =>
@@ -50,7 +50,7 @@ export const IslandWithoutComponent = entry({
     "islands share belongs in a subfolder.",
 });
 
-export const IslandLoadFailed = entry({
+export const IslandLoadFailed = entry("IslandLoadFailed", {
   code: "IslandError",
   title: "An island's module threw while the templates were loaded",
   message: ({ island, file, reason }: { island: string; file: string; reason: string }) =>
@@ -60,7 +60,7 @@ export const IslandLoadFailed = entry({
     "document; use what only the browser has inside an effect (useEffect) or an event handler.",
 });
 
-export const NotAnIsland = entry({
+export const NotAnIsland = entry("NotAnIsland", {
   code: "IslandError",
   title: "A template renders an island that is not in templates/interactive/",
   message: ({ template, path, file, component }: RenderedAt & { component: string }) =>
@@ -71,7 +71,7 @@ export const NotAnIsland = entry({
     "or render it without <Island> when the page needs its HTML only.",
 });
 
-export const IslandLoadUnknown = entry({
+export const IslandLoadUnknown = entry("IslandLoadUnknown", {
   code: "IslandError",
   title: "An island's load is not a strategy",
   message: ({ template, path, file, island, load }: RenderedAt & { island: string; load: string }) =>
@@ -82,7 +82,7 @@ export const IslandLoadUnknown = entry({
     'comes into view) or "media(query)", such as "media((max-width: 40em))".',
 });
 
-export const IslandPropsNotObject = entry({
+export const IslandPropsNotObject = entry("IslandPropsNotObject", {
   code: "IslandError",
   title: "An island's props are not an object",
   message: ({ template, path, file, island, what }: RenderedAt & { island: string; what: string }) =>
@@ -93,7 +93,7 @@ export const IslandPropsNotObject = entry({
     "component as its props ({ items })",
 });
 
-export const IslandPropsNotSerializable = entry({
+export const IslandPropsNotSerializable = entry("IslandPropsNotSerializable", {
   code: "IslandError",
   title: "An island's props cannot be sent to the browser",
   message: ({ template, path, file, island, prop, what }: RenderedAt & PropProblem) =>
@@ -129,7 +129,7 @@ const PROP_HINTS: Record<string, string> = {
   other: `pass only what JSON holds: ${JSON_VALUES}.`,
 };
 
-export const IslandHydrationMismatch = entry({
+export const IslandHydrationMismatch = entry("IslandHydrationMismatch", {
   code: "IslandError",
   title: "An island rendered differently in the browser than in the build (told in the browser)",
   message: ({ island, page, reason }: { island: string; page: string; reason: string }) =>
@@ -141,7 +141,7 @@ export const IslandHydrationMismatch = entry({
     "hydration; the island's component is its file's default export in templates/interactive/.",
 });
 
-export const IslandOutsidePage = entry({
+export const IslandOutsidePage = entry("IslandOutsidePage", {
   code: "IslandError",
   title: "An island is rendered outside a page the engine renders",
   message: ({ component }: { component: string }) =>

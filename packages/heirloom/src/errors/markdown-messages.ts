@@ -2,7 +2,7 @@
 // as they compile and as pages render them.
 import { errorEntry as entry } from "./errors.ts";
 
-export const MarkdownPluginFailed = entry({
+export const MarkdownPluginFailed = entry("MarkdownPluginFailed", {
   code: "ConfigError",
   title: "A markdown plugin threw while it was set up",
   message: ({ index, reason }: { index: number; reason: string }) =>
@@ -12,7 +12,7 @@ export const MarkdownPluginFailed = entry({
     "run the build with --debug for the stack trace.",
 });
 
-export const MarkdownRenderFailed = entry({
+export const MarkdownRenderFailed = entry("MarkdownRenderFailed", {
   code: "MarkdownRenderError",
   title: "A markdown plugin threw while rendering a file",
   message: ({ file, reason }: { file: string; reason: string }) =>
@@ -22,7 +22,7 @@ export const MarkdownRenderFailed = entry({
     "than it expects); run the build with --debug for the stack trace.",
 });
 
-export const UnknownCodeTheme = entry({
+export const UnknownCodeTheme = entry("UnknownCodeTheme", {
   code: "ConfigError",
   title: "A code theme is not one of Shiki's themes",
   message: ({ theme }: { theme: string }) =>
@@ -32,7 +32,7 @@ export const UnknownCodeTheme = entry({
     "or give a theme object (VS Code's theme JSON).",
 });
 
-export const MdxCompileFailed = entry({
+export const MdxCompileFailed = entry("MdxCompileFailed", {
   code: "MdxCompileError",
   title: "An MDX file does not compile",
   message: ({ file, reason }: { file: string; reason: string }) => `Could not compile the MDX of ${file}: ${reason}`,
@@ -41,7 +41,7 @@ export const MdxCompileFailed = entry({
     "{'{'} or &lt;, and keep expressions inside { }.",
 });
 
-export const MdxModuleSyntax = entry({
+export const MdxModuleSyntax = entry("MdxModuleSyntax", {
   code: "MdxCompileError",
   title: "An MDX file imports or exports",
   message: ({ file }: { file: string }) => `${file} has an import or export statement, which an MDX body here cannot.`,
@@ -50,7 +50,7 @@ export const MdxModuleSyntax = entry({
     "and the front matter holds the entry's data.",
 });
 
-export const MdxAwait = entry({
+export const MdxAwait = entry("MdxAwait", {
   code: "MdxCompileError",
   title: "An MDX file awaits",
   message: ({ file }: { file: string }) =>
@@ -60,7 +60,7 @@ export const MdxAwait = entry({
     "the error is in the MDX file.",
 });
 
-export const MdxComponentMissing = entry({
+export const MdxComponentMissing = entry("MdxComponentMissing", {
   code: "MdxComponentNotFoundError",
   title: "An MDX file uses a component that templates/mdx.ts does not export",
   message: ({ file, name, module }: { file: string; name: string; known: string[]; module: string }) =>
@@ -69,7 +69,7 @@ export const MdxComponentMissing = entry({
     `export ${name} from ${module}${known.length ? `, or use one of: ${known.join(", ")}.` : "."}`,
 });
 
-export const MdxComponentMemberMissing = entry({
+export const MdxComponentMemberMissing = entry("MdxComponentMemberMissing", {
   code: "MdxComponentNotFoundError",
   title: "An MDX file uses a member of a component that the component does not have",
   message: ({ file, name, owner, member, module }: MemberArgs) =>
@@ -94,7 +94,7 @@ interface MemberArgs {
   module: string;
 }
 
-export const MdxExpressionFailed = entry({
+export const MdxExpressionFailed = entry("MdxExpressionFailed", {
   code: "MdxRenderError",
   title: "An expression of an MDX file threw while its page was rendered",
   message: ({ file, reason }: { file: string; reason: string; kind: "recursion" | "other" }) =>
@@ -107,7 +107,7 @@ export const MdxExpressionFailed = entry({
         "file, not in templates/.",
 });
 
-export const MdxChildInvalid = entry({
+export const MdxChildInvalid = entry("MdxChildInvalid", {
   code: "MdxRenderError",
   title: "An expression of an MDX file gives what a page cannot show",
   message: ({ file, what }: { file: string; what: string; kind: "promise" | "object" }) =>
@@ -120,7 +120,7 @@ export const MdxChildInvalid = entry({
         "shows text, numbers, elements and lists of them; the error is in the MDX file.",
 });
 
-export const MdxPastBudget = entry({
+export const MdxPastBudget = entry("MdxPastBudget", {
   code: "MdxRenderError",
   title: "An MDX file's body ran past its time while its page was rendered",
   message: ({ file, seconds }: { file: string; seconds: string; inExpression: boolean }) =>
@@ -133,7 +133,7 @@ export const MdxPastBudget = entry({
     "code more milliseconds.",
 });
 
-export const MdxOutsideMdxCollection = entry({
+export const MdxOutsideMdxCollection = entry("MdxOutsideMdxCollection", {
   code: "UnexpectedFileError",
   title: "An .mdx file is in a collection whose bodies are not MDX",
   message: ({ file, collection }: { file: string; collection: string }) =>

@@ -4,7 +4,7 @@ import { errorEntry as entry } from "./errors.ts";
 
 const DEFINITION = "site.config.ts";
 
-export const BadSourceDate = entry({
+export const BadSourceDate = entry("BadSourceDate", {
   code: "ConfigError",
   title: "SOURCE_DATE_EPOCH is not a number of seconds",
   message: ({ value }: { value: string | undefined }) =>
@@ -12,14 +12,14 @@ export const BadSourceDate = entry({
   hint: () => "set it to the commit's time, such as SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset.",
 });
 
-export const BadBasePath = entry({
+export const BadBasePath = entry("BadBasePath", {
   code: "ConfigError",
   title: "The base path is not a plain URL path",
   message: ({ base }: { base: string }) => `The base path "${base}" is not a plain URL path.`,
   hint: () => "use letters, digits, - and / only, such as /heirloom/.",
 });
 
-export const BadSiteUrl = entry({
+export const BadSiteUrl = entry("BadSiteUrl", {
   code: "ConfigError",
   title: "The site URL is not an absolute http(s) address",
   message: ({ value, from }: { value: string; from: string }) =>
@@ -29,7 +29,7 @@ export const BadSiteUrl = entry({
     "(set by --site-url, HEIRLOOM_SITE_URL or siteUrl in site.config.ts).",
 });
 
-export const SiteUrlPathNotBase = entry({
+export const SiteUrlPathNotBase = entry("SiteUrlPathNotBase", {
   code: "ConfigError",
   title: "The site URL's path is not the base path",
   message: (a: {
@@ -48,7 +48,7 @@ export const SiteUrlPathNotBase = entry({
     `base path ${base}.`,
 });
 
-export const BadAllowedHost = entry({
+export const BadAllowedHost = entry("BadAllowedHost", {
   code: "ConfigError",
   title: "server.allowedHosts holds something that is not a host name",
   message: ({ value }: { value: string }) => `server.allowedHosts in ${DEFINITION} holds ${value}, not a host name.`,
@@ -57,7 +57,7 @@ export const BadAllowedHost = entry({
     "(no scheme, port or path; IP addresses and localhost need no entry), or true to answer any name.",
 });
 
-export const SiteUrlControlCharacter = entry({
+export const SiteUrlControlCharacter = entry("SiteUrlControlCharacter", {
   code: "ConfigError",
   title: "The site URL holds a line break or another control character",
   message: ({ value, from, control }: { value: string; from: string; control: string }) =>
@@ -73,7 +73,7 @@ function controlName(c: string): string {
   return `the control character U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
-export const BadFormEndpoint = entry({
+export const BadFormEndpoint = entry("BadFormEndpoint", {
   code: "ConfigError",
   title: "A form endpoint is not an https:// address",
   message: ({ endpoint, where }: { endpoint: string; where: string }) =>
@@ -83,7 +83,7 @@ export const BadFormEndpoint = entry({
     "or leave it empty for the local receiver.",
 });
 
-export const EnvFileNotAFile = entry({
+export const EnvFileNotAFile = entry("EnvFileNotAFile", {
   code: "ConfigError",
   title: "A .env file is not a regular file",
   message: ({ file, kind }: { file: string; kind: string }) =>
@@ -91,14 +91,14 @@ export const EnvFileNotAFile = entry({
   hint: ({ file }) => `make ${file} a text file of NAME=value lines, or remove it: the .env files are optional.`,
 });
 
-export const EnvFileUnreadable = entry({
+export const EnvFileUnreadable = entry("EnvFileUnreadable", {
   code: "ConfigError",
   title: "A .env file cannot be read",
   message: ({ file, reason }: { file: string; reason: string }) => `${file} cannot be read (${reason}).`,
   hint: ({ file }) => `let the user who runs heirloom read ${file}, or remove it: the .env files are optional.`,
 });
 
-export const BadUsage = entry({
+export const BadUsage = entry("BadUsage", {
   code: "UsageError",
   title: "The command line names an unknown command or option, or a bad value",
   message: ({ detail }: { detail: string; command: string }) => detail,

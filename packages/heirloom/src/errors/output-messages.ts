@@ -2,7 +2,7 @@
 // manifest; and about the type check.
 import { errorEntry as entry } from "./errors.ts";
 
-export const FeedEntryWithoutTitleOrDate = entry({
+export const FeedEntryWithoutTitleOrDate = entry("FeedEntryWithoutTitleOrDate", {
   code: "ConfigError",
   title: "A feed entry has no title or date",
   message: ({ feed, file }: { feed: string; file: string }) =>
@@ -13,7 +13,7 @@ export const FeedEntryWithoutTitleOrDate = entry({
 
 const IN_TEMPLATES = "the link is written in templates/; correct it there.";
 
-export const BrokenLink = entry({
+export const BrokenLink = entry("BrokenLink", {
   code: "BrokenLinkError",
   title: "A link leads to no page or file of the site",
   message: ({ url, routes }: { url: string; routes: string[]; inContent: boolean }) =>
@@ -25,7 +25,7 @@ export const BrokenLink = entry({
       : IN_TEMPLATES,
 });
 
-export const LinkToUnpublishedFile = entry({
+export const LinkToUnpublishedFile = entry("LinkToUnpublishedFile", {
   code: "BrokenLinkError",
   title: "A link names a file of content/ by its path there, which is not published",
   message: ({ url, routes, file }: { url: string; routes: string[]; file: string; inContent: boolean }) =>
@@ -36,7 +36,7 @@ export const LinkToUnpublishedFile = entry({
     `site.config.ts${inContent ? "" : ". The link is written in templates/"}.`,
 });
 
-export const LinkNotCanonical = entry({
+export const LinkNotCanonical = entry("LinkNotCanonical", {
   code: "BrokenLinkError",
   title: "A link is not in the form its page is served at",
   message: ({ url, routes, canonical }: { url: string; routes: string[]; canonical: string; inContent: boolean }) =>
@@ -46,7 +46,7 @@ export const LinkNotCanonical = entry({
     (inContent ? "" : " The link is written in templates/; correct it there."),
 });
 
-export const RedirectToNothing = entry({
+export const RedirectToNothing = entry("RedirectToNothing", {
   code: "BrokenLinkError",
   title: "A redirect leads to no page or file of the site",
   message: ({ from, to, canonical }: { from: string; to: string; canonical?: string }) =>
@@ -60,7 +60,7 @@ export const RedirectToNothing = entry({
       : "correct the target in `redirects` in site.config.ts, or publish a page there.",
 });
 
-export const RedirectLoop = entry({
+export const RedirectLoop = entry("RedirectLoop", {
   code: "BrokenLinkError",
   title: "Redirects lead round in a loop",
   message: ({ chain }: { chain: string[]; where: string }) =>
@@ -69,7 +69,7 @@ export const RedirectLoop = entry({
   hint: ({ where }) => `make one of them lead to a page, in ${where}.`,
 });
 
-export const BrokenFragment = entry({
+export const BrokenFragment = entry("BrokenFragment", {
   code: "BrokenLinkError",
   title: "A link's #fragment names no element of the page it leads to",
   message: ({ link, routes, id, target }: FragmentArgs) =>
@@ -91,7 +91,7 @@ interface FragmentArgs {
   near: string[];
 }
 
-export const ProtectedOutput = entry({
+export const ProtectedOutput = entry("ProtectedOutput", {
   code: "OutputDirError",
   title: "The output folder is one of the site's own folders, inside one or around one",
   message: ({ out, relation, folder, serving }: { out: string; relation: string; folder: string; serving: boolean }) =>
@@ -106,7 +106,7 @@ export const ProtectedOutput = entry({
         "node_modules/ and the cache.",
 });
 
-export const OutputNotAFolder = entry({
+export const OutputNotAFolder = entry("OutputNotAFolder", {
   code: "OutputDirError",
   title: "The output folder is a file, or below one",
   message: ({ out, file, kind, serving }: { out: string; file: string; kind: string; serving: boolean }) =>
@@ -118,7 +118,7 @@ export const OutputNotAFolder = entry({
       : "give --out a folder of its own, such as dist (the default); a build never replaces a file, even with --force.",
 });
 
-export const OutputNotABuild = entry({
+export const OutputNotABuild = entry("OutputNotABuild", {
   code: "OutputDirError",
   title: "The output folder holds something else than an earlier build",
   message: ({ out }: { out: string }) =>
@@ -127,7 +127,7 @@ export const OutputNotABuild = entry({
   hint: () => "choose an empty or new folder, or pass --force to replace it.",
 });
 
-export const BuildRunning = entry({
+export const BuildRunning = entry("BuildRunning", {
   code: "OutputDirError",
   title: "Another build of the same output folder is still running",
   message: ({ out, holder, lock, waited }: { out: string; holder: string; lock: string; waited: string }) =>
@@ -138,7 +138,7 @@ export const BuildRunning = entry({
     "done, remove the lock file.",
 });
 
-export const TrackedFilesInOutput = entry({
+export const TrackedFilesInOutput = entry("TrackedFilesInOutput", {
   code: "OutputDirError",
   title: "The build would delete files git tracks",
   message: ({ outDir, files }: { outDir: string; files: string }) =>
@@ -149,7 +149,7 @@ export const TrackedFilesInOutput = entry({
     "--force does not override this.",
 });
 
-export const ManifestInOutput = entry({
+export const ManifestInOutput = entry("ManifestInOutput", {
   code: "OutputDirError",
   title: "The manifest would be written inside the output folder",
   message: ({ file, named }: { file: string; named: boolean }) =>
@@ -158,7 +158,7 @@ export const ManifestInOutput = entry({
   hint: () => "name a file beside the output folder, such as --manifest site-manifest.json.",
 });
 
-export const NothingToPreview = entry({
+export const NothingToPreview = entry("NothingToPreview", {
   code: "OutputDirError",
   title: "There is no built site to preview",
   message: ({ shown, exists }: { shown: string; exists: boolean; buildCommand: string }) =>
@@ -167,7 +167,7 @@ export const NothingToPreview = entry({
   hint: ({ buildCommand }) => `run ${buildCommand} first, then preview again.`,
 });
 
-export const TypeCheckProblem = entry({
+export const TypeCheckProblem = entry("TypeCheckProblem", {
   code: "TypeCheckError",
   title: "TypeScript finds a problem in site.config.ts or templates/",
   message: ({ message, code }: { message: string; code: number }) => `${message} (TS${code})`,
@@ -176,14 +176,14 @@ export const TypeCheckProblem = entry({
     "`heirloom check` runs this check.",
 });
 
-export const TypeScriptMissing = entry({
+export const TypeScriptMissing = entry("TypeScriptMissing", {
   code: "TypeCheckError",
   title: "TypeScript is not installed",
   message: () => "TypeScript is not installed, so site.config.ts and templates/ cannot be checked.",
   hint: () => "run npm install in the engine's folder: typescript is one of its dependencies.",
 });
 
-export const SearchIndexFailed = entry({
+export const SearchIndexFailed = entry("SearchIndexFailed", {
   code: "SearchIndexError",
   title: "Pagefind could not index the pages",
   message: ({ reason }: { reason: string }) => `Pagefind could not index the built pages: ${reason}`,
@@ -192,7 +192,7 @@ export const SearchIndexFailed = entry({
     "system comes with its package, @pagefind/<platform>), then build again; --debug shows the cause.",
 });
 
-export const SearchIndexEmpty = entry({
+export const SearchIndexEmpty = entry("SearchIndexEmpty", {
   code: "SearchIndexError",
   title: "Pagefind indexed no page",
   message: ({ pages, reason }: { pages: number; reason: string }) =>

@@ -1,7 +1,7 @@
 // The catalogue's messages about `dev` and `preview` starting: the port, and the address --host names.
 import { errorEntry as entry } from "./errors.ts";
 
-export const PortsInUse = entry({
+export const PortsInUse = entry("PortsInUse", {
   code: "PortInUseError",
   title: "Every port tried is in use",
   message: ({ from, to, host }: { from: number; to: number; host: string }) =>
@@ -9,14 +9,14 @@ export const PortsInUse = entry({
   hint: () => "stop what holds them, or pass --port with another number (--port 0 picks any free one).",
 });
 
-export const BadHost = entry({
+export const BadHost = entry("BadHost", {
   code: "HostError",
   title: "The --host value is not an address or a host name",
   message: ({ host, what }: { host: string; what: string; advice: string }) => `--host ${host} is not ${what}.`,
   hint: ({ advice }) => advice,
 });
 
-export const HostNotOnMachine = entry({
+export const HostNotOnMachine = entry("HostNotOnMachine", {
   code: "HostError",
   title: "The --host address is not one this machine has",
   message: ({ host }: { host: string; addresses: string }) =>
@@ -25,7 +25,7 @@ export const HostNotOnMachine = entry({
     `name one of its addresses (${addresses}), or write --host alone to listen on every one of them.`,
 });
 
-export const HostNotFound = entry({
+export const HostNotFound = entry("HostNotFound", {
   code: "HostError",
   title: "The --host name does not resolve",
   message: ({ host }: { host: string }) => `The host name ${host} does not resolve to an address.`,
@@ -34,7 +34,7 @@ export const HostNotFound = entry({
     "or write --host alone to listen on every one of them.",
 });
 
-export const BadPort = entry({
+export const BadPort = entry("BadPort", {
   code: "UsageError",
   title: "The --port value is not a port number",
   message: ({ value }: { value: string }) =>

@@ -3,7 +3,7 @@
 import { type OffCalendar, offCalendarReason } from "./entry-messages.ts";
 import { errorEntry as entry } from "./errors.ts";
 
-export const ListOnMissingPage = entry({
+export const ListOnMissingPage = entry("ListOnMissingPage", {
   code: "ConfigError",
   title: "A list is on a page no page publishes",
   message: ({ collection, page }: { collection: string; page: string; pages: string }) =>
@@ -12,7 +12,7 @@ export const ListOnMissingPage = entry({
     `add a page with path: ${page} to the "${pages}" collection, or correct the list's page in site.config.ts.`,
 });
 
-export const NoNotFoundPage = entry({
+export const NoNotFoundPage = entry("NoNotFoundPage", {
   code: "MissingContentError",
   title: "No page has the path 404",
   message: () => "No page has the path 404, so the site would have no 404.html.",
@@ -20,14 +20,14 @@ export const NoNotFoundPage = entry({
     `add a page such as content/${folder}/404.md with \`path: "404"\` and a template.`,
 });
 
-export const PageWithoutTemplate = entry({
+export const PageWithoutTemplate = entry("PageWithoutTemplate", {
   code: "PagePathError",
   title: "A page names no template",
   message: ({ file }: { file: string }) => `${file} names no template.`,
   hint: () => "add a line `template: name` with the name of a template in templates/index.ts.",
 });
 
-export const BadPagePath = entry({
+export const BadPagePath = entry("BadPagePath", {
   code: "PagePathError",
   title: "A page's path is not a site path",
   message: ({ path, file }: { path: unknown; file: string }) =>
@@ -37,7 +37,7 @@ export const BadPagePath = entry({
     'or "404" for the not-found page.',
 });
 
-export const NotAPlainSegment = entry({
+export const NotAPlainSegment = entry("NotAPlainSegment", {
   code: "PagePathError",
   title: "An entry's value cannot be a segment of its URL",
   message: ({ file, pattern, field, value }: { file: string; pattern: string; field: string; value: string }) =>
@@ -48,7 +48,7 @@ export const NotAPlainSegment = entry({
       : `use letters, digits and - in ${field}.`,
 });
 
-export const EntryWithoutDate = entry({
+export const EntryWithoutDate = entry("EntryWithoutDate", {
   code: "PagePathError",
   title: "An entry route's pattern needs a date the entry does not have",
   message: ({ file, pattern, value, off }: { file: string; pattern: string; value?: string; off?: OffCalendar }) =>
@@ -63,7 +63,7 @@ export const EntryWithoutDate = entry({
     "2024-01-15-<slug>.md in a collection with `datedFileNames: true`.",
 });
 
-export const RouteCollision = entry({
+export const RouteCollision = entry("RouteCollision", {
   code: "RouteCollisionError",
   title: "Two pages have the same path",
   message: ({ path, file, first }: { path: string; file: string; first: string }) =>
@@ -71,7 +71,7 @@ export const RouteCollision = entry({
   hint: () => "give each page its own path; two pages cannot share a URL.",
 });
 
-export const RouteCaseCollision = entry({
+export const RouteCaseCollision = entry("RouteCaseCollision", {
   code: "RouteCollisionError",
   title: "Two output files differ only in letter case",
   message: ({ subject, file, other }: { subject: string; file: string; other: string }) =>
@@ -80,7 +80,7 @@ export const RouteCaseCollision = entry({
   hint: () => "give it a path that differs in more than letter case; paths in lower case avoid this.",
 });
 
-export const PathTakenInOutput = entry({
+export const PathTakenInOutput = entry("PathTakenInOutput", {
   code: "RouteCollisionError",
   title: "A page or feed is written where the output holds another file",
   message: ({ subject, outFile, other }: { subject: string; outFile: string; other: string }) =>
@@ -88,7 +88,7 @@ export const PathTakenInOutput = entry({
   hint: () => "choose another path for it; the other file keeps its place.",
 });
 
-export const PathShadowedInOutput = entry({
+export const PathShadowedInOutput = entry("PathShadowedInOutput", {
   code: "RouteCollisionError",
   title: "A page's URL is the name of another file of the output",
   message: ({ subject, outFile, other }: { subject: string; outFile: string; other: string }) =>
@@ -96,7 +96,7 @@ export const PathShadowedInOutput = entry({
   hint: () => "choose another path for it; the other file keeps its place.",
 });
 
-export const BadAlias = entry({
+export const BadAlias = entry("BadAlias", {
   code: "PagePathError",
   title: "An entry's alias is not a site path",
   message: ({ alias, file }: { alias: string; file: string }) => `The alias ${alias} of ${file} is not a site path.`,
@@ -105,7 +105,7 @@ export const BadAlias = entry({
     "- . _ ~ and /); one relative to a section (Hugo's) can be made whole in the route's aliases function.",
 });
 
-export const RedirectTaken = entry({
+export const RedirectTaken = entry("RedirectTaken", {
   code: "RouteCollisionError",
   title: "An old URL is where the output holds another page or file",
   message: ({ subject, outFile, other }: { subject: string; outFile: string; other: string; where: string }) =>
@@ -114,7 +114,7 @@ export const RedirectTaken = entry({
     `remove it from ${where}: an old URL leads to one place, and a page or file already there answers it.`,
 });
 
-export const StillUnregistered = entry({
+export const StillUnregistered = entry("StillUnregistered", {
   code: "UnregisteredRouteError",
   title: "A page publishes a path still listed as unregistered",
   message: ({ file, path }: { file: string; path: string; listed: string }) =>
@@ -122,7 +122,7 @@ export const StillUnregistered = entry({
   hint: ({ listed }) => `remove "${listed}" from \`unregistered\` in site.config.ts: the page exists now.`,
 });
 
-export const TemplateFailed = entry({
+export const TemplateFailed = entry("TemplateFailed", {
   code: "TemplateRenderError",
   title: "A template threw while rendering a page",
   message: ({ template, path, file, reason }: { template: string; path: string; file: string; reason: string }) =>
@@ -130,7 +130,7 @@ export const TemplateFailed = entry({
   hint: () => "run the build with --debug for the stack trace; the error is in templates/.",
 });
 
-export const TemplateLoadFailed = entry({
+export const TemplateLoadFailed = entry("TemplateLoadFailed", {
   code: "TemplateRenderError",
   title: "A module of templates/ threw while the templates were loaded",
   message: ({ file, reason }: { file: string; reason: string }) =>
@@ -140,7 +140,7 @@ export const TemplateLoadFailed = entry({
     "templates are loaded; run the build with --debug for the stack trace.",
 });
 
-export const ProcessExitCalled = entry({
+export const ProcessExitCalled = entry("ProcessExitCalled", {
   code: "ProcessExitError",
   title: "A template, an MDX body or site.config.ts tried to end the process",
   message: ({ file, call, during }: { file: string; call: string; during: string }) =>
@@ -150,7 +150,7 @@ export const ProcessExitCalled = entry({
     "is written; to stop it with a message, throw an Error there instead.",
 });
 
-export const OutOfMemory = entry({
+export const OutOfMemory = entry("OutOfMemory", {
   code: "OutOfMemoryError",
   title: "A page, an MDX body or a module of the site used up the memory the build may use",
   message: ({ file, page, template, limitMb }: { file?: string; page?: string; template?: string; limitMb: number }) =>
@@ -168,7 +168,7 @@ export const OutOfMemory = entry({
       : "give the build more memory (NODE_OPTIONS=--max-old-space-size=<MB>), or report it with the site's size.",
 });
 
-export const NoTemplatesFolder = entry({
+export const NoTemplatesFolder = entry("NoTemplatesFolder", {
   code: "TemplateCompileError",
   title: "The project has no templates folder",
   message: ({ folder }: { folder: string }) => `There is no ${folder}/ folder: the pages have no templates.`,
@@ -177,14 +177,14 @@ export const NoTemplatesFolder = entry({
     "exports `Document` and `templates`.",
 });
 
-export const NoTemplatesEntry = entry({
+export const NoTemplatesEntry = entry("NoTemplatesEntry", {
   code: "TemplateCompileError",
   title: "templates/ has no index.ts",
   message: ({ folder }: { folder: string }) => `There is no ${folder}/index.ts.`,
   hint: () => "create it and export `Document` (the HTML shell) and `templates` (the page templates by name).",
 });
 
-export const TemplatesWithoutExports = entry({
+export const TemplatesWithoutExports = entry("TemplatesWithoutExports", {
   code: "TemplateCompileError",
   title: "templates/index.ts does not export Document and templates",
   message: ({ folder }: { folder: string }) => `${folder}/index.ts must export \`Document\` and \`templates\`.`,
@@ -192,7 +192,7 @@ export const TemplatesWithoutExports = entry({
     "export function Document(props) for the HTML shell, and export const templates = { name: Component, ... }.",
 });
 
-export const TemplateNotFound = entry({
+export const TemplateNotFound = entry("TemplateNotFound", {
   code: "TemplateNotFoundError",
   title: "A page names a template that does not exist",
   message: ({ file, template }: { file: string; template: string; known: string[] }) =>
@@ -201,7 +201,7 @@ export const TemplateNotFound = entry({
     `use one of: ${known.join(", ") || "(none yet)"}; or add "${template}" to \`templates\` in templates/index.ts.`,
 });
 
-export const CompileFailed = entry({
+export const CompileFailed = entry("CompileFailed", {
   code: "TemplateCompileError",
   title: "The definition, templates, islands, script or stylesheet do not compile",
   message: ({ what, reason }: { what: string; reason: string; hint: string }) => `Could not compile ${what}: ${reason}`,
@@ -209,7 +209,7 @@ export const CompileFailed = entry({
 });
 
 /** What each of a site's compiled parts is called in CompileFailed's message, and what to do about it. */
-export const SearchNotEnabled = entry({
+export const SearchNotEnabled = entry("SearchNotEnabled", {
   code: "TemplateRenderError",
   title: "A page renders the search box on a site without search",
   message: ({ template, path, file }: { template: string; path: string; file: string }) =>

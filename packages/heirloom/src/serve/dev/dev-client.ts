@@ -1,15 +1,19 @@
 // The dev server's browser side: reloads on rebuild and shows build errors, and islands that did not hydrate as
 // rendered, as an overlay. Never in dist/.
 import { MISMATCH_EVENT } from "../../assets/island-client.ts";
+import { DOCS_URL } from "../../errors/error-docs.ts";
 
 export const DEV_EVENTS_PATH = "/__heirloom/events";
 export const DEV_CLIENT_PATH = "/__heirloom/dev-client.js";
+
+/** The address of an error's page in the documentation, as each error printed ends with it. */
+const ERROR_PAGE = new RegExp(`(${DOCS_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}reference/errors/[a-z0-9-]+/)`);
 
 /**
  * Runs in the page: one EventSource. "reload" reloads; "failure" (the build failed), "types" (the background type
  * check found problems) and "links" (pages of the site have broken links; each empty when there are none) fill
  * parts of the overlay; the islands' runtime's mismatch events (told in the catalogue's words) fill the last, and
- * the overlay goes when all are empty.
+ * the overlay goes when all are empty. Each error's documentation page is a link.
  */
 export const DEV_CLIENT = `(() => {
   const events = new EventSource(${JSON.stringify(`${DEV_EVENTS_PATH}?page=`)} + encodeURIComponent(location.pathname));
@@ -38,7 +42,15 @@ export const DEV_CLIENT = `(() => {
       title.style.cssText = "font:700 1.25rem system-ui,sans-serif;margin:0 0 1rem;color:#ffb4a1";
       const pre = document.createElement("pre");
       pre.style.whiteSpace = "pre-wrap";
-      pre.textContent = shown[part];
+      // Each error's page in the documentation, as a link (split puts what the pattern captured at odd places).
+      pre.append(...shown[part].split(${ERROR_PAGE}).map((text, i) => {
+        if (i % 2 === 0) return text;
+        const link = document.createElement("a");
+        link.href = link.textContent = text;
+        link.target = "_blank";
+        link.style.color = "#9fd3ff";
+        return link;
+      }));
       return [title, pre];
     }));
   };
