@@ -1,6 +1,7 @@
 // What dev's two threads say to each other: the main thread (site-thread.ts: the server, the event stream, the
 // watcher) asks the site thread (dev-site-worker.ts: compile, content, render, the link check) for builds and
 // pages; the site thread answers and tells what it found meanwhile. Every problem travels formatted.
+import type { KEEP_CODE } from "../../../../bin/thread-keys.cjs";
 import type { SiteCodePlace } from "../../../compile/supervisor.ts";
 import type { BuildOptions } from "../../../config/options.ts";
 import type { CompiledPart } from "../../../incremental/incremental.ts";
@@ -45,7 +46,7 @@ export type ToSiteThread =
    */
   | { type: "start"; data: object }
   /** The first build is served: the code it compiled may be kept for the next start (bin/site-thread-boot.cjs). */
-  | { type: "keep code" };
+  | { type: typeof KEEP_CODE };
 
 export interface Built {
   type: "built";

@@ -7,10 +7,17 @@
 // lives on the thread that may die.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
-import { SHARE_ENV, Worker } from "node:worker_threads";
-import { type Stall, stalledError, watchForStall } from "../../../compile/stall.ts";
-import { PLACE_KEY, outOfMemoryError, placeIn, placeMemory } from "../../../compile/supervisor.ts";
+import type { Worker } from "node:worker_threads";
+import {
+  type BoundedEnd,
+  type BoundedThread,
+  heapLimitMb,
+  spawnBounded,
+  superviseBounded,
+} from "../../../../bin/bounded-worker.js";
+import { KEEP_CODE, LOAD_KEY, WAITING_THREAD } from "../../../../bin/thread-keys.cjs";
+import { stalledError } from "../../../compile/stall.ts";
+import { type SiteCodePlace, outOfMemoryError } from "../../../compile/supervisor.ts";
 import { workerFile } from "../../../compile/worker-file.ts";
 import { ENGINE_ROOT, ENGINE_VERSION, bundledFile } from "../../../version.ts";
 import { LastGoodPages } from "../last-good.ts";
@@ -49,15 +56,10 @@ export interface SiteThread {
   close(): Promise<void>;
 }
 
-/** workerData's key for what the thread's first code (bin/site-thread-boot.cjs) loads: its file and code cache. */
-const LOAD_KEY = "heirloomLoad";
-
 /** Where bin/prestart-dev.js leaves the thread it started while the CLI loaded. */
-const WAITING = Symbol.for("heirloom.devSiteThread");
+const WAITING = Symbol.for(WAITING_THREAD);
 
-interface Waiting {
-  worker: Worker;
-  limitMb: number;
+interface Waiting extends BoundedThread {
   file: string;
   cacheFile: string | undefined;
   ended: boolean;
@@ -68,7 +70,11 @@ interface Waiting {
  * this one would with the limit this one has (taken once: the threads started after it, when one dies, are started
  * here); else it is ended.
  */
-function adoptWaiting(data: object, load: { file: string; cacheFile?: string }, limitMb: number): Worker | undefined {
+function adoptWaiting(
+  data: object,
+  load: { file: string; cacheFile?: string },
+  limitMb: number,
+): BoundedThread | undefined {
   const global = globalThis as { [WAITING]?: Waiting };
   const waiting = global[WAITING];
   delete global[WAITING];
@@ -80,27 +86,25 @@ function adoptWaiting(data: object, load: { file: string; cacheFile?: string }, 
   }
   waiting.worker.ref();
   waiting.worker.postMessage({ type: "start", data } satisfies ToSiteThread);
-  return waiting.worker;
+  return waiting;
 }
 
 /** One live thread and what waits for its answers. */
 interface Live {
   worker: Worker;
-  place: SharedArrayBuffer;
+  /** Ends the thread, no stall looked for from then on. */
+  stop(): Promise<number>;
   request: SharedArrayBuffer;
   builds: Map<number, (outcome: Built | BuildFailed) => void>;
   gets: Map<number, { pathname: string; resolve: (got: Got | undefined) => void }>;
   /** Whether it ever answered: one that ends before (its file gone, say) is not started again at once. */
   answered: boolean;
-  /** Why it was stopped: site code no budget stops did not return. */
-  stall?: Stall;
 }
 
 /** Starts dev's site thread (compiled first when run from source), started again whenever it dies. */
 export async function startSiteThread(options: SiteThreadOptions): Promise<SiteThread> {
   const file = await workerFile("site", "serve/dev/site-thread/dev-site-worker.ts");
-  // The supervised build's limit (bin/supervise.js): NODE_OPTIONS=--max-old-space-size sets both.
-  const limitMb = Math.floor(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
+  const limitMb = heapLimitMb();
   /** Pages whose render used up the memory of a thread, refused until a file changes. */
   let exhausted: Exhausted[] = [];
   let closed = false;
@@ -125,29 +129,25 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
   let live: Live | undefined = spawn();
 
   function spawn(): Live {
-    const place = placeMemory();
     const request = new SharedArrayBuffer(4);
     const data: SiteThreadData = { ...options.data, limitMb, request, lastGood: lastGood.entries() };
-    const given = { ...data, [PLACE_KEY]: place };
     const load = { file, cacheFile };
-    const worker =
-      (options.data.debug ? undefined : adoptWaiting(given, load, limitMb)) ??
-      new Worker(boot, {
-        workerData: { ...given, [LOAD_KEY]: load },
-        env: SHARE_ENV,
-        // Stack traces with --debug name src/ files through the compiled file's source map, as the CLI's do.
-        ...(options.data.debug ? { execArgv: [...process.execArgv, "--enable-source-maps"] } : {}),
-        // The old generation is what a site's code fills; the young one and the code space keep Node's sizes.
-        resourceLimits: { maxOldGenerationSizeMb: limitMb },
-      });
-    const thread: Live = { worker, place, request, builds: new Map(), gets: new Map(), answered: false };
+    // Stack traces with --debug name src/ files through the compiled file's source map, as the CLI's do.
+    const execArgv = options.data.debug ? [...process.execArgv, "--enable-source-maps"] : undefined;
+    const bounded =
+      (options.data.debug ? undefined : adoptWaiting(data, load, limitMb)) ??
+      spawnBounded(boot, { workerData: { ...data, [LOAD_KEY]: load }, execArgv });
+    const { worker } = bounded;
+    const supervised = superviseBounded<SiteCodePlace>(bounded);
+    const { stop } = supervised;
+    const thread: Live = { worker, stop, request, builds: new Map(), gets: new Map(), answered: false };
     let first = true;
     worker.on("message", (message: FromSiteThread) => {
       thread.answered = true;
       // What the thread compiled for its first build is kept for the next start, when its cache was not used.
       if (message.type === "built" && first) {
         first = false;
-        worker.postMessage({ type: "keep code" } satisfies ToSiteThread);
+        worker.postMessage({ type: KEEP_CODE } satisfies ToSiteThread);
       }
       if (message.type === "built" || message.type === "failed") {
         thread.builds.get(message.build)?.(message);
@@ -161,16 +161,7 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
         thread.gets.delete(message.id);
       } else options.onTold(message);
     });
-    let failure: unknown;
-    const unwatch = watchForStall(place, (stall) => {
-      thread.stall = stall;
-      if (!closed) void worker.terminate();
-    });
-    worker.on("error", (error) => void (failure = error));
-    worker.on("exit", (code) => {
-      unwatch();
-      if (!closed) died(thread, failure ?? new Error(`dev's site thread ended with code ${code}`));
-    });
+    void supervised.ended.then((end) => closed || died(thread, end));
     return thread;
   }
 
@@ -179,10 +170,10 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
    * asked for it, and refused from now on, and a fresh thread does what waited. Anything else (a module that used
    * it up as it loaded) fails the build, and nothing is served until a file changes.
    */
-  function died(dead: Live, failure: unknown) {
-    const { stall } = dead;
-    const outOfMemory = (failure as NodeJS.ErrnoException)?.code === "ERR_WORKER_OUT_OF_MEMORY";
-    const place = stall ? stall.place : outOfMemory ? placeIn(dead.place) : undefined;
+  function died(dead: Live, end: BoundedEnd<SiteCodePlace>) {
+    const { stall, outOfMemory } = end;
+    const failure = end.error ?? new Error(`dev's site thread ended with code ${end.code}`);
+    const place = stall ? stall.place : end.place;
     const message = options.say(stall ? stalledError(stall) : outOfMemory ? outOfMemoryError(place, limitMb) : failure);
     live = outOfMemory || stall || dead.answered ? spawn() : undefined;
     const id = new Int32Array(dead.request)[0];
@@ -241,7 +232,7 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
     async close() {
       closed = true;
       for (const { resolve } of live?.gets.values() ?? []) resolve(undefined);
-      await live?.worker.terminate();
+      await live?.stop();
     },
   };
 }
