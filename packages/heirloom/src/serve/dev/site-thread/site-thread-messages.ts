@@ -76,12 +76,12 @@ export interface Got {
   failure?: string;
 }
 
-export type FromSiteThread =
-  | Built
-  | BuildFailed
-  | Got
+/** What the site thread finds between answers and tells dev. */
+export type SiteThreadReport =
   /** Broken links found on pages as they were served, not told before (for the terminal). */
   | { type: "links"; build: number; message: string }
   /** Every page's broken links, found by the background check after `build` (empty: none). */
   | { type: "all-links"; build: number; links: string }
   | { type: "warning"; message: string };
+
+export type FromSiteThread = Built | BuildFailed | Got | SiteThreadReport;
