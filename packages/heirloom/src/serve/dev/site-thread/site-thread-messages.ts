@@ -48,7 +48,8 @@ export type ToSiteThread =
   /** The first build is served: the code it compiled may be kept for the next start (bin/site-thread-boot.cjs). */
   | { type: typeof KEEP_CODE };
 
-export interface Built {
+/** A build the site thread prepared and now serves: what dev's main thread needs of it. */
+export interface BuildDone {
   type: "built";
   build: number;
   redone: CompiledPart[];
@@ -68,7 +69,7 @@ export interface BuildFailed {
 }
 
 /** The answer to a `get`: the file (none: not found, or no build has succeeded), and why the page failed. */
-export interface Got {
+export interface ServedAnswer {
   type: "got";
   id: number;
   file?: ServedFile;
@@ -84,4 +85,4 @@ export type SiteThreadReport =
   | { type: "all-links"; build: number; links: string }
   | { type: "warning"; message: string };
 
-export type FromSiteThread = Built | BuildFailed | Got | SiteThreadReport;
+export type FromSiteThread = BuildDone | BuildFailed | ServedAnswer | SiteThreadReport;

@@ -1,7 +1,7 @@
 // What dev asks of its site threads, sent to the live one: builds and requests, held while a fresh thread builds the
 // site again after its predecessor died, with the pages refused until a file changes.
 import type { Live } from "./site-thread-spawn.ts";
-import type { BuildFailed, Built, Exhausted, Got, ToSiteThread } from "./site-thread-messages.ts";
+import type { BuildFailed, BuildDone, Exhausted, ServedAnswer, ToSiteThread } from "./site-thread-messages.ts";
 
 /** The main thread's one record of dev's site threads, across the threads that die and are replaced. */
 export class SiteThreadQueue {
@@ -23,7 +23,7 @@ export class SiteThreadQueue {
   }
 
   /** Builds the site, once the work of a fresh thread is done (unless `wait` is false: that work itself). */
-  async build(number: number, wait = true): Promise<Built | BuildFailed> {
+  async build(number: number, wait = true): Promise<BuildDone | BuildFailed> {
     if (wait) await this.#ready;
     this.latest = number;
     const thread = (this.live ??= this.#spawn());
@@ -34,7 +34,7 @@ export class SiteThreadQueue {
   }
 
   /** The page or file at `pathname`, or why it failed; undefined once closed. */
-  async get(pathname: string): Promise<Got | undefined> {
+  async get(pathname: string): Promise<ServedAnswer | undefined> {
     await this.#ready;
     if (this.closed) return undefined;
     const thread = this.live;
@@ -70,8 +70,8 @@ export class SiteThreadQueue {
    * answer the requests that waited; `onFailed` is told a build made again without one waiting for it failed.
    */
   redo(
-    builds: Array<[number, (outcome: Built | BuildFailed) => void]>,
-    gets: Array<{ pathname: string; resolve: (got: Got | undefined) => void }>,
+    builds: Array<[number, (outcome: BuildDone | BuildFailed) => void]>,
+    gets: Array<{ pathname: string; resolve: (answer: ServedAnswer | undefined) => void }>,
     onFailed: (message: string) => void,
   ): void {
     const again = async () => {

@@ -11,9 +11,9 @@ import type { LastGoodPages } from "../last-good.ts";
 import { adoptWaiting } from "./site-thread-adopt.ts";
 import type {
   BuildFailed,
-  Built,
+  BuildDone,
   FromSiteThread,
-  Got,
+  ServedAnswer,
   SiteThreadData,
   SiteThreadReport,
   ToSiteThread,
@@ -26,8 +26,8 @@ export interface Live {
   stop(): Promise<number>;
   /** Int32 memory: the request the thread answers now (0: none), readable after it died. */
   request: SharedArrayBuffer;
-  builds: Map<number, (outcome: Built | BuildFailed) => void>;
-  gets: Map<number, { pathname: string; resolve: (got: Got | undefined) => void }>;
+  builds: Map<number, (outcome: BuildDone | BuildFailed) => void>;
+  gets: Map<number, { pathname: string; resolve: (answer: ServedAnswer | undefined) => void }>;
   /** Whether it ever answered: one that ends before (its file gone, say) is not started again at once. */
   answered: boolean;
 }
@@ -42,7 +42,7 @@ export interface SpawnOptions {
   cacheDir: string;
   /** The pages served good, kept here too: a fresh thread starts with them, to show one that then fails. */
   lastGood: LastGoodPages;
-  onTold: (message: SiteThreadReport) => void;
+  onReport: (report: SiteThreadReport) => void;
   /** The thread ended: stopped for a stall, out of memory, or anything else (its `stop()` too). */
   onEnd: (dead: Live, end: BoundedEnd<SiteCodePlace>) => void;
 }
@@ -81,7 +81,7 @@ function codeCacheFile({ file, data, cacheDir }: SpawnOptions): string | undefin
 }
 
 /** Hands each message of `live` to what waits for it: a build its outcome, a request its answer, dev the rest. */
-function answerRouter(live: Live, { lastGood, onTold }: SpawnOptions): (message: FromSiteThread) => void {
+function answerRouter(live: Live, { lastGood, onReport }: SpawnOptions): (message: FromSiteThread) => void {
   let first = true;
   return (message) => {
     live.answered = true;
@@ -100,6 +100,6 @@ function answerRouter(live: Live, { lastGood, onTold }: SpawnOptions): (message:
       }
       live.gets.get(message.id)?.resolve(message);
       live.gets.delete(message.id);
-    } else onTold(message);
+    } else onReport(message);
   };
 }

@@ -3,7 +3,7 @@
 import { heapLimitMb } from "../../../../bin/bounded-worker.js";
 import { workerFile } from "../../../compile/worker-file.ts";
 import { LastGoodPages } from "../last-good.ts";
-import type { BuildFailed, Built, Got, SiteThreadData, SiteThreadReport } from "./site-thread-messages.ts";
+import type { BuildFailed, BuildDone, ServedAnswer, SiteThreadData, SiteThreadReport } from "./site-thread-messages.ts";
 import { SiteThreadQueue } from "./site-thread-queue.ts";
 import { recoverFrom } from "./site-thread-recover.ts";
 import { siteThreadSpawner } from "./site-thread-spawn.ts";
@@ -14,7 +14,7 @@ export interface SiteThreadOptions {
   cacheDir: string;
   say: (problem: unknown) => string;
   /** Told what the site thread finds between answers: links, every page's links, warnings. */
-  onTold: (message: SiteThreadReport) => void;
+  onReport: (report: SiteThreadReport) => void;
   /**
    * The thread ended while no build or request was its own: `page` (a route's path) ran out of memory in the
    * background link check (the others are served by a fresh thread), or, without `page`, the site is lost until a
@@ -25,11 +25,11 @@ export interface SiteThreadOptions {
 
 export interface SiteThread {
   /** Builds the site; resolves with what it built, or why it failed (the thread that ran out of memory, too). */
-  build(build: number): Promise<Built | BuildFailed>;
+  build(build: number): Promise<BuildDone | BuildFailed>;
   /** Files saved: the next build redoes what they make stale, and pages that used up memory are tried again. */
   changed(files: string[]): void;
   /** The page or file at `pathname`, or why it failed; undefined once the thread is closed. */
-  get(pathname: string): Promise<Got | undefined>;
+  get(pathname: string): Promise<ServedAnswer | undefined>;
   close(): Promise<void>;
 }
 
@@ -41,7 +41,7 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
   const file = await workerFile("site", "serve/dev/site-thread/dev-site-worker.ts");
   // The supervised build's limit (bin/supervise.js): NODE_OPTIONS=--max-old-space-size sets both.
   const limitMb = heapLimitMb();
-  const { data, cacheDir, say, onTold, onLost } = options;
+  const { data, cacheDir, say, onReport, onLost } = options;
   const lastGood = new LastGoodPages();
   const spawn = siteThreadSpawner({
     file,
@@ -49,7 +49,7 @@ export async function startSiteThread(options: SiteThreadOptions): Promise<SiteT
     data,
     cacheDir,
     lastGood,
-    onTold,
+    onReport,
     onEnd: (dead, end) => queue.closed || recoverFrom(queue, dead, end, { limitMb, say, onLost }),
   });
   const queue = new SiteThreadQueue(spawn);
