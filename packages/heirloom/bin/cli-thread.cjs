@@ -3,6 +3,7 @@
 // supervisor its exit code.
 const { parentPort, workerData } = require("node:worker_threads");
 const { loadCli } = require("./load-cli.cjs");
+const { SUPERVISOR_KEY, SUPERVISOR_MESSAGES } = require("./thread-keys.cjs");
 
 const { argv, tty } = workerData;
 // A thread's streams are not the terminal the process writes to: they say what the process's own say, so that
@@ -14,6 +15,6 @@ parentPort.once("message", ({ cli, cache }) => {
   // What main() does not catch ends the thread with an error, which the supervisor prints.
   main(argv).then((code) => {
     process.exitCode = code;
-    parentPort.postMessage({ heirloomSupervisor: "exit", code });
+    parentPort.postMessage({ [SUPERVISOR_KEY]: SUPERVISOR_MESSAGES.exit, code });
   });
 });

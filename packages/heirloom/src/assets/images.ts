@@ -18,7 +18,8 @@ import { errorFrom } from "../errors/errors.ts";
 /** Encoded again in several widths; SVG and GIF (which may be animated) are published as they are. */
 const RASTER = new Set([".png", ".jpg", ".jpeg", ".webp", ".avif"]);
 
-interface Built {
+/** An image as it is published: what templates read of it, and its files. */
+interface PublishedImage {
   image: BuiltImage;
   files: OutputFile[];
 }
@@ -78,7 +79,7 @@ export async function buildImages(
       const file = path.relative(root, path.join(contentDir, src)).split(path.sep).join("/");
       const usedBy = [...new Set(uses.flatMap(imageUsesOf))].sort();
       const renditions: Record<string, Rendition> = {};
-      let built: Built & { stem: string };
+      let built: PublishedImage & { stem: string };
       try {
         const contents = readSiteFile(root, path.join(contentDir, src));
         const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10);
@@ -134,7 +135,11 @@ function onRead<T extends object>(target: T, keys: Array<keyof T & string>, read
   return target;
 }
 
-async function buildOne(source: Source, urlPrefix: string, cacheDir: string): Promise<Built & { stem: string }> {
+async function buildOne(
+  source: Source,
+  urlPrefix: string,
+  cacheDir: string,
+): Promise<PublishedImage & { stem: string }> {
   const { contents, hash, stem, src, file, usedBy } = source;
   const extension = path.extname(src).toLowerCase();
   checkFormat(contents, extension, file, usedBy);
@@ -145,7 +150,7 @@ async function buildOne(source: Source, urlPrefix: string, cacheDir: string): Pr
     const size = imageSize(contents, extension, file);
     return { stem, image: { url: urlPrefix + out, ...size, sources: [] }, files: [{ path: out, contents }] };
   }
-  return { stem, ...toBuilt(await responsiveVariants(contents, hash, stem, cacheDir), urlPrefix) };
+  return { stem, ...toPublished(await responsiveVariants(contents, hash, stem, cacheDir), urlPrefix) };
 }
 
 /** A file name safe in a URL: "Grandma's porch.JPG" -> "grandma-s-porch". */
@@ -159,7 +164,7 @@ function outputName(src: string): string {
   );
 }
 
-function toBuilt(variants: Variant[], urlPrefix: string): Built {
+function toPublished(variants: Variant[], urlPrefix: string): PublishedImage {
   const srcset = (format: Format) =>
     variants
       .filter((v) => v.format === format)

@@ -1,8 +1,7 @@
-// What a build running on a supervised thread tells the thread that started it (bin/supervise.js, or dev's
-// serve/dev/site-thread/site-thread.ts): which site code runs now, so that running out of memory is told at its place,
-// and the folders and locks it would leave behind if it were stopped there (out of memory, or by a signal), for the
-// supervisor to remove or put back. Off such a thread, each call does nothing.
+// What site code on a bounded thread (bin/bounded-worker.js) tells the thread that started it: where it runs now (for
+// running out of memory to be told there) and what a stop there would leave behind. Off such a thread, nothing.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { CLOCKS_AT, SUPERVISOR_KEY, SUPERVISOR_MESSAGES } from "../../bin/thread-keys.cjs";
 import { OutOfMemory } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 
@@ -20,23 +19,15 @@ export interface SiteCodePlace {
   running?: string;
 }
 
-/** workerData's key for the shared memory the place is written into (bin/supervise.js names it too). */
-export const PLACE_KEY = "heirloomSupervisor";
-const KEY = PLACE_KEY;
 /**
- * The thread's memory for its place, looked up when told: dev's site thread may be started before it is given its
- * data (bin/prestart-dev.js), which workerData then holds.
+ * The thread's memory for its place and clocks (bin/thread-keys.cjs), looked up when told: dev's site thread may be
+ * started before it is given its data (bin/prestart-dev.js), which workerData then holds.
  */
 export function supervisedMemory(): SharedArrayBuffer | undefined {
-  const shared = isMainThread ? undefined : (workerData as Record<string, unknown> | null)?.[KEY];
+  const shared = isMainThread ? undefined : (workerData as Record<string, unknown> | null)?.[SUPERVISOR_KEY];
   return shared instanceof SharedArrayBuffer ? shared : undefined;
 }
 const placeNow = supervisedMemory;
-/**
- * The memory's last 32 bytes are clocks (compile/stall.ts; bin/supervise.js reads them too): when the thread last
- * beat, the site's timeout, and when the place was told (Date.now(); 0: none).
- */
-export const CLOCKS_AT = 4064;
 const encoder = new TextEncoder();
 let current: SiteCodePlace | undefined;
 
@@ -78,28 +69,12 @@ export function siteCodeNow(): SiteCodePlace | undefined {
  * well. A folder with `restore` is moved back there, if that place is free, rather than removed.
  */
 export function leaves(file: string, kind: "folder" | "file" | "lock", restore?: string): void {
-  if (placeNow()) parentPort?.postMessage({ [KEY]: "leaves", file, kind, restore });
+  if (placeNow()) parentPort?.postMessage({ [SUPERVISOR_KEY]: SUPERVISOR_MESSAGES.leaves, file, kind, restore });
 }
 
 /** Tells that `file`, told of by `leaves`, is gone or in its place now. */
 export function cleared(file: string): void {
-  if (placeNow()) parentPort?.postMessage({ [KEY]: "cleared", file });
-}
-
-/** Memory for a supervised thread to tell its place in: workerData's `PLACE_KEY`. */
-export function placeMemory(): SharedArrayBuffer {
-  return new SharedArrayBuffer(4096);
-}
-
-/** The place the thread last told in `memory`, or undefined (none, or cut short); readable after it died. */
-export function placeIn(memory: SharedArrayBuffer): SiteCodePlace | undefined {
-  const length = new Int32Array(memory, 0, 1)[0];
-  if (length === 0) return undefined;
-  try {
-    return JSON.parse(new TextDecoder().decode(new Uint8Array(memory, 4, length).slice())) as SiteCodePlace;
-  } catch {
-    return undefined;
-  }
+  if (placeNow()) parentPort?.postMessage({ [SUPERVISOR_KEY]: SUPERVISOR_MESSAGES.cleared, file });
 }
 
 /** The OutOfMemoryError of site code that used up `limitMb` at `place` (undefined: outside the site's code). */

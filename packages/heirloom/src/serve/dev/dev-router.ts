@@ -7,7 +7,7 @@ import path from "node:path";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
 import { type Target, answer } from "../http/index.ts";
 import type { ReloadHub } from "./reload-hub.ts";
-import type { Got, ServedFile } from "./site-thread/index.ts";
+import type { ServedAnswer, ServedFile } from "./site-thread/index.ts";
 
 /** What the dev server serves now; the rebuilds replace it. */
 export interface ServedState {
@@ -29,7 +29,7 @@ export interface ServedState {
 export type PageFailureHandler = (pathname: string, message: string) => void;
 
 /** The site's files as the site thread answers for them (undefined: dev is stopping). */
-export type SiteFiles = (pathname: string) => Promise<Got | undefined>;
+export type SiteFiles = (pathname: string) => Promise<ServedAnswer | undefined>;
 
 /** Answers GET and HEAD requests (forms and bad targets are answered before); a page that throws is told. */
 export function devRequestHandler(

@@ -142,14 +142,14 @@ async function devBuilds(
     data: { options: threadOptions(options), debug: options.debug },
     cacheDir: paths.cacheDir,
     say,
-    onTold: (told) => {
-      if (told.type === "warning") options.onWarning?.(told.message);
-      else if (told.type === "links") {
-        options.onEvent?.({ type: "links", build: told.build, ms: 0, message: told.message, redone: [] });
-      } else if (told.build === state.build && told.links !== state.links) {
+    onReport: (report) => {
+      if (report.type === "warning") options.onWarning?.(report.message);
+      else if (report.type === "links") {
+        options.onEvent?.({ type: "links", build: report.build, ms: 0, message: report.message, redone: [] });
+      } else if (report.build === state.build && report.links !== state.links) {
         // Every page's links, checked after the build: the overlay shows them all (or none).
-        state.links = told.links;
-        hub.send("links", told.links, told.build);
+        state.links = report.links;
+        hub.send("links", report.links, report.build);
       }
     },
     onLost: (message, page) => {

@@ -34,24 +34,34 @@ export interface ReceivedForm {
 
 export type Outcome = "stored" | "duplicate" | "invalid";
 
-/** What an answer page tells the page that posted: the outcomes endpoint/Code.js tells too. */
-export type Told = "received" | "invalid" | "busy" | "failed";
+/** The outcome an answer page tells the page that posted (its data-outcome), as endpoint/Code.js tells it too. */
+export type PageOutcome = "received" | "invalid" | "busy" | "failed";
 
 const PAGES = {
-  received: { status: 200, title: "Received", told: "received", text: "Thank you, it has been received." },
-  invalidEmail: { status: 400, title: "Not received", told: "invalid", text: "Please enter a valid email address." },
+  received: { status: 200, title: "Received", outcome: "received", text: "Thank you, it has been received." },
+  invalidEmail: { status: 400, title: "Not received", outcome: "invalid", text: "Please enter a valid email address." },
   formula: {
     status: 400,
     title: "Not received",
-    told: "invalid",
+    outcome: "invalid",
     text: "Please check your email address: it cannot begin with =, +, - or @.",
   },
-  empty: { status: 400, title: "Not received", told: "invalid", text: "Please fill in the field." },
-  busy: { status: 503, title: "Busy", told: "busy", text: "Too many people are signing up at once. Please try again." },
-  failed: { status: 500, title: "Not stored", told: "failed", text: "It could not be stored. Please try again later." },
-  tooLarge: { status: 413, title: "Too large", told: undefined, text: "That request is too large." },
-  notPost: { status: 405, title: "Method not allowed", told: undefined, text: "Send the form with POST." },
-} as const satisfies Record<string, { status: number; title: string; told: Told | undefined; text: string }>;
+  empty: { status: 400, title: "Not received", outcome: "invalid", text: "Please fill in the field." },
+  busy: {
+    status: 503,
+    title: "Busy",
+    outcome: "busy",
+    text: "Too many people are signing up at once. Please try again.",
+  },
+  failed: {
+    status: 500,
+    title: "Not stored",
+    outcome: "failed",
+    text: "It could not be stored. Please try again later.",
+  },
+  tooLarge: { status: 413, title: "Too large", outcome: undefined, text: "That request is too large." },
+  notPost: { status: 405, title: "Method not allowed", outcome: undefined, text: "Send the form with POST." },
+} as const satisfies Record<string, { status: number; title: string; outcome: PageOutcome | undefined; text: string }>;
 type Page = keyof typeof PAGES;
 
 /** The answer page's only script, allowed by its hash: it reads the outcome and the words from the page itself. */
@@ -62,8 +72,9 @@ const TELL_HASH = `'sha256-${createHash("sha256").update(TELL).digest("base64")}
 
 /** Writes one of the answer pages; those of a post's outcome tell it to the page that posted. */
 export function answerPost(res: ServerResponse, form: string, page: Page): void {
-  const { status, title, told, text } = PAGES[page];
-  const script = told ? `<script>${TELL}</script>` : "";
+  const { status, title, outcome, text } = PAGES[page];
+  const script = outcome ? `<script>${TELL}</script>` : "";
+  const outcomeAttribute = outcome ? ` data-outcome="${outcome}"` : "";
   res.writeHead(status, {
     "content-type": "text/html; charset=utf-8",
     "cache-control": "no-store",
@@ -71,7 +82,7 @@ export function answerPost(res: ServerResponse, form: string, page: Page): void 
     "x-content-type-options": "nosniff",
   });
   res.end(
-    `<!doctype html><html lang="en" data-form="${escapeAttribute(form)}"${told ? ` data-outcome="${told}"` : ""}>` +
+    `<!doctype html><html lang="en" data-form="${escapeAttribute(form)}"${outcomeAttribute}>` +
       `<meta charset="utf-8"><title>${title}</title><p>${text}</p>${script}</html>`,
   );
 }

@@ -1,6 +1,7 @@
 // What dev's two threads say to each other: the main thread (site-thread.ts: the server, the event stream, the
 // watcher) asks the site thread (dev-site-worker.ts: compile, content, render, the link check) for builds and
 // pages; the site thread answers and tells what it found meanwhile. Every problem travels formatted.
+import type { KEEP_CODE } from "../../../../bin/thread-keys.cjs";
 import type { SiteCodePlace } from "../../../compile/supervisor.ts";
 import type { BuildOptions } from "../../../config/options.ts";
 import type { CompiledPart } from "../../../incremental/incremental.ts";
@@ -45,9 +46,10 @@ export type ToSiteThread =
    */
   | { type: "start"; data: object }
   /** The first build is served: the code it compiled may be kept for the next start (bin/site-thread-boot.cjs). */
-  | { type: "keep code" };
+  | { type: typeof KEEP_CODE };
 
-export interface Built {
+/** A build the site thread prepared and now serves: what dev's main thread needs of it. */
+export interface BuildDone {
   type: "built";
   build: number;
   redone: CompiledPart[];
@@ -67,7 +69,7 @@ export interface BuildFailed {
 }
 
 /** The answer to a `get`: the file (none: not found, or no build has succeeded), and why the page failed. */
-export interface Got {
+export interface ServedAnswer {
   type: "got";
   id: number;
   file?: ServedFile;
@@ -75,12 +77,12 @@ export interface Got {
   failure?: string;
 }
 
-export type FromSiteThread =
-  | Built
-  | BuildFailed
-  | Got
+/** What the site thread finds between answers and tells dev. */
+export type SiteThreadReport =
   /** Broken links found on pages as they were served, not told before (for the terminal). */
   | { type: "links"; build: number; message: string }
   /** Every page's broken links, found by the background check after `build` (empty: none). */
   | { type: "all-links"; build: number; links: string }
   | { type: "warning"; message: string };
+
+export type FromSiteThread = BuildDone | BuildFailed | ServedAnswer | SiteThreadReport;
