@@ -12,6 +12,7 @@ import { ISLANDS_FOLDER } from "../render/island-files.ts";
 import type { IslandRenders } from "../render/island.ts";
 import type { ParsedSource } from "../content/frontmatter/front-matter.ts";
 import { type Listing, listTree } from "../content/list-tree.ts";
+import { Highlighting } from "../content/highlight/highlighting.ts";
 import { MarkdownRenderers } from "../content/markdown/markdown.ts";
 import type { MdxComponents } from "../content/mdx/mdx.ts";
 import type { MdxCache, SourceEntry } from "../content/types.ts";
@@ -53,8 +54,10 @@ export class Incremental {
   private readonly mdxComponents: MdxComponents = { current: {} };
   /** The site's modules as evaluated: a compile found unchanged is not evaluated again (see compileModule). */
   readonly modules: LoadedModules = new Map();
+  /** Code highlighting, of one build at a time: its pool's markup is read by the renderers. */
+  private readonly highlighting = new Highlighting();
   /** Each definition's markdown renderers (a definition loaded again gets new ones). */
-  private readonly renderers = new MarkdownRenderers();
+  private readonly renderers = new MarkdownRenderers(this.highlighting);
   /** The islands' own renders, by component and props (see renderWithIslands). */
   readonly islandRenders: IslandRenders = new WeakMap();
   private constructor(
@@ -140,12 +143,14 @@ export class Incremental {
       mdx: (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse)),
       mdxComponents: this.mdxComponents,
       renderers: this.renderers,
+      highlighting: this.highlighting,
       lazyMarkdown: this.dev !== undefined,
       listed: this.listed,
       load: load?.reuse,
       validation: this.dev?.validation,
       routes: this.dev?.routing,
       settle: (raw, markdownKey) => {
+        if (!raw) this.highlighting.stop();
         if (!load) return;
         if (!raw) return load.failed();
         load.done(raw);

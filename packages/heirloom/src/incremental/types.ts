@@ -5,6 +5,7 @@ import type { BundledIslands } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import type { ParsedSource } from "../content/frontmatter/front-matter.ts";
+import type { Highlighting } from "../content/highlight/highlighting.ts";
 import type { MdxComponents } from "../content/mdx/mdx.ts";
 import type { MarkdownRenderers } from "../content/markdown/markdown.ts";
 import type { LoadReuse, ValidationReuse, MarkdownCache, MdxCache, RawContent, SourceEntry } from "../content/types.ts";
@@ -45,6 +46,8 @@ export interface ContentReuse {
   mdxComponents: MdxComponents;
   /** The markdown renderers made so far, by definition. */
   renderers: MarkdownRenderers;
+  /** The build's code highlighting: started, made ready and finished as the content is read. */
+  highlighting: Highlighting;
   /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
   lazyMarkdown: boolean;
   /** Every file under content/, listed before anything was read. */
@@ -52,7 +55,10 @@ export interface ContentReuse {
   load?: LoadReuse;
   validation?: ValidationReuse;
   routes?: RouteReuse;
-  /** The load and everything made from it succeeded (with each entry's key of rendered markdown), or failed. */
+  /**
+   * The load and everything made from it succeeded (with each entry's key of rendered markdown), or failed (its
+   * highlighting's threads are ended).
+   */
   settle(raw: RawContent | undefined, markdownKey?: (entry: SourceEntry) => string): void;
 }
 

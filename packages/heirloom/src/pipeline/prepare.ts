@@ -11,7 +11,6 @@ import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, reso
 import { assertProject } from "../config/site.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { missingComponents } from "../content/mdx/mdx-components.ts";
-import { resetHighlighting, settleHighlighting } from "../content/highlight/highlight-pool.ts";
 import type { MdxComponents } from "../content/mdx/mdx.ts";
 import { loadedSources } from "../content/loaded.ts";
 import { loadContent } from "../content/load.ts";
@@ -28,7 +27,6 @@ import { type IslandScripts, type LocalePages, islandScripts, templateAssets } f
 import { type Templates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
-import { readyHighlighting, settled } from "./highlighting.ts";
 import { localePages, refTableOf } from "./locale-pages.ts";
 import { type Compiling, compileParts } from "./compile-parts.ts";
 import { linksOfPartialSite } from "./partial-site.ts";
@@ -170,8 +168,8 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   // A body that waits for its blocks' highlighting is rendered from the parse it was read with.
   const waiting: WaitingBodies = new Map();
   const load = { parsed, markdown, listed, renderWhileReading, waiting, reuse: reuse.load };
-  // Bodies read now hand their code blocks to the highlight pool (settled below).
-  resetHighlighting();
+  // Bodies read now hand their code blocks to the highlight pool (waited for by finish, below).
+  reuse.highlighting.start();
   const raw = await loadContent(site, paths.root, config.contentDir, load);
   raw.entries.push(...loadedSources(site));
   const mdx = reuse.mdxComponents;
@@ -196,9 +194,9 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   const { passthrough } = raw;
   const routed = createRoutes(site, valid.content, { base, complete, passthrough, reuse: reuse.routes });
   const errors = [...raw.errors, ...valid.errors, ...routed.errors];
-  const code = await readyHighlighting(site, valid.content, { errors, warn: onWarning }, reuse.mdx);
+  const code = await reuse.highlighting.ready(site, valid.content, { errors, warn: onWarning }, reuse.mdx);
   // The blocks of the bodies rendered later, highlighted in worker threads meanwhile (dev highlights as it renders).
-  const pooled = await settled(settleHighlighting(), errors);
+  const pooled = await reuse.highlighting.finish(errors);
   const { routes, feeds, redirects } = routed;
   const read = { config, raw, validated: valid.content, routes, feeds, redirects, errors, renderers, code };
   highlightWarnings.unshift(...pooled);
