@@ -20,6 +20,7 @@ import { listSeed } from "../output/write/seed-listing.ts";
 import type { KeptSearch } from "../output/files/search-index.ts";
 import type { FileState, Seed } from "../output/write/staging.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
+import { contentReuse } from "./content-reuse.ts";
 import { DevReuse, partOf } from "./dev-reuse.ts";
 import { mdxStore } from "./mdx-store.ts";
 import { keepPreviousSite, previousSiteDir } from "./previous-site.ts";
@@ -136,28 +137,21 @@ export class Incremental {
   /** What the content stages may reuse of earlier work for one load, and how the load ends. */
   contentReuse(): ContentReuse {
     const { parsed, markdown } = this.state;
-    const load = this.dev?.beginLoad();
-    return {
+    const mdx = (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse));
+    const { mdxComponents, renderers, highlighting, listed, dev } = this;
+    const prune = (entries: SourceEntry[], key: (entry: SourceEntry) => string) => this.prune(entries, key);
+    return contentReuse({
+      root: this.paths.root,
       parsed,
       markdown,
-      mdx: (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse)),
-      mdxComponents: this.mdxComponents,
-      renderers: this.renderers,
-      highlighting: this.highlighting,
-      lazyMarkdown: this.dev !== undefined,
-      listed: this.listed,
-      load: load?.reuse,
-      validation: this.dev?.validation,
-      routes: this.dev?.routing,
-      settle: (raw, markdownKey) => {
-        if (!raw) this.highlighting.stop();
-        if (!load) return;
-        if (!raw) return load.failed();
-        load.done(raw);
-        // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
-        if (markdownKey && parsed.size > raw.entries.length * 1.25 + 64) this.prune(raw.entries, markdownKey);
-      },
-    };
+      mdx,
+      mdxComponents,
+      renderers,
+      highlighting,
+      listed,
+      dev,
+      prune,
+    });
   }
 
   /** The dev server's files changed: the compiled parts they belong to are dropped, and named. */
