@@ -1,6 +1,6 @@
 // The render phase of a build (and of `heirloom check`): every page rendered and handed to the page writer, or kept
-// from the previous build where the incremental object finds nothing it was made from changed; then the files the
-// pages do not decide, feeds among them (write-files.ts).
+// from the previous build where the incremental object finds nothing it was made from changed; then the site's
+// other files, feeds and images among them (write-files.ts).
 import type { BuildOptions } from "../config/options.ts";
 import type { PageState } from "../incremental/build-state.ts";
 import type { PageReuse } from "../incremental/incremental.ts";
@@ -32,7 +32,7 @@ export type RenderedSite = RenderedPages & SiteFiles;
 
 /**
  * Renders every page into the staging folder (or, without one, only measures it), keeping what `reuse` allows,
- * then the files the pages do not decide.
+ * then the site's other files.
  */
 export async function renderSite(
   site: PreparedSite,
