@@ -1,19 +1,38 @@
 // Code blocks highlighted by the pool of worker threads (src/content/highlight/highlight-pool.ts): a block that would
 // take Shiki minutes is written plain after its time, with a warning at its file and line; the others come out as the
-// main thread highlights them; a site with many blocks has them highlighted by the threads.
+// main thread highlights them; a site with many blocks has them highlighted by the threads. What each build's pool
+// did is read from its HEIRLOOM_TRACE line.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "node-html-parser";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resolveMarkdown } from "../../../packages/heirloom/src/config/check-markdown.ts";
-import { highlightCode } from "../../../packages/heirloom/src/content/highlight/highlight.ts";
-import { lastRun } from "../../../packages/heirloom/src/content/highlight/highlight-pool.ts";
+import { highlightCode, prepareHighlighting } from "../../../packages/heirloom/src/content/highlight/highlight.ts";
+import { Highlighting } from "../../../packages/heirloom/src/content/highlighting.ts";
 import { buildProject, editFile as edit, makeFixture } from "../../helpers/site.ts";
 
 const THEMES = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };
 const page = (name: string, body: string) =>
   `---\npath: /${name}\ntemplate: prose\ntitle: ${name}\n---\nSome text.\n\n${body}`;
 const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code}\n\`\`\`\n\n`;
+
+/** What the builds' pools told since the last call: distinct blocks, threads and blocks made plain, a build each. */
+const runs: Array<{ blocks: number; threads: number; plain: number }> = [];
+const lastRun = () => runs.splice(0).at(-1) ?? { blocks: 0, threads: 0, plain: 0 };
+
+beforeAll(() => {
+  vi.stubEnv("HEIRLOOM_TRACE", "highlight");
+  const write = process.stderr.write.bind(process.stderr);
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const told = /^highlight pool: (\d+) blocks on (\d+) threads, (\d+) plain$/m.exec(String(chunk));
+    if (told) runs.push({ blocks: Number(told[1]), threads: Number(told[2]), plain: Number(told[3]) });
+    return told ? true : write(chunk, ...(rest as []));
+  });
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
 
 describe("the highlight pool", () => {
   it("writes a block Shiki takes minutes over plain after 2 s, warned at its line; others highlighted", async () => {
@@ -33,12 +52,13 @@ describe("the highlight pool", () => {
     expect(html).toContain(`<pre><code class="language-cpp">${"[".repeat(12_000)}\n</code></pre>`);
     expect(html).toContain(`<pre><code class="language-ahk">${"a ".repeat(5_000)}\n</code></pre>`);
     expect(html).toContain(highlightCode(`${ts}\n`, "ts", THEMES));
-    expect(lastRun.plain).toBe(2);
-    expect(lastRun.threads).toBeGreaterThan(0);
+    const first = lastRun();
+    expect(first.plain).toBe(2);
+    expect(first.threads).toBeGreaterThan(0);
     // Built again in this process, Shiki has every language loaded: the long lines still go through the threads.
     const again = await buildProject(root, { cache: false });
     expect(again.warnings).toContain(late("cpp", 8));
-    expect(lastRun.plain).toBe(2);
+    expect(lastRun().plain).toBe(2);
   }, 40_000);
 
   it("highlights a site's many blocks in its threads, each as the main thread does", async () => {
@@ -57,8 +77,9 @@ describe("the highlight pool", () => {
         'unknown", so it is written plain (write ```text for plain text, or a language of ' +
         "https://shiki.style/languages)",
     ]);
-    expect(lastRun.blocks).toBeGreaterThanOrEqual(60);
-    expect(lastRun.threads).toBeGreaterThan(0);
+    const run = lastRun();
+    expect(run.blocks).toBeGreaterThanOrEqual(60);
+    expect(run.threads).toBeGreaterThan(0);
     const pres = parse(readFileSync(path.join(built.outDir, "many.html"), "utf8")).querySelectorAll("pre.shiki");
     expect(pres.map((pre) => pre.outerHTML)).toEqual(blocks.map((b) => highlightCode(`${b}\n`, "python", THEMES)));
   }, 40_000);
@@ -82,7 +103,7 @@ describe("the highlight pool", () => {
     Object.assign(globalThis, { parses });
     try {
       const built = await buildProject(root, { cache: false });
-      expect(lastRun.threads).toBeGreaterThan(0);
+      expect(lastRun().threads).toBeGreaterThan(0);
       expect([...parses.keys()].filter((src) => src.includes("## Part 0"))).toHaveLength(1);
       expect([...parses.values()]).toEqual([...parses.values()].map(() => 1));
       const html = readFileSync(path.join(built.outDir, "many.html"), "utf8");
@@ -97,8 +118,24 @@ describe("the highlight pool", () => {
   it("leaves a handful of short blocks to the main thread", async () => {
     const built = await buildProject(makeFixture("markdown"));
     expect(readFileSync(path.join(built.outDir, "guide.html"), "utf8")).toContain('<pre class="shiki"');
-    expect(lastRun.threads).toBe(0);
+    expect(lastRun().threads).toBe(0);
   });
+
+  it("keeps a build's blocks in its own Highlighting: another build's sees none of them", async () => {
+    await prepareHighlighting(["ts"], THEMES, "");
+    const [mine, other] = [new Highlighting(), new Highlighting()];
+    mine.start();
+    other.start();
+    // A long line goes to a thread however little code there is.
+    const code = `const long = "${"x".repeat(1200)}";\n`;
+    mine.submit([{ lang: "ts", code, file: "content/pages/a.md", line: 3 }], THEMES, 20_000);
+    expect(await mine.finish([])).toEqual([]);
+    expect(mine.pooled(code, "ts", THEMES)).toBe(highlightCode(code, "ts", THEMES));
+    expect(other.pooled(code, "ts", THEMES)).toBeUndefined();
+    // The next build starts anew.
+    mine.start();
+    expect(mine.pooled(code, "ts", THEMES)).toBeUndefined();
+  }, 40_000);
 
   it("takes each block's time from markdown.highlight.timeout, checked: 2 s unless set", () => {
     const errors: string[] = [];

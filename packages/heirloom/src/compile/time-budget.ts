@@ -109,7 +109,7 @@ export function withinTime<T>(run: () => T, ms: number, blame?: Blame): T {
  * What `value` settles to (itself when it is no promise), or PastBudget once it has waited `ms` milliseconds for
  * it: a promise of site code that never settles hangs no CPU, but would hang the build.
  */
-export async function settledWithin<T>(value: T | PromiseLike<T>, ms: number, blame?: Blame): Promise<T> {
+export async function awaitedWithin<T>(value: T | PromiseLike<T>, ms: number, blame?: Blame): Promise<T> {
   if (typeof (value as PromiseLike<T> | undefined)?.then !== "function") return value as T;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {

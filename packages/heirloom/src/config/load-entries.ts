@@ -5,7 +5,7 @@
 // keyed by the definition (a kept build too) holds only while the entries are the same.
 import { createHash } from "node:crypto";
 import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
-import { PastBudget, settledWithin, withinTime } from "../compile/time-budget.ts";
+import { PastBudget, awaitedWithin, withinTime } from "../compile/time-budget.ts";
 import { BadLoadedEntry, LoaderFailed, LoaderPastBudget } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom, throwIfAny } from "../errors/errors.ts";
 import type { LoadedEntry } from "./define.ts";
@@ -38,7 +38,7 @@ export async function withLoadedEntries(site: ResolvedSite): Promise<ResolvedSit
         errorFrom(LoaderPastBudget, { name, seconds: durationText(ms), waiting }, { location });
       const timed = () => withinTime(run, site.timeout, blame(false));
       const made = runSiteCode(timed, { file: location.file, line: location.line }).result;
-      returned = await settledWithin(made, site.timeout, blame(true));
+      returned = await awaitedWithin(made, site.timeout, blame(true));
     } catch (error) {
       if (error instanceof HeirloomError) throw error;
       if (error instanceof PastBudget) throw error.blamed;

@@ -14,7 +14,7 @@ import {
   UnknownLocaleFolder,
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
-import type { LoadReuse, MarkdownCache, Placement, RawContent, SourceEntry, WaitingBodies } from "./types.ts";
+import type { MarkdownCache, Placement, PreviousLoad, RawContent, SourceEntry, WaitingBodies } from "./types.ts";
 import { datedFileName } from "./frontmatter/index.ts";
 import { type ParsedSource, toRawEntry } from "./frontmatter/index.ts";
 import { markdownKey } from "./markdown/index.ts";
@@ -23,8 +23,10 @@ export { MAX_CONTENT_BYTES } from "./read.ts";
 import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
 import { type Listing, listTree } from "./list-tree.ts";
 import { linkOutError } from "../compile/site-folder.ts";
+import { loadedSources } from "./loaded.ts";
 
-export interface LoadOptions {
+/** What a load may reuse of earlier work, and where it leaves what it makes: made by the incremental object. */
+export interface LoadReuse {
   /** Parsed files by the SHA-256 of their bytes: a hit skips parsing, a miss is added. */
   parsed?: Map<string, ParsedSource>;
   /** Markdown rendered while reading, by `markdownKey` (used for collections with a body). */
@@ -35,34 +37,39 @@ export interface LoadOptions {
   waiting?: WaitingBodies;
   /** Every file under content/ as listed just before (by `listTree`): content/ is not walked again. */
   listed?: Listing;
-  /** What the previous load left to reuse: its walk, and the entries of files unchanged since (dev). */
-  reuse?: LoadReuse;
+  /** What the previous load of the same folder left: its walk, and the entries of files unchanged since (dev). */
+  previous?: PreviousLoad;
 }
 
 const IMAGES = new Set<string>(IMAGE_EXTENSIONS);
 
-/** Reads every file under content/ and sorts it into collections, images and passthrough files. */
+/**
+ * Reads every file under content/ and sorts it into collections, images and passthrough files; the entries of
+ * collections with a load function follow the files'.
+ */
 export async function loadContent(
   site: ResolvedSite,
   root: string,
   contentDir: string,
-  options: LoadOptions = {},
+  reuse: LoadReuse = {},
 ): Promise<RawContent> {
   if (!existsSync(contentDir)) {
     throw errorFrom(NoContentFolder, { contentDir });
   }
-  const placement = options.reuse?.placement ?? (await place(site, root, contentDir, options.listed));
+  const placement = reuse.previous?.placement ?? (await place(site, root, contentDir, reuse.listed));
   const { toRead, images, passthrough } = placement;
   const errors = [...placement.errors];
   const unread: RawContent["unread"] = [];
   // Entries read before from files unchanged since (the dev server's) are kept; the others are read, each
   // file synchronously (for small files faster than the thread pool).
-  const kept = options.reuse?.unchanged(placement) ?? [];
+  const kept = reuse.previous?.unchanged(placement) ?? [];
   const jobs = toRead.flatMap((job, i) => (kept[i] ? [] : [{ ...job, absolute: path.join(contentDir, job.relative) }]));
-  const results = readAll(jobs, options.renderWhileReading, options.parsed);
-  const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], options, errors, unread)]));
+  const results = readAll(jobs, reuse.renderWhileReading, reuse.parsed);
+  const fresh = new Map(jobs.map((job, i) => [job.relative, toSourceEntry(job, results[i], reuse, errors, unread)]));
   const read = toRead.map(({ relative }, i) => kept[i] ?? fresh.get(relative));
-  return { entries: read.filter((e) => e !== undefined), images, passthrough, errors, unread, placement, read };
+  const entries = read.filter((e) => e !== undefined);
+  entries.push(...loadedSources(site));
+  return { entries, images, passthrough, errors, unread, placement, read };
 }
 
 /** Walks content/ and gives every file a place, or an error. */
@@ -192,7 +199,7 @@ function unexpected(site: ResolvedSite, file: string, reason: "markdown" | "othe
 function toSourceEntry(
   job: { absolute: string; file: string; collection: string; slug: string; locale?: string; key?: string },
   result: ReadResult,
-  options: LoadOptions,
+  reuse: LoadReuse,
   errors: HeirloomError[],
   unread: RawContent["unread"],
 ): SourceEntry | undefined {
@@ -202,12 +209,12 @@ function toSourceEntry(
     unread.push({ absolute: job.absolute, collection: job.collection, slug: job.slug });
     return undefined;
   }
-  options.parsed?.set(result.hash, result.parsed);
-  const rendering = options.renderWhileReading;
+  reuse.parsed?.set(result.hash, result.parsed);
+  const rendering = reuse.renderWhileReading;
   if ((result.rendered || result.waiting) && rendering) {
     const key = markdownKey(result.hash, rendering.base, rendering.renderers.get(job.collection)!);
-    if (result.rendered) options.markdown?.set(key, result.rendered);
-    if (result.waiting) options.waiting?.set(key, result.waiting);
+    if (result.rendered) reuse.markdown?.set(key, result.rendered);
+    if (result.waiting) reuse.waiting?.set(key, result.waiting);
   }
   const entry: SourceEntry = {
     ...toRawEntry(job.file, result.parsed, result.text),

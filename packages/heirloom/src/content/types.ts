@@ -85,7 +85,7 @@ export interface RawContent {
 }
 
 /** What the previous load of the same folder leaves the next one to reuse (the dev server's, between saves). */
-export interface LoadReuse {
+export interface PreviousLoad {
   /** Its walk, when it still places every file (no file was added or removed since). */
   placement?: Placement;
   /** For each entry of the walk used, the entry read before from the same unchanged file, if any. */
@@ -133,7 +133,7 @@ export interface LocaleContent {
 }
 
 /** Valid entries a previous validation made, kept while their files are unchanged (the dev server's). */
-export interface ValidationReuse {
+export interface KeptItems {
   item(source: SourceEntry): ContentItem | undefined;
   keep(source: SourceEntry, item: ContentItem): void;
 }

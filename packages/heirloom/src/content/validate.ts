@@ -3,12 +3,14 @@ import { z } from "zod";
 import type {
   CompiledMdx,
   ContentItem,
-  ValidationReuse,
   EntryValue,
+  KeptItems,
+  MarkdownCache,
   MdxCache,
   RawContent,
   SourceEntry,
   ValidatedContent,
+  WaitingBodies,
 } from "./types.ts";
 import type { Translation } from "../config/define.ts";
 import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
@@ -28,20 +30,31 @@ z.config({ jitless: true });
 
 const draftField = z.object({ draft: z.boolean().optional() });
 
-/** Checks every entry; returns the valid ones and one located error per problem. */
-export interface ValidateOptions extends BodyOptions {
-  drafts: boolean;
+/** How entries are checked: drafts kept or not, the base path, and where a body's warnings are told. */
+export type ValidateOptions = Pick<BodyOptions, "base" | "onWarning"> & { drafts: boolean };
+
+/** What validation may reuse and renders bodies with: one object, made by the incremental object. */
+export interface ValidationReuse {
   /** Each collection's markdown renderer. */
   renderers: Map<string, MarkdownRenderer>;
-  /** Valid entries a previous validation made from the same unchanged sources (the dev server's). */
-  reuse?: ValidationReuse;
+  markdown?: MarkdownCache;
+  /** Render every body when a page reads it (the dev server). */
+  lazyMarkdown?: boolean;
+  /** The bodies read this build that wait for highlighting (content/load.ts fills it); emptied once validated. */
+  waiting?: WaitingBodies;
   /** The components MDX bodies render with (filled once the templates are compiled). */
   mdx: MdxComponents;
   /** Compiled MDX bodies kept from earlier work. */
   mdxCache?: MdxCache;
+  /** Valid entries a previous validation made from the same unchanged sources (the dev server's). */
+  kept?: KeptItems;
 }
 
-export function validateContent(site: ResolvedSite, raw: RawContent, options: ValidateOptions) {
+type EntryOptions = ValidateOptions & ValidationReuse;
+
+/** Checks every entry; returns the valid ones and one located error per problem. */
+export function validateContent(site: ResolvedSite, raw: RawContent, given: ValidateOptions, reuse: ValidationReuse) {
+  const options: EntryOptions = { ...given, ...reuse };
   const errors: HeirloomError[] = [];
   const items = emptyCollections(site);
   // With i18n, each other locale's own entries are kept apart (content/locales.ts adds what each lacks).
@@ -51,7 +64,7 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   const bodyImages = new Map<string, ImageRef>();
   const languages = new Set<string>();
   // The schemas (the site's code) first, within its time; then the engine's work on each entry.
-  const kept = raw.entries.map((source) => options.reuse?.item(source));
+  const kept = raw.entries.map((source) => reuse.kept?.item(source));
   const checks = checkSchemas(
     site,
     raw.entries.filter((_, i) => !kept[i]),
@@ -62,7 +75,7 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
     const known = kept[i];
     const item = known ?? validateEntry(collection, source, checks.get(source), options, errors);
     if (!item) continue;
-    if (!known) options.reuse?.keep(source, item);
+    if (!known) reuse.kept?.keep(source, item);
     for (const lang of item.languages ?? []) languages.add(lang);
     for (const { ref, path } of item.images) {
       noteImageUse(ref, source.file);
@@ -88,6 +101,8 @@ export function validateContent(site: ResolvedSite, raw: RawContent, options: Va
   }
   for (const lists of [items, ...(translated?.values() ?? [])]) orderCollections(site, lists, errors);
   const content: ValidatedContent = { items, images, bodyImages, languages, ...(translated ? { translated } : {}) };
+  // What still waits is of an entry left out (a draft, a mistake): nothing reads it.
+  reuse.waiting?.clear();
   return { content, errors };
 }
 
@@ -105,7 +120,7 @@ function validateEntry(
   collection: ResolvedCollection,
   source: SourceEntry,
   check: SchemaCheck | undefined,
-  options: ValidateOptions,
+  options: EntryOptions,
   errors: HeirloomError[],
 ): ContentItem | undefined {
   const draftCheck = draftField.safeParse(source.data);

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { SitePaths } from "../config/options.ts";
 import { DEFINITION_FILE } from "../config/definition-file.ts";
 import type { CompiledPart } from "./types.ts";
-import type { ContentItem, LoadReuse, ValidationReuse, Placement, RawContent } from "../content/types.ts";
+import type { ContentItem, KeptItems, Placement, PreviousLoad, RawContent } from "../content/types.ts";
 import type { RouteReuse, KnownRoute } from "../routes/types.ts";
 
 /** Where dev keeps what it made of an entry, on the entry, with the generation it was made in. */
@@ -15,7 +15,7 @@ type Marked<T> = { [KEPT]?: { generation: object; value: T } };
 
 /** One load in progress: what it may take from the last one, and how it ends. */
 export interface DevLoad {
-  reuse: LoadReuse | undefined;
+  reuse: PreviousLoad | undefined;
   /** The load succeeded: it is what the next one starts from. */
   done(raw: RawContent): void;
   /** It failed: what it was to read is read again by the next one. */
@@ -34,7 +34,7 @@ export class DevReuse {
   private generation = {};
 
   /** Valid entries of unchanged files, kept with their sources. */
-  readonly validation: ValidationReuse = {
+  readonly validation: KeptItems = {
     item: (source) => {
       const kept = (source as Marked<ContentItem>)[KEPT];
       return kept?.generation === this.generation ? kept.value : undefined;
@@ -82,7 +82,7 @@ export class DevReuse {
 }
 
 /** What the next load may reuse of the last: its walk while it still holds, its entries of unchanged files. */
-function loadReuse(last: RawContent, changed: Set<string>, contentDir: string): LoadReuse {
+function loadReuse(last: RawContent, changed: Set<string>, contentDir: string): PreviousLoad {
   return {
     placement: sameWalk(last.placement, changed, contentDir),
     unchanged(placement) {

@@ -12,6 +12,7 @@ import { ISLANDS_FOLDER } from "../render/island-files.ts";
 import type { IslandRenders } from "../render/island.ts";
 import type { ParsedSource } from "../content/frontmatter/index.ts";
 import { type Listing, listTree } from "../content/list-tree.ts";
+import { Highlighting } from "../content/highlighting.ts";
 import { MarkdownRenderers } from "../content/markdown/index.ts";
 import type { MdxComponents } from "../content/mdx/index.ts";
 import type { MdxCache, SourceEntry } from "../content/types.ts";
@@ -19,6 +20,7 @@ import { listSeed } from "../output/write/index.ts";
 import type { KeptSearch } from "../output/files/index.ts";
 import type { FileState, Seed } from "../output/write/index.ts";
 import { type BuildState, emptyState, loadBuildState, saveBuildState } from "./build-state.ts";
+import { contentReuse } from "./content-reuse.ts";
 import { DevReuse, partOf } from "./dev-reuse.ts";
 import { mdxStore } from "./mdx-store.ts";
 import { keepPreviousSite, previousSiteDir } from "./previous-site.ts";
@@ -52,8 +54,10 @@ export class Incremental {
   private readonly mdxComponents: MdxComponents = { current: {} };
   /** The site's modules as evaluated: a compile found unchanged is not evaluated again (see compileModule). */
   readonly modules: LoadedModules = new Map();
+  /** Code highlighting, of one build at a time: its pool's markup is read by the renderers. */
+  private readonly highlighting = new Highlighting();
   /** Each definition's markdown renderers (a definition loaded again gets new ones). */
-  private readonly renderers = new MarkdownRenderers();
+  private readonly renderers = new MarkdownRenderers(this.highlighting);
   /** The islands' own renders, by component and props (see renderWithIslands). */
   readonly islandRenders: IslandRenders = new WeakMap();
   private constructor(
@@ -132,26 +136,21 @@ export class Incremental {
   /** What the content stages may reuse of earlier work for one load, and how the load ends. */
   contentReuse(): ContentReuse {
     const { parsed, markdown } = this.state;
-    const load = this.dev?.beginLoad();
-    return {
+    const mdx = (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse));
+    const { mdxComponents, renderers, highlighting, listed, dev } = this;
+    const prune = (entries: SourceEntry[], key: (entry: SourceEntry) => string) => this.prune(entries, key);
+    return contentReuse({
+      root: this.paths.root,
       parsed,
       markdown,
-      mdx: (this.mdx ??= mdxStore(this.paths.cacheDir, this.reuse)),
-      mdxComponents: this.mdxComponents,
-      renderers: this.renderers,
-      lazyMarkdown: this.dev !== undefined,
-      listed: this.listed,
-      load: load?.reuse,
-      validation: this.dev?.validation,
-      routes: this.dev?.routing,
-      settle: (raw, markdownKey) => {
-        if (!load) return;
-        if (!raw) return load.failed();
-        load.done(raw);
-        // Forgetting what no file needs any more costs a pass over the site: done once it adds up.
-        if (markdownKey && parsed.size > raw.entries.length * 1.25 + 64) this.prune(raw.entries, markdownKey);
-      },
-    };
+      mdx,
+      mdxComponents,
+      renderers,
+      highlighting,
+      listed,
+      dev,
+      prune,
+    });
   }
 
   /** The dev server's files changed: the compiled parts they belong to are dropped, and named. */

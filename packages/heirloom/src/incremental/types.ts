@@ -4,10 +4,12 @@ import type { BundledAssets } from "../assets/bundle.ts";
 import type { BundledIslands } from "../assets/islands.ts";
 import type { SiteConfig } from "../config/options.ts";
 import type { ResolvedSite } from "../config/types.ts";
-import type { ParsedSource } from "../content/frontmatter/index.ts";
+import type { Highlighting } from "../content/highlighting.ts";
 import type { MdxComponents } from "../content/mdx/index.ts";
-import type { MarkdownRenderers } from "../content/markdown/index.ts";
-import type { LoadReuse, ValidationReuse, MarkdownCache, MdxCache, RawContent, SourceEntry } from "../content/types.ts";
+import type { MarkdownRenderer } from "../content/markdown/index.ts";
+import type { LoadReuse } from "../content/load.ts";
+import type { ValidationReuse } from "../content/validate.ts";
+import type { MdxCache, RawContent, SourceEntry } from "../content/types.ts";
 import type { SearchState } from "../output/files/index.ts";
 import type { FileState, Manifest } from "../output/write/index.ts";
 import type { Templates } from "../render/templates.ts";
@@ -15,7 +17,6 @@ import type { RouteReuse, FeedSpec, Route } from "../routes/types.ts";
 import type { FeedState, PageState } from "./build-state.ts";
 import type { SiteInputs } from "./page-keys.ts";
 import type { Stamp } from "./stamp.ts";
-import type { Listing } from "../content/list-tree.ts";
 
 /** What a site is compiled into: kept between builds of one process until a file it is made from changes. */
 export interface CompiledParts {
@@ -31,29 +32,34 @@ export interface BuildInputs extends CompiledParts {
   config: SiteConfig;
 }
 
+/** What each content stage may reuse for one load of a site: one object a stage. */
+export interface StageReuse {
+  load: LoadReuse;
+  validation: ValidationReuse;
+  /** The routes of entries kept since the last load (the dev server's). */
+  routes?: RouteReuse;
+  /** The site's markdown renderers, by collection. */
+  renderers: Map<string, MarkdownRenderer>;
+  /** Compiled MDX bodies, whose blocks are highlighted once. */
+  mdx: MdxCache;
+}
+
 /** What the content stages may reuse for one load, and how the load ends. */
 export interface ContentReuse {
-  /** Parsed files by the SHA-256 of their bytes; new ones are added. */
-  parsed: Map<string, ParsedSource>;
-  markdown: MarkdownCache;
-  /** Compiled MDX bodies. */
-  mdx: MdxCache;
+  /** What each stage may reuse for a load of `site` with the base path `base`. */
+  stages(site: ResolvedSite, base: string): StageReuse;
+  /** The build's code highlighting: started, made ready and finished as the content is read. */
+  highlighting: Highlighting;
   /**
    * The components MDX bodies render with, handed the site's once its templates are compiled; one for the site's
    * builds, so that entries dev keeps between saves render with the latest.
    */
   mdxComponents: MdxComponents;
-  /** The markdown renderers made so far, by definition. */
-  renderers: MarkdownRenderers;
-  /** Render markdown when a page reads it (dev), instead of while reading and validating (build). */
-  lazyMarkdown: boolean;
-  /** Every file under content/, listed before anything was read. */
-  listed?: Listing;
-  load?: LoadReuse;
-  validation?: ValidationReuse;
-  routes?: RouteReuse;
-  /** The load and everything made from it succeeded (with each entry's key of rendered markdown), or failed. */
-  settle(raw: RawContent | undefined, markdownKey?: (entry: SourceEntry) => string): void;
+  /**
+   * The load and everything made from it succeeded (with each entry's key of rendered markdown), or failed (its
+   * highlighting's threads are ended).
+   */
+  ended(raw: RawContent | undefined, markdownKey?: (entry: SourceEntry) => string): void;
 }
 
 /** The previous build, kept whole: nothing it was made from changed, its output is as it left it. */

@@ -1,19 +1,21 @@
-// build(options): the pipeline. The site is prepared (config, content, validate, routes), its pages rendered,
-// the output written and swapped in, and the build reported. What may be skipped is asked of the incremental
-// object alone; the old output is left as it was when anything fails.
+// build(options): the pipeline, phase by phase: the site prepared (config, content, routes, templates, assets), its
+// pages rendered, its links checked, its search index made, the output swapped in, the build reported and
+// remembered. Around the phases, the bookkeeping: the output folder's lock, an interrupted swap put back, the
+// previous build kept whole when nothing changed (a question to the incremental object alone), the staging folder,
+// the manifest and the time. The old output is left as it was when anything fails.
 import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, resolvePaths } from "../config/options.ts";
-import { throwIfAny } from "../errors/errors.ts";
 import { type BuildInputs, Incremental, type KeptBuild } from "../incremental/incremental.ts";
-import { publishedManifest, resolveManifestFile, writeManifest } from "../output/manifest.ts";
+import { type SiteManifest, publishedManifest, resolveManifestFile, writeManifest } from "../output/manifest.ts";
 import type { BuildSummary } from "../output/report.ts";
 import { indexSearch } from "../output/files/index.ts";
-import { type Seed, openStaging } from "../output/write/index.ts";
+import { type Manifest, type Seed, type Staging, openStaging } from "../output/write/index.ts";
 import { loadedSizes, reportRoutes, warningsFor } from "../output/summary.ts";
 import { lockOutput } from "../output/write/index.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "../output/write/index.ts";
 import { compileParts } from "./compile-parts.ts";
+import { checkPageLinks } from "./link-check.ts";
 import { type PreparedSite, prepareSite } from "./prepare.ts";
-import { type RenderedSite, renderPages } from "./render-pages.ts";
+import { type RenderedSite, renderSite } from "./render-pages.ts";
 
 export interface BuildResult extends BuildSummary {
   config: SiteConfig;
@@ -22,6 +24,21 @@ export interface BuildResult extends BuildSummary {
   /** Things the person building should know, such as a missing production endpoint. */
   warnings: string[];
 }
+
+/** What a build (or a kept one) ends with: its result but the time, and the manifest of what it published. */
+interface Outcome {
+  result: Omit<BuildResult, "durationMs">;
+  published(): SiteManifest;
+}
+
+/** What the phases in the staging folder leave: the rendered site, its link warnings, its index, the swap. */
+type Written = RenderedSite & {
+  linkWarnings: string[];
+  index?: Awaited<ReturnType<typeof indexSearch>>;
+  output: Manifest;
+  retired?: string;
+  published: SiteManifest;
+};
 
 /**
  * Builds the site into config.outDir; throws BuildFailure or HeirloomError and leaves the old output as it
@@ -34,84 +51,99 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Another build of this output folder (two CI steps, two terminals) is waited for: see lockOutput.
   const release = await lockOutput(paths.outDir, { waitMs: options.lockWaitMs, onNotice: options.onNotice });
   try {
-    return await buildLocked(paths, options);
+    return await keepingBooks(paths, options);
   } finally {
     await release();
   }
 }
 
-/** The build itself, run while it holds the lock of its output folder. */
-async function buildLocked(paths: SitePaths, options: BuildOptions): Promise<BuildResult> {
+/**
+ * The bookkeeping around a build's phases, while it holds the lock of its output folder: the time it takes, an
+ * interrupted swap put back, the previous build kept when nothing it was made from changed, the manifest.
+ */
+async function keepingBooks(paths: SitePaths, options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const manifestFile = options.manifest === undefined ? undefined : resolveManifestFile(options.manifest, paths);
   await recoverInterrupted(paths.outDir);
   const incremental = await Incremental.forBuild(paths, options.cache !== false);
   const kept = await incremental.keptBuild(() => compiledInputs(paths, options, incremental));
-  if (kept) return keptBuildResult(kept, paths, manifestFile, started);
-  // Asked for first: the previous site, which staging starts from, may be listed while the site is prepared.
-  const seed = incremental.stagingSeed();
-  const site = await prepareSite(options, incremental);
-  const { config } = site;
-  // The report's sizes of the script and stylesheets, gzipped by another core while the pages are rendered.
-  const own = [site.codeStyles, site.searchScript].filter((file) => file !== undefined);
-  const sizes = loadedSizes(site, [...site.bundle.files, ...own]);
-  const { rendered, output, retired, search } = await renderAndWrite(site, incremental, seed, options.onProgress);
-  await removeLeftovers(config.outDir);
-  const published = publishedManifest(output);
-  const routes = reportRoutes(site, rendered.records, rendered.files, await sizes);
-  const warnings = [
-    ...warningsFor(config, site.feeds, site.routes),
-    ...(site.bundle.warnings ?? []),
-    ...rendered.linkWarnings,
-  ];
-  warnings.push(...site.highlightWarnings);
-  const report = { routes, warnings, siteHash: published.site, search: search?.report };
-  const { pages, feeds } = rendered;
-  await incremental.finish({ site, pages, feeds, output, retired, report, search: search?.state });
-  if (manifestFile) await writeManifest(manifestFile, published);
-  const durationMs = performance.now() - started;
-  return { ...report, config, outDir: config.outDir, rendered: rendered.rendered, fileCount: output.size, durationMs };
+  // The staging folder's seed is asked for first: the previous site may be listed while the site is prepared.
+  const outcome = kept
+    ? await keptOutcome(kept, paths)
+    : await buildLocked(options, incremental, incremental.stagingSeed());
+  if (manifestFile) await writeManifest(manifestFile, outcome.published());
+  return { ...outcome.result, durationMs: performance.now() - started };
 }
 
-/** Renders every page into a staging folder with the other files, and swaps it in for the output folder. */
-async function renderAndWrite(
-  site: PreparedSite,
-  incremental: Incremental,
-  seed: Seed | undefined,
-  onProgress: BuildOptions["onProgress"],
-) {
-  const staging = await openStaging(site.config.outDir, seed);
-  try {
-    const rendered: RenderedSite = await renderPages(
-      site,
-      staging,
-      incremental.pageReuse(site, staging.holding),
-      onProgress,
-    );
-    throwIfAny(rendered.problems);
-    // Indexed from the written pages before the swap: an index that fails leaves the output folder as it was.
-    const search = site.config.search
-      ? await indexSearch(
-          { routes: site.routes, records: rendered.records, source: site.site.source },
-          staging,
-          site.searchScript,
-          incremental.searchReuse(staging.holding),
-        )
-      : undefined;
-    const { manifest: output, retired } = await staging.commit();
-    return { rendered, output, retired, search };
-  } finally {
-    await staging.discard();
-  }
+/** The build's phases, one a line; the staging folder they write in (started from `seed`) around them. */
+async function buildLocked(options: BuildOptions, incremental: Incremental, seed: Seed | undefined): Promise<Outcome> {
+  const site = await prepareSite(options, incremental);
+  const sizes = assetSizes(site);
+  const written = await inStaging(site.config.outDir, seed, async (staging) => {
+    const rendered = await renderSite(site, staging, incremental.pageReuse(site, staging.holding), options.onProgress);
+    const linkWarnings = await checkPageLinks(site, rendered, staging);
+    const index = await indexSite(site, rendered, staging, incremental);
+    return { ...rendered, linkWarnings, index, ...(await commit(staging, site.config.outDir)) };
+  });
+  const report = reportBuild(site, written, await sizes);
+  await incremental.finish({ site, ...written, report, search: written.index?.state });
+  return { result: resultOf(site, written, report), published: () => written.published };
 }
 
 /** Renders every page and checks every link without writing anything (heirloom check). */
 export async function checkSite(options: BuildOptions = {}): Promise<{ pages: number; warnings: string[] }> {
   const site = await prepareSite(options);
-  const { records, problems, linkWarnings } = await renderPages(site, undefined, undefined, options.onProgress);
-  throwIfAny(problems);
+  const rendered = await renderSite(site, undefined, undefined, options.onProgress);
+  const linkWarnings = await checkPageLinks(site, rendered);
   const warnings = [...(site.bundle.warnings ?? []), ...linkWarnings, ...site.highlightWarnings];
-  return { pages: records.length, warnings };
+  return { pages: rendered.records.length, warnings };
+}
+
+/** Runs `phases` in a staging folder of the output folder, given up (the output left as it was) unless committed. */
+async function inStaging<T>(outDir: string, seed: Seed | undefined, phases: (staging: Staging) => Promise<T>) {
+  const staging = await openStaging(outDir, seed);
+  try {
+    return await phases(staging);
+  } finally {
+    await staging.discard();
+  }
+}
+
+/** The report's sizes of the script and stylesheets, gzipped by another core while the pages are rendered. */
+function assetSizes(site: PreparedSite): Promise<Map<string, number>> {
+  const own = [site.codeStyles, site.searchScript].filter((file) => file !== undefined);
+  return loadedSizes(site, [...site.bundle.files, ...own]);
+}
+
+/** The search index, made from the written pages before the swap: one that fails leaves the output as it was. */
+async function indexSite(site: PreparedSite, rendered: RenderedSite, staging: Staging, incremental: Incremental) {
+  if (!site.config.search) return undefined;
+  const pages = { routes: site.routes, records: rendered.records, source: site.site.source };
+  return indexSearch(pages, staging, site.searchScript, incremental.searchReuse(staging.holding));
+}
+
+/** Swaps the staging folder in for the output folder, and removes what killed builds left beside it. */
+async function commit(staging: Staging, outDir: string) {
+  const { manifest: output, retired } = await staging.commit();
+  await removeLeftovers(outDir);
+  return { output, retired, published: publishedManifest(output) };
+}
+
+/** What the build reports: each page with what it loads, and what to know before publishing. */
+function reportBuild(site: PreparedSite, written: Written, sizes: Map<string, number>) {
+  const routes = reportRoutes(site, written.records, written.files, sizes);
+  const warnings = [
+    ...warningsFor(site.config, site.feeds, site.routes),
+    ...(site.bundle.warnings ?? []),
+    ...written.linkWarnings,
+    ...site.highlightWarnings,
+  ];
+  return { routes, warnings, siteHash: written.published.site, search: written.index?.report };
+}
+
+function resultOf(site: PreparedSite, written: Written, report: ReturnType<typeof reportBuild>): Outcome["result"] {
+  const { config } = site;
+  return { ...report, config, outDir: config.outDir, rendered: written.rendered, fileCount: written.output.size };
 }
 
 /** What the stamp of the previous build is compared with: everything the build is made from besides content/. */
@@ -127,26 +159,12 @@ async function compiledInputs(paths: SitePaths, options: BuildOptions, increment
 }
 
 /** The previous build's result, its output folder kept as it is. */
-async function keptBuildResult(
-  kept: KeptBuild,
-  paths: SitePaths,
-  manifestFile: string | undefined,
-  started: number,
-): Promise<BuildResult> {
+async function keptOutcome(kept: KeptBuild, paths: SitePaths): Promise<Outcome> {
   await removeLeftovers(paths.outDir);
-  if (manifestFile) await writeManifest(manifestFile, publishedManifest(kept.output));
   const { config, routes, warnings, siteHash, output, search } = kept;
-  const durationMs = performance.now() - started;
+  const result = { config, outDir: paths.outDir, routes, rendered: [], kept: true, fileCount: output.size, siteHash };
   return {
-    config,
-    outDir: paths.outDir,
-    routes,
-    rendered: [],
-    kept: true,
-    fileCount: output.size,
-    siteHash,
-    durationMs,
-    warnings,
-    ...(search ? { search: { ...search, indexed: false } } : {}),
+    result: { ...result, warnings, ...(search ? { search: { ...search, indexed: false } } : {}) },
+    published: () => publishedManifest(output),
   };
 }

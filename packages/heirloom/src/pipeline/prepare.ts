@@ -11,12 +11,10 @@ import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, reso
 import { assertProject } from "../config/site.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { missingComponents } from "../content/mdx/index.ts";
-import { resetHighlighting, settleHighlighting } from "../content/highlight/index.ts";
 import type { MdxComponents } from "../content/mdx/index.ts";
-import { loadedSources } from "../content/loaded.ts";
 import { loadContent } from "../content/load.ts";
 import { type MarkdownRenderer, markdownKey } from "../content/markdown/index.ts";
-import type { RawContent, SourceEntry, ValidatedContent, WaitingBodies } from "../content/types.ts";
+import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { everyItem, localizeContent } from "../content/locales.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
@@ -28,7 +26,6 @@ import { type IslandScripts, type LocalePages, islandScripts, templateAssets } f
 import { type Templates, missingTemplates } from "../render/templates.ts";
 import { createRoutes } from "../routes/routes.ts";
 import type { FeedSpec, Redirect, Route } from "../routes/types.ts";
-import { readyHighlighting, settled } from "./highlighting.ts";
 import { localePages, refTableOf } from "./locale-pages.ts";
 import { type Compiling, compileParts } from "./compile-parts.ts";
 import { linksOfPartialSite } from "./partial-site.ts";
@@ -95,10 +92,10 @@ export async function prepareSite(options: BuildOptions = {}, incremental?: Incr
   const reuse = memory.contentReuse();
   try {
     const prepared = await prepareStages(options, paths, parts, reuse, memory.islandRenders);
-    reuse.settle(prepared.raw, prepared.markdownKey);
+    reuse.ended(prepared.raw, prepared.markdownKey);
     return prepared;
   } catch (error) {
-    reuse.settle(undefined);
+    reuse.ended(undefined);
     throw error;
   }
 }
@@ -112,10 +109,10 @@ async function prepareStages(
 ) {
   // Every problem is reported together (definition, content, routes, templates), so one build shows all to fix.
   const problems: unknown[] = [];
-  const settle = <T>(promise: Promise<T>) => promise.catch((error: unknown) => void problems.push(error));
-  const site = await settle(parts.definition);
-  const read = site && (await settle(readSite(site, options, paths, reuse)));
-  const templates = await settle(parts.templates);
+  const orProblem = <T>(promise: Promise<T>) => promise.catch((error: unknown) => void problems.push(error));
+  const site = await orProblem(parts.definition);
+  const read = site && (await orProblem(readSite(site, options, paths, reuse)));
+  const templates = await orProblem(parts.templates);
   if (read) problems.push(...read.errors);
   if (read && templates) problems.push(...missingTemplates(read.routes, templates, site.source));
   if (read && templates) problems.push(...mdxComponentsReady(reuse.mdxComponents, read.validated, templates));
@@ -163,44 +160,36 @@ function mdxComponentsReady(holder: MdxComponents, validated: ValidatedContent, 
 async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePaths, reuse: ContentReuse) {
   const config = resolveConfig(site, options);
   const { drafts, base } = config;
-  const { parsed, markdown, listed, lazyMarkdown } = reuse;
-  const renderers = reuse.renderers.ofSite({ ...site, root: paths.root });
-  // A build renders markdown while it reads (a dev server when a page asks for it).
-  const renderWhileReading = lazyMarkdown ? undefined : { base, renderers };
-  // A body that waits for its blocks' highlighting is rendered from the parse it was read with.
-  const waiting: WaitingBodies = new Map();
-  const load = { parsed, markdown, listed, renderWhileReading, waiting, reuse: reuse.load };
-  // Bodies read now hand their code blocks to the highlight pool (settled below).
-  resetHighlighting();
-  const raw = await loadContent(site, paths.root, config.contentDir, load);
-  raw.entries.push(...loadedSources(site));
-  const mdx = reuse.mdxComponents;
-  mdx.timeout = site.timeout;
+  const stages = reuse.stages(site, base);
   // Blocks written plain as bodies render (dev tells each at once; a build with its warnings), each place once.
-  const highlightWarnings: string[] = [];
+  const plain = toldOnce(options.onWarning);
+  // Bodies read now hand their code blocks to the highlight pool (waited for by finish, below).
+  reuse.highlighting.start();
+  const raw = await loadContent(site, paths.root, config.contentDir, stages.load);
+  const valid = validateContent(site, raw, { drafts, base, onWarning: plain.tell }, stages.validation);
+  if (site.i18n) valid.content.locales = localizeContent(site, valid.content);
+  const complete = raw.errors.length === 0 && valid.errors.length === 0;
+  const routed = createRoutes(site, valid.content, { base, complete, passthrough: raw.passthrough }, stages.routes);
+  const errors = [...raw.errors, ...valid.errors, ...routed.errors];
+  const code = await reuse.highlighting.ready(site, valid.content, { errors, warn: plain.tell }, stages.mdx);
+  // The blocks of the bodies rendered later, highlighted in worker threads meanwhile (dev highlights as it renders).
+  plain.warnings.unshift(...(await reuse.highlighting.finish(errors)));
+  const { routes, feeds, redirects } = routed;
+  return {
+    ...{ config, raw, validated: valid.content, routes, feeds, redirects, errors, code, renderers: stages.renderers },
+    highlightWarnings: plain.warnings,
+  } as ReadSite;
+}
+
+/** Warnings each told once: kept in `warnings` and told on to `onWarning` as they come. */
+function toldOnce(onWarning: ((message: string) => void) | undefined) {
+  const warnings: string[] = [];
   const told = new Set<string>();
-  const onWarning = (message: string) => {
+  const tell = (message: string) => {
     if (told.has(message)) return;
     told.add(message);
-    highlightWarnings.push(message);
-    options.onWarning?.(message);
+    warnings.push(message);
+    onWarning?.(message);
   };
-  const validation = {
-    ...{ drafts, base, markdown, lazyMarkdown, renderers, reuse: reuse.validation, mdx, mdxCache: reuse.mdx },
-    ...{ onWarning, waiting },
-  };
-  const valid = validateContent(site, raw, validation);
-  if (site.i18n) valid.content.locales = localizeContent(site, valid.content);
-  waiting.clear();
-  const complete = raw.errors.length === 0 && valid.errors.length === 0;
-  const { passthrough } = raw;
-  const routed = createRoutes(site, valid.content, { base, complete, passthrough, reuse: reuse.routes });
-  const errors = [...raw.errors, ...valid.errors, ...routed.errors];
-  const code = await readyHighlighting(site, valid.content, { errors, warn: onWarning }, reuse.mdx);
-  // The blocks of the bodies rendered later, highlighted in worker threads meanwhile (dev highlights as it renders).
-  const pooled = await settled(settleHighlighting(), errors);
-  const { routes, feeds, redirects } = routed;
-  const read = { config, raw, validated: valid.content, routes, feeds, redirects, errors, renderers, code };
-  highlightWarnings.unshift(...pooled);
-  return { ...read, highlightWarnings } as ReadSite;
+  return { warnings, tell };
 }

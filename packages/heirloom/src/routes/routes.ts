@@ -37,21 +37,20 @@ interface Made {
   errors: HeirloomError[];
 }
 
-/** Derives every route; problems are returned, located, with the routes that could be made. */
+/**
+ * Derives every route; problems are returned, located, with the routes that could be made. `reuse`: the routes
+ * of entries kept since the last load (the dev server's).
+ */
 export function createRoutes(
   site: ResolvedSite,
   content: ValidatedContent,
-  options: { base: string; complete: boolean; passthrough: string[]; reuse?: RouteReuse },
+  options: { base: string; complete: boolean; passthrough: string[] },
+  reuse?: RouteReuse,
 ): Made {
   const made: Made = { routes: [], feeds: [], redirects: [], errors: [] };
   const { routes, feeds, redirects, errors } = made;
   const i18n = site.i18n;
-  addSection(
-    site,
-    { locale: i18n?.defaultLocale, prefix: "", items: content.items, reuse: options.reuse },
-    made,
-    options,
-  );
+  addSection(site, { locale: i18n?.defaultLocale, prefix: "", items: content.items, reuse }, made, options);
   for (const [locale, { items }] of content.locales ?? [])
     addSection(site, { locale, prefix: `/${locale}`, items }, made, options);
   redirects.push(...siteRedirects(site, site.urlFormat));

@@ -2,7 +2,7 @@
 // on this thread within the blocks' time (time-budget.ts), a block past it written plain and told at its place, and
 // a block in a language Shiki does not have written plain and noted at its line (unknown-language.ts).
 import { PastBudget, withinTime } from "../../compile/time-budget.ts";
-import { lateWarning, pooledHighlight } from "./highlight-pool.ts";
+import { type BlockPool, lateWarning } from "./highlight-pool.ts";
 import {
   type CodeThemes,
   highlightCode,
@@ -24,9 +24,9 @@ export interface RenderState {
 }
 
 /**
- * A block's markup: the pool's (highlight-pool.ts), else highlighted now, on this thread, within the blocks' time
- * (time-budget.ts: Ctrl+C stops it too); "" (plain) for one past its time, told at its place, Shiki then loaded anew,
- * and for one in a language Shiki does not have, noted.
+ * A block's markup: the build's pool's, else highlighted now, on this thread, within the blocks' time (time-budget.ts:
+ * Ctrl+C stops it too); "" (plain) for one past its time, told at its place, Shiki then loaded anew, and for one in
+ * a language Shiki does not have, noted.
  */
 export function highlighted(
   code: string,
@@ -34,9 +34,10 @@ export function highlighted(
   themes: CodeThemes,
   timeout: number,
   state: RenderState,
+  pool: BlockPool | undefined,
 ): string {
   const place = state.fences[state.next++];
-  const pooled = lang ? pooledHighlight(code, lang, themes) : undefined;
+  const pooled = lang ? pool?.pooled(code, lang, themes) : undefined;
   if (pooled === "") state.late = true;
   if (pooled === undefined && place && missingLanguage(lang)) state.unknown.push([place.line, lang]);
   if (pooled !== undefined || !knownLanguage(lang)) return pooled ?? "";

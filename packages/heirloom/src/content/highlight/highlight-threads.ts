@@ -36,8 +36,9 @@ export interface PoolRun {
   late: string[];
   threads: Thread[];
   started: boolean;
-  settled: boolean;
-  /** Called when a block is answered: settle() waits for the queue to empty. */
+  /** Finished or stopped: no thread is added, and a block handed over after it starts a new run. */
+  ended: boolean;
+  /** Called when a block is answered: finishRun() waits for the queue to empty. */
   onAnswer?: () => void;
   failure?: unknown;
 }
@@ -78,7 +79,7 @@ let ids = 0;
  * past its budget is ended and another takes its place and its blocks.
  */
 function addThread(pool: PoolRun, file: string): void {
-  if (pool.settled) return;
+  if (pool.ended) return;
   const thread: Thread = { worker: new Worker(file), sent: [], load: 0 };
   if (!pool.onAnswer) thread.worker.unref();
   pool.threads.push(thread);

@@ -3,13 +3,16 @@ export { fenceLanguage, languageOf } from "./fence-language.ts";
 export { highlighted } from "./highlight-block.ts";
 export type { RenderState } from "./highlight-block.ts";
 export {
+  addBlocks,
   blocksIn,
+  finishRun,
   lateWarning,
-  resetHighlighting,
-  settleHighlighting,
-  submitBlocks,
-  unpooled,
+  newRun,
+  pooledIn,
+  stopRun,
+  unpooledIn,
 } from "./highlight-pool.ts";
+export type { BlockPool, CodeBlock, PoolRun } from "./highlight-pool.ts";
 export {
   TOKENIZE,
   codeStylesheet,

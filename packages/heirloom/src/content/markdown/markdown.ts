@@ -12,7 +12,7 @@ import { headingsPlugin } from "./headings.ts";
 import { type MarkdownSite, ownCodeTimed, settingsKey } from "./markdown-key.ts";
 import { refTarget } from "./refs.ts";
 import { type RenderState, highlighted } from "../highlight/index.ts";
-import { blocksIn, submitBlocks, unpooled } from "../highlight/index.ts";
+import { type BlockPool, blocksIn } from "../highlight/index.ts";
 import { languageOf } from "../highlight/index.ts";
 import { type CodeThemes, highlightReady } from "../highlight/index.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
@@ -75,17 +75,18 @@ export interface MarkdownRenderer {
   refsOf(source: string, file: string): string[] | undefined;
 }
 
-/** A new renderer of a site's markdown, with raw HTML kept (`html`) or escaped. */
-export function markdownRenderer(site: MarkdownSite, html = false): MarkdownRenderer {
-  return createRenderer(site, html, settingsKey(site, html));
+/** A new renderer of a site's markdown, with raw HTML kept (`html`) or escaped; its blocks may go to `highlighting`. */
+export function markdownRenderer(site: MarkdownSite, html = false, highlighting?: BlockPool): MarkdownRenderer {
+  return createRenderer(site, html, settingsKey(site, html), highlighting);
 }
 
 /**
  * Renderers made once each: held by a build or a dev server for its definition (a definition loaded again, after
- * a save, gets new ones), and by renderMarkdown() for the settings objects it is given.
+ * a save, gets new ones) with its highlighting, and by renderMarkdown() for the settings objects it is given.
  */
 export class MarkdownRenderers {
   private readonly made = new WeakMap<object, Map<boolean, MarkdownRenderer>>();
+  constructor(private readonly highlighting?: BlockPool) {}
 
   /** The renderer made for `owner` (the settings, or what they were resolved from), made from `site` the first time. */
   of(owner: object, html: boolean, site: () => MarkdownSite): MarkdownRenderer {
@@ -93,7 +94,7 @@ export class MarkdownRenderers {
     if (!bySetting) this.made.set(owner, (bySetting = new Map()));
     let renderer = bySetting.get(html);
     if (!renderer) {
-      renderer = markdownRenderer(site(), html);
+      renderer = markdownRenderer(site(), html, this.highlighting);
       bySetting.set(html, renderer);
     }
     return renderer;
@@ -115,7 +116,7 @@ export function markdownKey(hash: string, base: string, renderer: MarkdownRender
  * markdown-it as the settings make it: CommonMark's rules, then what the settings add (markdown-it's own "default"
  * preset is them all with its typographer), the site's plugins, heading ids, highlighting.
  */
-function parserOf(site: MarkdownSite, html: boolean, state: RenderState): InstanceType<typeof MarkdownIt> {
+function parserOf(site: MarkdownSite, html: boolean, state: RenderState, pool?: BlockPool) {
   const { preset, gfm, typographer, ids, plugins, highlight: themes, anchors } = site.markdown;
   const plain = preset === "commonmark";
   const md = new MarkdownIt("commonmark", { html, xhtmlOut: plain, maxNesting: plain ? 20 : 100 });
@@ -135,14 +136,14 @@ function parserOf(site: MarkdownSite, html: boolean, state: RenderState): Instan
   applyGfm(md, gfm);
   headingsPlugin(md, anchors ? anchors.label : false, ids);
   const timeout = site.markdown.highlightTimeout;
-  if (themes) md.set({ highlight: (code, info) => highlighted(code, languageOf(info), themes, timeout, state) });
+  if (themes) md.set({ highlight: (code, info) => highlighted(code, languageOf(info), themes, timeout, state, pool) });
   return md;
 }
 
-function createRenderer(site: MarkdownSite, html: boolean, key: string): MarkdownRenderer {
+function createRenderer(site: MarkdownSite, html: boolean, key: string, pool?: BlockPool): MarkdownRenderer {
   const { highlight: themes, anchors, preset } = site.markdown;
   const state: RenderState = { late: false, retry: false, fences: [], next: 0, warnings: [], unknown: [] };
-  const md = parserOf(site, html, state);
+  const md = parserOf(site, html, state, pool);
   const plain = preset === "commonmark";
   const timed = ownCodeTimed(site);
   /** Parsed tokens as HTML (their fences highlighted now, or the pool's), with their headings and what went plain. */
@@ -205,8 +206,8 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string): Markdow
             throw failed(error);
           }
         };
-        if (themes && (waits(themes) || (!now && unpooled(tokens, themes)))) {
-          submitBlocks(blocksIn(tokens, file, firstLine), themes, site.markdown.highlightTimeout);
+        if (themes && (waits(themes) || (!now && pool?.unpooled(tokens, themes)))) {
+          pool?.submit(blocksIn(tokens, file, firstLine), themes, site.markdown.highlightTimeout);
           return { waitingFor: languages, ...found, resume: output };
         }
         return output();

@@ -6,3 +6,4 @@ export { redirectFiles } from "./redirects.ts";
 export { SEARCH_FOLDER, indexSearch } from "./search-index.ts";
 export type { KeptSearch, SearchReport, SearchState } from "./search-index.ts";
 export { fixedFiles, linkResolver, readPassthrough, siteFiles } from "./site-files.ts";
+export type { FixedFiles } from "./site-files.ts";

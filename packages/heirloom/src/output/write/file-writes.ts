@@ -2,7 +2,7 @@
 // while another core makes the folders and creates, writes and stats the files (creating a file or a folder
 // is a slow system call on a journaled disk, which the main thread would otherwise wait out). Files
 // get mode 644 and folders 755 whatever the umask. At most LIMIT writes run at once (each holds an open file);
-// the others queue. Every write is waited for (`settled`) before the folder is swapped in or removed.
+// the others queue. Every write is waited for (`landed`) before the folder is swapped in or removed.
 import { chmod, copyFile, mkdir, stat, writeFile } from "node:fs";
 import path from "node:path";
 
@@ -22,7 +22,7 @@ export interface FileWrites {
   /** Runs `job` as one write (queued and waited for like one); it writes with the function it is handed. */
   run<T>(job: (write: WriteFile) => Promise<T>): Promise<T>;
   /** Waits for every write started so far (and those started meanwhile); rejects with the first that failed. */
-  settled(): Promise<void>;
+  landed(): Promise<void>;
 }
 
 /** Writes running at once: enough to keep the threadpool's four threads busy, with few files open. */
@@ -96,7 +96,7 @@ export function fileWrites(made: Iterable<string>): FileWrites {
     write: (file, contents) => run((put) => put(file, contents)),
     copy: (from, file) => run(() => placed(file, (then) => copyFile(from, file, then))),
     run,
-    async settled() {
+    async landed() {
       if (pending > 0) await new Promise<void>((resolve) => idle.push(resolve));
       if (failure) throw failure.error;
     },

@@ -145,7 +145,7 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
     record: (file, state) => void written.set(file, state),
     async commit() {
       closed = true;
-      await writes.settled();
+      await writes.landed();
       refuseTrackedLosses(outDir, await tracked, written);
       removeUnwritten(dir, present, written);
       const retired = `${outDir}.old-${process.pid}`;
@@ -163,7 +163,7 @@ export async function openStaging(outDir: string, seed?: Seed): Promise<Staging>
     async discard() {
       // No write may land in the folder once it is removed.
       closed = true;
-      await writes.settled().catch(() => {});
+      await writes.landed().catch(() => {});
       if (seedDir && existsSync(dir) && !existsSync(seedDir)) await rename(dir, seedDir);
       else await rm(dir, { recursive: true, force: true });
       cleared(dir);
