@@ -6,12 +6,12 @@ import type { DevEvent } from "../serve/dev/index.ts";
 import { withEnvFiles } from "./env-files.ts";
 import { formEventsPrinter } from "./form-events.ts";
 import type { Io } from "./io.ts";
-import { type Say, type ServerFlags, announce, failed, hostOf, withServerOptions } from "./server-options.ts";
+import { type PrintLine, type ServerFlags, announce, failed, hostOf, withServerOptions } from "./server-options.ts";
 import { printable } from "../errors/errors.ts";
 
 /** Adds `dev` to the program. */
 export function addDevCommand(program: Command, io: Io): void {
-  const say: Say = (s) => io.stderr.write(`${printable(s)}\n`);
+  const say: PrintLine = (s) => io.stderr.write(`${printable(s)}\n`);
   const dev = program
     .command("dev")
     .description(
@@ -48,7 +48,7 @@ export function addDevCommand(program: Command, io: Io): void {
 }
 
 /** What dev prints for its events: builds, failures, broken links, and the type check when it changes. */
-function devReporter(say: Say): (e: DevEvent) => void {
+function devReporter(say: PrintLine): (e: DevEvent) => void {
   let types: string | undefined;
   return (e) => {
     if (e.type === "built") {

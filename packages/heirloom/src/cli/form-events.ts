@@ -2,10 +2,10 @@
 // line of an entries file, a lock taken over from a process that ended mid-post, and a post not stored.
 import path from "node:path";
 import type { LocalFormEvents } from "../serve/forms/index.ts";
-import { type Say, failed } from "./server-options.ts";
+import { type PrintLine, failed } from "./server-options.ts";
 
 /** The receivers' events as terminal lines; paths relative to the project folder `root`. */
-export function formEventsPrinter(say: Say, root: string, debug?: boolean): LocalFormEvents {
+export function formEventsPrinter(say: PrintLine, root: string, debug?: boolean): LocalFormEvents {
   return {
     onReceived: (form, outcome, masked) => say(`${form}: ${outcome} ${masked}`),
     onDamagedLine: (file, line, reason) => say(`warning ${path.relative(root, file)}:${line} is skipped: ${reason}.`),

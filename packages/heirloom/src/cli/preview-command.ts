@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { formEventsPrinter } from "./form-events.ts";
 import type { Io } from "./io.ts";
-import { type Say, type ServerFlags, announce, failed, hostOf, withServerOptions } from "./server-options.ts";
+import { type PrintLine, type ServerFlags, announce, failed, hostOf, withServerOptions } from "./server-options.ts";
 import { printable } from "../errors/errors.ts";
 
 interface PreviewFlags extends ServerFlags {
@@ -13,7 +13,7 @@ interface PreviewFlags extends ServerFlags {
 
 /** Adds `preview` to the program. */
 export function addPreviewCommand(program: Command, io: Io): void {
-  const say: Say = (s) => io.stderr.write(`${printable(s)}\n`);
+  const say: PrintLine = (s) => io.stderr.write(`${printable(s)}\n`);
   const preview = program
     .command("preview")
     .description(
@@ -26,7 +26,7 @@ export function addPreviewCommand(program: Command, io: Io): void {
 }
 
 /** `heirloom preview`: refuses an output with nothing to serve, then serves it until stopped. */
-async function runPreview(opts: PreviewFlags, io: Io, say: Say): Promise<void> {
+async function runPreview(opts: PreviewFlags, io: Io, say: PrintLine): Promise<void> {
   const [
     { assertServable, startPreview },
     { bothAllowed },

@@ -7,7 +7,7 @@ import { isHostName } from "../config/host-name.ts";
 import { BadPort } from "../errors/catalogue.ts";
 import { errorFrom, printable } from "../errors/errors.ts";
 
-export type Say = (s: string) => void;
+export type PrintLine = (s: string) => void;
 
 export interface ServerFlags {
   root: string;
@@ -47,7 +47,7 @@ export async function announce(
   flags: ServerFlags,
   server: { label: string; command: string; url: string; busyPorts: number[]; after?: string },
 ): Promise<void> {
-  const say: Say = (s) => io.stderr.write(`${printable(s)}\n`);
+  const say: PrintLine = (s) => io.stderr.write(`${printable(s)}\n`);
   const { local, network } = addressesOf(hostOf(flags), server.url);
   if (server.busyPorts.length) io.stdout.write(portNotice(server.command, server.busyPorts, local));
   io.stdout.write(`${server.label} at ${local}${server.after ?? ""}\n`);
@@ -70,7 +70,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** Prints a failure the server survives; with --debug, its stack trace. */
-export function failed(say: Say, what: string, debug?: boolean): (error: unknown) => void {
+export function failed(say: PrintLine, what: string, debug?: boolean): (error: unknown) => void {
   return (error) => {
     const stack = debug && error instanceof Error ? error.stack : undefined;
     say(`error: ${what}: ${stack ?? (error as Error)?.message ?? String(error)}`);

@@ -66,10 +66,10 @@ async function keepingBooks(paths: SitePaths, options: BuildOptions): Promise<Bu
   const manifestFile = options.manifest === undefined ? undefined : resolveManifestFile(options.manifest, paths);
   await recoverInterrupted(paths.outDir);
   const incremental = await Incremental.forBuild(paths, options.cache !== false);
-  const kept = await incremental.keptBuild(() => compiledInputs(paths, options, incremental));
+  const unchanged = await incremental.keptBuild(() => compiledInputs(paths, options, incremental));
   // The staging folder's seed is asked for first: the previous site may be listed while the site is prepared.
-  const outcome = kept
-    ? await keptOutcome(kept, paths)
+  const outcome = unchanged
+    ? await keptOutcome(unchanged, paths)
     : await buildLocked(options, incremental, incremental.stagingSeed());
   if (manifestFile) await writeManifest(manifestFile, outcome.published());
   return { ...outcome.result, durationMs: performance.now() - started };
@@ -111,8 +111,8 @@ async function inStaging<T>(outDir: string, seed: Seed | undefined, phases: (sta
 
 /** The report's sizes of the script and stylesheets, gzipped by another core while the pages are rendered. */
 function assetSizes(site: PreparedSite): Promise<Map<string, number>> {
-  const own = [site.codeStyles, site.searchScript].filter((file) => file !== undefined);
-  return loadedSizes(site, [...site.bundle.files, ...own]);
+  const engineFiles = [site.codeStyles, site.searchScript].filter((file) => file !== undefined);
+  return loadedSizes(site, [...site.bundle.files, ...engineFiles]);
 }
 
 /** The search index, made from the written pages before the swap: one that fails leaves the output as it was. */

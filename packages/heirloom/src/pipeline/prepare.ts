@@ -131,8 +131,8 @@ async function prepareStages(
   const contrast = site.markdown.codeContrast;
   const styles = read.code && themes ? codeStyles(themes, contrast, site.source, paths.cacheDir) : undefined;
   const search = site.search ? searchScript() : undefined;
-  const made = Promise.all([parts.assets, parts.islands, imagesMade, styles, search]);
-  const [bundle, islandBundle, images, code, searchFile] = await made;
+  const assetsMade = Promise.all([parts.assets, parts.islands, imagesMade, styles, search]);
+  const [bundle, islandBundle, images, code, searchFile] = await assetsMade;
   const content = collectionsOf(site, validated);
   const assets = templateAssets(config, bundle, code, searchFile);
   const islands = islandScripts(config, islandBundle);

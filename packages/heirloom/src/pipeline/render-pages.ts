@@ -63,7 +63,7 @@ async function renderPages(
   const toCreate = staging ? toRender.filter(({ route }) => staging.recorded(route.outFile) === undefined).length : 0;
   const writer = createPageWriter(staging, toRender.length, toCreate);
   const records: PageRecord[] = [];
-  const made: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
+  const renderedNow: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
   const pages = new Map<string, PageState>();
   const renderStep = (index: number) => {
     const { route, key, kept } = steps[index];
@@ -103,15 +103,15 @@ async function renderPages(
     for (const { html, made: page } of batch) {
       const { outFile } = steps[page.index].route;
       await writer.add(outFile, html, staging?.recorded(outFile));
-      made.push(page);
+      renderedNow.push(page);
     }
   }
   const written = await writer.finish();
-  made.forEach(({ index, state }, i) => {
+  renderedNow.forEach(({ index, state }, i) => {
     const record = written[i];
     records[index] = record;
     pages.set(record.outFile, { ...state, record });
     staging?.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
   });
-  return { records, pages, rendered: made.map(({ index }) => site.routes[index].path) };
+  return { records, pages, rendered: renderedNow.map(({ index }) => site.routes[index].path) };
 }
