@@ -208,8 +208,8 @@ describe("island mistakes", () => {
     edit(
       root,
       PAGE,
-      'import Counter from "../../interactive/Counter.tsx";',
-      'import { Plain } from "../../Plain.tsx";',
+      'import Counter from "./interactive/Counter.tsx";',
+      'import { Plain } from "./Plain.tsx";',
     );
     edit(root, PAGE, 'component={Counter} props={{ start: 3, label: "Apples" }}', "component={Plain}");
     edit(root, PAGE, 'load="idle"', 'load={"soon" as "idle"}');
