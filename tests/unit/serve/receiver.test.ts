@@ -267,6 +267,8 @@ describe("two processes on one file (preview and dev at once)", () => {
       bundle: true,
       platform: "node",
       format: "esm",
+      // The store's folder entry hands on CommonJS modules too (the engine's own bundles are CommonJS).
+      banner: { js: 'import { createRequire as req } from "node:module"; const require = req(import.meta.url);' },
       outfile: script,
       logLevel: "silent",
     });
