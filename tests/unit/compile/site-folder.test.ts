@@ -89,7 +89,7 @@ describe("a symbolic link out of the site's folder", () => {
     symlinkSync(path.join(outside, "leak.css"), path.join(styles, "theme.css"));
     writeFileSync(
       path.join(styles, "site.css"),
-      `@import "../../theme.css";\n${readFileSync(path.join(styles, "site.css"))}`,
+      `@import "./theme.css";\n${readFileSync(path.join(styles, "site.css"))}`,
     );
     const errors = await failures(root);
     expectErrors(errors, [
@@ -106,7 +106,7 @@ describe("a symbolic link out of the site's folder", () => {
     const root = makeFixture();
     const templates = ownTemplates(root);
     symlinkSync(outside, path.join(templates, "shared"));
-    editFile(root, "templates/index.ts", /^/, 'import "../../shared/env.txt";\n');
+    editFile(root, "templates/index.ts", /^/, 'import "./shared/env.txt";\n');
     const errors = await failures(root);
     expect(errors.map((e) => [e.code, e.message.split(" is ")[0], e.location])).toEqual([
       ["UnexpectedFileError", "templates/shared", { file: "templates/index.ts", line: 1, column: 8 }],
@@ -129,7 +129,7 @@ describe("a symbolic link inside the site's folder", () => {
     symlinkSync(path.join(shared, "theme.css"), path.join(styles, "theme.css"));
     writeFileSync(
       path.join(styles, "site.css"),
-      `@import "../../theme.css";\n${readFileSync(path.join(styles, "site.css"))}`,
+      `@import "./theme.css";\n${readFileSync(path.join(styles, "site.css"))}`,
     );
     const built = await buildProject(root);
     expect(readFileSync(path.join(built.outDir, "files", "guide.txt"), "utf8")).toBe("A plain guide.");

@@ -133,7 +133,7 @@ describe("markdown settings in a site", () => {
       'import type { PageProps } from "heirloom";',
       [
         'import { type PageProps, renderMarkdown } from "heirloom";',
-        'import definition from "../../../site.config.ts";',
+        'import definition from "../site.config.ts";',
       ].join("\n"),
     );
     edit(

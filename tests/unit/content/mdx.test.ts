@@ -149,7 +149,7 @@ describe("mistakes in MDX, each at its line and column", () => {
 
   it("an import, which an MDX body here cannot have", async () => {
     const root = copyMdxJournal();
-    const line = addToPost(root, '\nimport { Chart } from "../../chart.js"\n');
+    const line = addToPost(root, '\nimport { Chart } from "./chart.js"\n');
     expectErrors(await failures(root), [
       {
         code: "MdxCompileError",

@@ -205,12 +205,7 @@ describe("island mistakes", () => {
   it("refuses a component that is not an island, and a strategy that is not one", async () => {
     const root = makeIslandFixture();
     writeFileSync(path.join(root, "templates", "Plain.tsx"), "export const Plain = () => <p>plain</p>;\n");
-    edit(
-      root,
-      PAGE,
-      'import Counter from "../../interactive/Counter.tsx";',
-      'import { Plain } from "../../Plain.tsx";',
-    );
+    edit(root, PAGE, 'import Counter from "./interactive/Counter.tsx";', 'import { Plain } from "./Plain.tsx";');
     edit(root, PAGE, 'component={Counter} props={{ start: 3, label: "Apples" }}', "component={Plain}");
     edit(root, PAGE, 'load="idle"', 'load={"soon" as "idle"}');
     const [first] = await failures(root);
