@@ -2,14 +2,11 @@
 // served by preview with the headers the build writes: accessibility, best practices and SEO at 100. Performance
 // is a timing of this machine as much as of the page (a busy CI runner lowers it), so the test asks 90 or more and
 // prints the scores; `npm run audit -- --root docs --routes …` gives the figures on a quiet machine (100).
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PreviewServer, startPreview } from "../../packages/heirloom/src/serve/preview/preview.ts";
-import { buildProject, repoRoot } from "../helpers/site.ts";
+import { docsBuild } from "../helpers/shared-build.ts";
 import { chromePath } from "./helpers.ts";
 
 const PAGES = ["/guide/content/", "/de/guide/getting-started/", "/reference/configuration/site-options/"];
@@ -21,10 +18,9 @@ describe.skipIf(!chromePath)("the documentation in Lighthouse", () => {
   let preview: PreviewServer;
   let chrome: chromeLauncher.LaunchedChrome;
   beforeAll(async () => {
-    const root = path.join(repoRoot, "docs");
-    const outDir = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-docs-lighthouse-")), "dist");
-    const built = await buildProject(root, { outDir, siteUrl: "https://heirloom.example" });
-    preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0 });
+    // The build the documentation's browser test reads too.
+    const { root, outDir } = await docsBuild();
+    preview = await startPreview({ outDir, root, forms: [], port: 0 });
     chrome = await chromeLauncher.launch({ chromePath: chromePath!, chromeFlags: FLAGS });
   }, 120_000);
   afterAll(async () => {

@@ -2,11 +2,8 @@
 // 404 page without an accessibility violation in either colour scheme, at both sizes, the text at 7:1 (AAA)
 // against its background, with no script but the search box's; search finding a guide page by a word of its
 // body only, and opening it; at 320 CSS px the sidebar above the page and nothing scrolling sideways.
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createSite } from "../../packages/heirloom/src/cli/init-command.ts";
+import { docsStarterBuild } from "../helpers/shared-build.ts";
 import {
   VIEWPORTS,
   WCAG_AAA_TAGS,
@@ -15,7 +12,7 @@ import {
   chromePath,
   accessiblePagesTime,
   expectAccessiblePages,
-  useBuiltAndBrowser,
+  useServedAndBrowser,
   watchedPage,
 } from "./helpers.ts";
 
@@ -24,14 +21,8 @@ const PAGES = ["/", ...GUIDE, "/no/such/page"];
 const NARROW = { width: 320, height: 640 };
 
 describe.skipIf(!chromePath)("the docs starter in Chromium", () => {
-  const served = useBuiltAndBrowser(
-    () => {
-      const root = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-docs-starter-")), "my-docs");
-      createSite(root, "docs", false);
-      return root;
-    },
-    { siteUrl: "https://docs.example.com" },
-  );
+  // The build the docs starter's own test reads too.
+  const served = useServedAndBrowser(docsStarterBuild);
 
   it.each(["light", "dark"] as const)(
     "has no accessibility violation on any page, %s, at both sizes, and its text at 7:1",

@@ -3,11 +3,8 @@
 // in either colour scheme, at both sizes, with no script but the search box's, no console error and no failed
 // request; search finding a guide page by a word of its body, in English and in German; the language switch; the
 // sidebar and the next link.
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../helpers/site.ts";
+import { docsBuild } from "../helpers/shared-build.ts";
 import {
   VIEWPORTS,
   WCAG_AAA_TAGS,
@@ -16,7 +13,7 @@ import {
   chromePath,
   accessiblePagesTime,
   expectAccessiblePages,
-  useBuiltAndBrowser,
+  useServedAndBrowser,
   watchedPage,
 } from "./helpers.ts";
 
@@ -36,10 +33,8 @@ const PAGES = [
 ];
 
 describe.skipIf(!chromePath)("the documentation in Chromium", () => {
-  const served = useBuiltAndBrowser(() => path.join(repoRoot, "docs"), {
-    outDir: path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-docs-browser-")), "dist"),
-    siteUrl: "https://heirloom.example",
-  });
+  // The build its Lighthouse test reads too.
+  const served = useServedAndBrowser(docsBuild);
 
   it.each(["light", "dark"] as const)(
     "has no accessibility violation on its pages, %s, at both sizes",

@@ -230,13 +230,26 @@ export function useBuiltAndBrowser(
   make: () => string,
   options: Parameters<typeof buildProject>[1] = {},
 ): { origin: string; browser: Browser } {
+  return useServedAndBrowser(async () => {
+    const root = make();
+    return { root, outDir: (await buildProject(root, options)).outDir };
+  });
+}
+
+/**
+ * For a describe block: the build `built` gives (one shared with other test files, see sharedBuild) served by
+ * preview, and Chromium launched, before its tests; both stopped after them.
+ */
+export function useServedAndBrowser(built: () => Promise<{ root: string; outDir: string }>): {
+  origin: string;
+  browser: Browser;
+} {
   const state = {} as { origin: string; browser: Browser };
   let preview: PreviewServer | undefined;
   let closeBrowser: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const root = make();
-    const built = await buildProject(root, options);
-    preview = await startPreview({ outDir: built.outDir, root, forms: [], port: 0 });
+    const { root, outDir } = await built();
+    preview = await startPreview({ outDir, root, forms: [], port: 0 });
     state.origin = new URL(preview.url).origin;
     const launched = await launchBrowser(chromePath!);
     state.browser = launched.browser;

@@ -3,19 +3,17 @@
 // a table of contents of its sections, the previous and next pages in the guide's order and the link to edit its
 // file; no script but the search box's; the site's name written into its texts.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../../packages/heirloom/src/pipeline/build.ts";
-import { createSite } from "../../packages/heirloom/src/cli/init-command.ts";
-import { buildProject, cliPath } from "../helpers/site.ts";
+import { docsStarterBuild, type SharedBuild } from "../helpers/shared-build.ts";
+import { cliPath } from "../helpers/site.ts";
 
 const GUIDE = ["getting-started", "writing-pages", "organizing", "deploying"];
 
 let root: string;
 let out: string;
-let built: BuildResult;
+let built: SharedBuild["result"];
 const read = (file: string) => readFileSync(path.join(out, file), "utf8");
 const guidePage = (slug: string) => read(`guide/${slug}/index.html`);
 /** The first element of a page that opens with `open`, up to its closing tag (no element of its kind inside). */
@@ -25,11 +23,9 @@ const element = (html: string, open: string, tag: string) => {
 };
 
 beforeAll(async () => {
-  root = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-docs-starter-")), "my-docs");
-  createSite(root, "docs", false);
-  out = path.join(root, "dist");
   // The build fails on a broken link or #fragment of any page, or a redirect to no page: that is the link check.
-  built = await buildProject(root, { siteUrl: "https://docs.example.com" });
+  // It is the one the starter's browser test serves: neither changes the site.
+  ({ root, outDir: out, result: built } = await docsStarterBuild());
 }, 120_000);
 
 describe("the docs starter", () => {

@@ -6,7 +6,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filesIn, installOffline, packEngine } from "../helpers/package.ts";
+import { filesIn, installOffline } from "../helpers/package.ts";
+import { packedEngine } from "../helpers/shared-build.ts";
 import { engineRoot, moduleTrap } from "../helpers/site.ts";
 
 let installed: string;
@@ -31,8 +32,9 @@ const heirloom = (cwd: string, ...args: string[]) =>
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1" },
   });
 
-beforeAll(() => {
-  tarball = packEngine();
+beforeAll(async () => {
+  // The tarball the registry's test publishes too.
+  tarball = await packedEngine();
   installed = installOffline(tarball);
   packageFiles = packageState();
   site = path.join(installed, "my-site");

@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packEngine } from "../helpers/package.ts";
+import { packedEngine } from "../helpers/shared-build.ts";
 import { repoRoot } from "../helpers/site.ts";
 
 const UPSTREAM = spawnSync("npm", ["config", "get", "registry"], { encoding: "utf8" }).stdout.trim();
@@ -103,8 +103,9 @@ describe("npm create heirloom, against a registry", () => {
     if (verdaccio?.pid) process.kill(verdaccio.pid, "SIGTERM");
   });
 
-  it("publishes heirloom and create-heirloom as npm publishes them", () => {
-    const engine = npm(work, "publish", packEngine());
+  it("publishes heirloom and create-heirloom as npm publishes them", async () => {
+    // The tarball the packed engine's test installs too.
+    const engine = npm(work, "publish", await packedEngine());
     expect(engine.code, engine.out).toBe(0);
     const packed = npm(path.join(repoRoot, "packages", "create-heirloom"), "pack", "--pack-destination", work);
     expect(packed.code, packed.out).toBe(0);
