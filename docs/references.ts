@@ -70,13 +70,13 @@ function attempt<T>(run: () => T): T | undefined {
 
 /** The catalogue's file that declares an entry, for its page's "edit" link. */
 function sourceOf(id: string): string {
-  const folder = path.join(ENGINE, "src", "errors");
+  const folder = path.join(ENGINE, "src", "errors", "messages");
   const declared = new RegExp(`export const ${id}\\b`);
   const file = readdirSync(folder)
-    .filter((name) => name.endsWith("-messages.ts"))
+    .filter((name) => name.endsWith(".ts") && name !== "index.ts")
     .find((name) => declared.test(readFileSync(path.join(folder, name), "utf8")));
-  if (!file) throw new Error(`No file of src/errors/ declares the catalogue's entry ${id}.`);
-  return `src/errors/${file}`;
+  if (!file) throw new Error(`No file of src/errors/messages/ declares the catalogue's entry ${id}.`);
+  return `src/errors/messages/${file}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The catalogue's messages about rendering markdown: the site's markdown-it plugins and the code themes; MDX bodies
 // as they compile and as pages render them.
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 export const MarkdownPluginFailed = entry("MarkdownPluginFailed", {
   code: "ConfigError",

@@ -1,6 +1,6 @@
 // The catalogue's messages about images: one that cannot be decoded, whose bytes are not the format its name says,
 // whose size cannot be told, or an SVG that holds what would run code where it is published.
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 /** " It is named by content/notes/a.md.": where an image was named, when it is known. */
 const namedBy = (usedBy: string[] | undefined) => (usedBy?.length ? ` It is named by ${usedBy.join(", ")}.` : "");

@@ -1,7 +1,7 @@
 // The catalogue's messages about the site's time budget (`timeout` in site.config.ts): the setting itself, and
-// site code stopped at it (a template, a load function, a schema, a markdown plugin; MDX bodies: markdown-messages),
+// site code stopped at it (a template, a load function, a schema, a markdown plugin; MDX bodies: markdown.ts),
 // and site code no budget of its own stops, stopped with its thread (compile/stall.ts).
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 const MORE_TIME =
   "if it only needs longer, timeout in site.config.ts gives each run of the site's code more milliseconds.";

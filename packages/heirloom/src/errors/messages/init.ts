@@ -1,6 +1,6 @@
 // The catalogue's messages about `heirloom init`: a target that is not a folder it may fill (or no name at all),
 // and a file of the starter that would be written through a symbolic link or over something that is not a file.
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 const NEW_FOLDER = "name a new or empty folder, such as heirloom init my-site";
 

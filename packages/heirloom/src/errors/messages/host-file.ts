@@ -1,6 +1,6 @@
 // The catalogue's messages about what goes into the files hosts read as rules (_redirects, _headers, serve.json):
 // a redirect's target that would break a rule or publish a password, and the writers' own last refusal.
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 export const UnsafeRedirectTarget = entry("UnsafeRedirectTarget", {
   code: "ConfigError",

@@ -1,5 +1,5 @@
-// The catalogue's messages about the project and its definition, site.config.ts (a run's options: options-messages.ts).
-import { errorEntry as entry } from "./errors.ts";
+// The catalogue's messages about the project and its definition, site.config.ts (a run's options: options.ts).
+import { errorEntry as entry } from "../errors.ts";
 
 const DEFINITION = "site.config.ts";
 const RUN_IN_ROOT =

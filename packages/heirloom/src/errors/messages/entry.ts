@@ -1,7 +1,7 @@
 // The catalogue's messages about an entry's fields and body: unknown, missing and invalid fields (and front matter
 // missing or without its opening line), dates that are not days of the calendar, a body where none is declared,
 // images, duplicates, link schemes.
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 export const UnknownField = entry("UnknownField", {
   code: "UnknownFieldError",

@@ -1,7 +1,7 @@
 // The catalogue's messages about the site as it is routed and rendered: page paths, routes, templates and
 // the compiles of the definition, templates, islands, script and stylesheet.
-import { type OffCalendar, offCalendarReason } from "./entry-messages.ts";
-import { errorEntry as entry } from "./errors.ts";
+import { type OffCalendar, offCalendarReason } from "./entry.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 export const ListOnMissingPage = entry("ListOnMissingPage", {
   code: "ConfigError",

@@ -1,6 +1,6 @@
 // The catalogue's messages about islands: the files of templates/interactive/, and <Island> as a page renders
 // it (the component, its load strategy, its props).
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 /** Where an island is rendered: the route's template, the page's path and its content file. */
 interface RenderedAt {

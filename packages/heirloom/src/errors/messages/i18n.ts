@@ -1,6 +1,6 @@
 // The catalogue's entries about a site's languages: the definition's `i18n` option (content/<locale>/ folders a
-// site does not declare are content-messages.ts's).
-import { errorEntry as entry } from "./errors.ts";
+// site does not declare are content.ts's).
+import { errorEntry as entry } from "../errors.ts";
 
 export const BadLocales = entry("BadLocales", {
   code: "ConfigError",

@@ -1,6 +1,6 @@
 // The catalogue's messages about the options of a run: the environment (SOURCE_DATE_EPOCH, the site URL, .env
 // files), flags (base path, site URL, allowed hosts, form endpoints) and the command line's usage.
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 const DEFINITION = "site.config.ts";
 

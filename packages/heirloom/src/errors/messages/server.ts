@@ -1,5 +1,5 @@
 // The catalogue's messages about `dev` and `preview` starting: the port, and the address --host names.
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 export const PortsInUse = entry("PortsInUse", {
   code: "PortInUseError",

@@ -1,6 +1,6 @@
 // The catalogue's messages about what a build makes and where it goes: feeds, links, the output folder and the
 // manifest; and about the type check.
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 export const FeedEntryWithoutTitleOrDate = entry("FeedEntryWithoutTitleOrDate", {
   code: "ConfigError",

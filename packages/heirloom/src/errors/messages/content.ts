@@ -1,6 +1,6 @@
 // The catalogue's messages about what is under content/: files that cannot be placed, read or parsed,
 // front matter the schema refuses, bodies, images, duplicates and unsafe links.
-import { errorEntry as entry } from "./errors.ts";
+import { errorEntry as entry } from "../errors.ts";
 
 export const NoContentFolder = entry("NoContentFolder", {
   code: "MissingContentError",
