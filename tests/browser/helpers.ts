@@ -189,20 +189,36 @@ export async function watchedPage(context: BrowserContext, origin: string): Prom
 
 let axeSource: string | undefined;
 
-/** Runs axe-core in the page (evaluated through the protocol, so the page's CSP does not block it). */
-export async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
+/**
+ * Runs axe-core in the page (evaluated through the protocol, so the page's CSP does not block it): its default
+ * rules, and with `alsoTags` every rule of those tags too (WCAG's AAA brings `color-contrast-enhanced`), in one
+ * analysis. A contrast violation names the colours that fail and their ratio.
+ */
+export async function axeViolations(
+  page: Page,
+  alsoTags: readonly string[] = [],
+): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(o: unknown): Promise<any> } }).axe.run({
-      resultTypes: ["violations"],
-    });
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: any }).axe;
+    // As a run of only these tags would: experimental and deprecated rules stay off (getRules([]) is every rule).
+    const extra = tags.length
+      ? axe.getRules(tags).filter((r: any) => !r.tags.includes("experimental") && !r.tags.includes("deprecated"))
+      : [];
+    const rules = Object.fromEntries(extra.map((r: any) => [r.ruleId, { enabled: true }]));
+    const result = await axe.run({ rules, resultTypes: ["violations"] });
     return result.violations.map((v: any) => ({
       id: v.id,
       impact: v.impact,
-      nodes: v.nodes.map((n: any) => n.target.join(" ")),
+      nodes: v.nodes.map((n: any) => {
+        const data = n.any[0]?.data;
+        return data?.contrastRatio
+          ? `${n.target.join(" ")} ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}`
+          : n.target.join(" ");
+      }),
     }));
-  });
+  }, alsoTags);
 }
 
 /** For a describe block: the site served and Chromium launched before its tests, both stopped after them. */
@@ -272,6 +288,7 @@ export async function expectAccessiblePages(
   pages: readonly string[],
   scheme: "light" | "dark",
   ready: (page: Page, path: string) => Promise<void> = async () => {},
+  alsoTags: readonly string[] = [],
 ): Promise<void> {
   for (const viewport of Object.values(VIEWPORTS)) {
     const context = await served.browser.newContext({ viewport, colorScheme: scheme });
@@ -280,7 +297,7 @@ export async function expectAccessiblePages(
       const response = await w.page.goto(served.origin + path);
       expect(response?.status(), path).toBe(path.includes("/no/") ? 404 : 200);
       await ready(w.page, path);
-      expect(await axeViolations(w.page), `${path} ${scheme} ${viewport.width}px`).toEqual([]);
+      expect(await axeViolations(w.page, alsoTags), `${path} ${scheme} ${viewport.width}px`).toEqual([]);
     }
     expect(w.errors).toEqual([]);
     expect(w.failures).toEqual([]);
