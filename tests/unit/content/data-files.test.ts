@@ -2,9 +2,10 @@
 // holding a list (data/nav.yaml) or a folder of files each holding fields (data/authors/, data: true), checked by
 // their schemas with every error at its file, line and field; a page that shows them is rendered again when one
 // changes, and only that page.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { startDev } from "../../../packages/heirloom/src/serve/dev/dev.ts";
 import { buildProject, editFile, makeFixture, ownTemplates } from "../../helpers/site.ts";
 import { expectErrors, failures } from "../../helpers/errors.ts";
 
@@ -25,8 +26,7 @@ function withDataOnHome(): string {
   return root;
 }
 
-const body = (outDir: string, file: string) =>
-  require("node:fs").readFileSync(path.join(outDir, file), "utf8") as string;
+const body = (outDir: string, file: string) => readFileSync(path.join(outDir, file), "utf8");
 
 describe("data files", () => {
   let root: string;
@@ -58,6 +58,23 @@ describe("data files", () => {
     const third = await buildProject(root);
     expect(third.rendered).toEqual(["/"]);
     expect(body(third.outDir, "index.html")).toContain("Li Bai, 702");
+  });
+});
+
+describe("heirloom dev", () => {
+  it("serves the page that shows a data file with the file's new text once it is saved", async () => {
+    const root = withDataOnHome();
+    const dev = await startDev({ root, env: {}, port: 0 });
+    try {
+      const home = async () => (await fetch(new URL("/", dev.url))).text();
+      expect(await home()).toContain('<a href="/blog/hello-hugo">Blog</a>');
+      editFile(root, "content/data/nav.yaml", "title: Blog", "title: Journal");
+      await expect.poll(home, { timeout: 10_000, interval: 25 }).toContain('<a href="/blog/hello-hugo">Journal</a>');
+      editFile(root, "content/data/authors/jane.json", '"born": 1775', '"born": 1776');
+      await expect.poll(home, { timeout: 10_000, interval: 25 }).toContain("Jane Austen, 1776");
+    } finally {
+      await dev.close();
+    }
   });
 });
 

@@ -84,7 +84,7 @@ export interface EntryRoute<K extends string, E = Record<string, unknown>> {
    * Jekyll reads it, "url" as Hugo does (`permalink: /about/`, `url: /2024/hello.html`). The schema must declare it;
    * it is a site path in the same forms as `path`. Entries without it keep the pattern's path.
    */
-  pathField?: string;
+  pathField?: Extract<keyof E, string>;
 }
 
 export interface ListRoute<K extends string, E> {
