@@ -86,9 +86,15 @@ function checkCollections(
     }
     const datedFileNames = dated === true;
     const load = typeof c.load === "function" ? c.load : undefined;
+    // Only a folder's files may be data files or not; a single file is data by its extension.
+    const data = c.data ?? false;
+    if (typeof data !== "boolean" || (data && (single || load))) {
+      fail(messages.BadDataOption, { name, value: JSON.stringify(data) }, "data");
+    }
     collections.set(name, {
       ...{ name, single, source, schema, body, sort, unique, html: html === true, datedFileNames },
       ...(load ? { load } : {}),
+      ...(data === true ? { data } : {}),
     });
   }
   return collections;
@@ -111,6 +117,14 @@ function checkRoutes(definition: SiteDefinition, collections: Map<string, Resolv
     if (!/^\/.*:\w+/.test(route.path)) fail(messages.EntryRouteWithoutParameter, { path: route.path }, route.path);
     if (route.aliases !== undefined && typeof route.aliases !== "function") {
       fail(messages.AliasesNotAFunction, { path: route.path }, "aliases");
+    }
+    const field: unknown = route.pathField;
+    if (field !== undefined && (typeof field !== "string" || !/^[\w-]+$/.test(field))) {
+      fail(
+        messages.BadPathFieldOption,
+        { path: route.path, value: JSON.stringify(field) ?? String(field) },
+        "pathField",
+      );
     }
   }
   for (const list of routes?.lists ?? []) {

@@ -21,8 +21,17 @@ export type SortOrder<T> = FieldOf<T> | `-${FieldOf<T>}` | ((a: T, b: T) => numb
 export interface CollectionOptions<S extends z.ZodType> {
   /** A folder under content/ holding one entry per .md file, subfolders included. */
   folder?: string;
-  /** Or one file under content/ that is a single entry, such as "site.md". */
+  /**
+   * Or one file under content/ that is a single entry, such as "site.md"; a YAML, JSON or TOML file ("data/nav.yaml")
+   * is data without front matter: its fields (or its list, for a schema such as `z.array(item)`) are the entry.
+   */
   file?: string;
+  /**
+   * true: the folder's .yaml, .yml, .json and .toml files are entries too, each file one entry whose fields (or
+   * list) are the whole file, as Hugo's data/ and Jekyll's _data/ folders hold. Its markdown files stay entries.
+   * Default false (such files there are an error).
+   */
+  data?: boolean;
   /**
    * Or entries made by code instead of files (a reference generated from a program's own data, a list fetched
    * at build time): called once each time the definition loads (each build; in dev, when site.config.ts
@@ -78,6 +87,8 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
   readonly unique: string[][];
   readonly html?: boolean;
   readonly datedFileNames: boolean;
+  /** Its folder's data files are entries (see `CollectionOptions.data`). */
+  readonly data?: boolean;
   /** Makes the entries of a collection not read from files. */
   readonly load?: () => LoadedEntry[] | Promise<LoadedEntry[]>;
 }
@@ -105,13 +116,17 @@ export function defineCollection<S extends z.ZodType>(options: CollectionOptions
     unique: (options.unique ?? []).map((key) => (Array.isArray(key) ? key : [key])),
     html: options.html,
     datedFileNames: options.datedFileNames ?? false,
+    ...(options.data !== undefined ? { data: options.data } : {}),
     load: options.load,
   };
 }
 
 /** What the engine adds to every entry. */
 export interface EntryMeta {
-  /** The file's path under its collection folder without `.md` ("2026/hello"); a single entry's file name. */
+  /**
+   * The file's path under its collection folder without `.md` ("2026/hello"), a bundle's `hello/index.md` as
+   * "hello"; its last segment the `slug` field's when the schema declares one. A single entry's file name.
+   */
   slug: string;
   /** The file, relative to the project root ("content/posts/hello.md"). */
   file: string;

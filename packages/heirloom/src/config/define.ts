@@ -63,7 +63,8 @@ export interface EntryRoute<K extends string, E = Record<string, unknown>> {
   /** The collection whose entries get a page each. */
   collection: K;
   /**
-   * URL pattern, such as "/blog/:slug/": `:slug` is the entry's slug, `:field` any text or number field, and
+   * URL pattern, such as "/blog/:slug/": `:slug` is the entry's slug (its file's path under the folder, a bundle's
+   * `x/index.md` as `x`, or the `slug` field the schema declares), `:field` any text or number field, and
    * `:year`, `:month` and `:day` the zero-padded parts of its `date` (YYYY-MM-DD or an ISO date-time as written, a
    * Date in UTC). A pattern ending in ".html" names the file each page is written to, whatever `urlFormat` says:
    * "/:year/:month/:day/:slug.html" writes 2024/01/15/slug.html, as Jekyll's default permalinks do.
@@ -78,6 +79,12 @@ export interface EntryRoute<K extends string, E = Record<string, unknown>> {
    * `(post) => post.redirect_from` (Jekyll's jekyll-redirect-from) or `(post) => post.aliases` (Hugo).
    */
   aliases?: (entry: E) => string | readonly string[] | null | undefined;
+  /**
+   * A front matter field that, when an entry has it, is its page's whole path instead of `path`'s: "permalink" as
+   * Jekyll reads it, "url" as Hugo does (`permalink: /about/`, `url: /2024/hello.html`). The schema must declare it;
+   * it is a site path in the same forms as `path`. Entries without it keep the pattern's path.
+   */
+  pathField?: Extract<keyof E, string>;
 }
 
 export interface ListRoute<K extends string, E> {

@@ -16,6 +16,8 @@ export interface ResolvedCollection {
   html: boolean;
   /** "2024-01-15-hello.md" is the entry "hello" dated 2024-01-15. */
   datedFileNames: boolean;
+  /** Its folder's YAML, JSON and TOML files are entries (`data: true`). */
+  data?: boolean;
   /** Makes its entries instead of files (see `CollectionOptions.load`). */
   load?: () => unknown;
 }
@@ -25,6 +27,8 @@ export interface ResolvedEntryRoute {
   path: string;
   template: string;
   aliases?: (entry: Record<string, unknown>) => unknown;
+  /** The front matter field whose value, when an entry has it, is its page's whole path. */
+  pathField?: string;
 }
 
 /** An old site path and where it leads: a site path or an http(s) URL. */

@@ -2,7 +2,7 @@
 // a passthrough file) or an error; nothing is ignored. Entries are read as strict UTF-8 and parsed.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
+import type { ResolvedSite } from "../config/types.ts";
 import {
   InNoCollection,
   NeitherEntryNorImage,
@@ -15,8 +15,8 @@ import {
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { MarkdownCache, Placement, PreviousLoad, RawContent, SourceEntry, WaitingBodies } from "./types.ts";
-import { datedFileName } from "./frontmatter/index.ts";
-import { type ParsedSource, toRawEntry } from "./frontmatter/index.ts";
+import { type ParsedSource, dataLanguage, toRawEntry } from "./frontmatter/index.ts";
+import { dataOutsideError, entrySlug, isSectionPage, sectionPageWarning, withoutExtension } from "./layout.ts";
 import { markdownKey } from "./markdown/index.ts";
 import { type ReadResult, type ReadRendering, readAll } from "./read.ts";
 export { MAX_CONTENT_BYTES } from "./read.ts";
@@ -85,6 +85,7 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
   const images = new Set<string>();
   const passthrough: string[] = [];
   const toRead: Placement["toRead"] = [];
+  const warnings: HeirloomError[] = [];
   const localized = site.i18n && localePlacer(site, display, errors);
   for (const relative of files) {
     const local = localized ? localized(relative) : undefined;
@@ -96,11 +97,13 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
         file: display(relative),
         collection: place.collection,
         slug: place.slug,
-        ...(site.i18n ? { locale: place.locale, key: place.key ?? relative.replace(/\.mdx?$/, "") } : {}),
+        ...(site.i18n ? { locale: place.locale, key: place.key ?? withoutExtension(relative) } : {}),
       });
     else if (place.kind === "image") images.add(relative);
     else if (place.kind === "passthrough") passthrough.push(relative);
     else if (place.kind === "unexpected") errors.push(unexpected(site, display(relative), place.reason));
+    else if (place.kind === "section page") warnings.push(sectionPageWarning(display(relative), relative));
+    else if (place.kind === "data outside") errors.push(dataOutsideError(display(relative), relative));
     else if (place.kind === "mdx outside") {
       const file = display(relative);
       errors.push(errorFrom(MdxOutsideMdxCollection, { file, collection: place.collection }, { location: { file } }));
@@ -113,12 +116,12 @@ async function place(site: ResolvedSite, root: string, contentDir: string, walke
       errors.push(errorFrom(SingleFileMissing, { file, collection: name }, { location: { file } }));
     }
   }
-  return { files: listed, toRead, images, passthrough, errors };
+  return { files: listed, toRead, images, passthrough, errors, warnings };
 }
 
 type Place =
   | { kind: "entry"; collection: string; slug: string; locale?: string; key?: string }
-  | { kind: "image" | "passthrough" }
+  | { kind: "image" | "passthrough" | "section page" | "data outside" }
   | { kind: "unexpected"; reason: "markdown" | "other" }
   | { kind: "mdx outside"; collection: string };
 
@@ -128,8 +131,7 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   let best: { name: string; source: string } | undefined;
   for (const [name, collection] of site.collections) {
     if (collection.single) {
-      if (collection.source === relative)
-        return { kind: "entry", collection: name, slug: relative.replace(/\.mdx?$/, "") };
+      if (collection.source === relative) return { kind: "entry", collection: name, slug: withoutExtension(relative) };
     } else if (
       relative.startsWith(`${collection.source}/`) &&
       (!best || collection.source.length > best.source.length)
@@ -138,15 +140,19 @@ function placeOf(site: ResolvedSite, relative: string): Place {
     }
   }
   const collection = best && site.collections.get(best.name);
+  if (isSectionPage(relative)) return { kind: "section page" };
+  if (best && collection?.data && dataLanguage(relative))
+    return { kind: "entry", collection: best.name, slug: entrySlug(relative, best.source, collection) };
   if (best && extension === "md")
-    return { kind: "entry", collection: best.name, slug: slugOf(relative, best, collection) };
+    return { kind: "entry", collection: best.name, slug: entrySlug(relative, best.source, collection) };
   if (best && extension === "mdx") {
     if (collection?.body !== "mdx") return { kind: "mdx outside", collection: best.name };
-    return { kind: "entry", collection: best.name, slug: slugOf(relative, best, collection) };
+    return { kind: "entry", collection: best.name, slug: entrySlug(relative, best.source, collection) };
   }
   // Listed for passthrough, a file is published as it is, a picture too (an image is published when read).
   if (site.passthrough.some((p) => relative === p || relative.startsWith(`${p}/`))) return { kind: "passthrough" };
   if (IMAGES.has(extension)) return { kind: "image" };
+  if (dataLanguage(relative)) return { kind: "data outside" };
   return { kind: "unexpected", reason: extension === "md" ? "markdown" : "other" };
 }
 
@@ -166,7 +172,7 @@ function localePlacer(site: ResolvedSite, display: (relative: string) => string,
     if (inner.kind !== "entry" && inner.kind !== "mdx outside") return undefined;
     if (folder !== defaultLocale && locales.includes(folder)) {
       if (inner.kind !== "entry") return inner;
-      return { ...inner, locale: folder, key: rest.replace(/\.mdx?$/, "") };
+      return { ...inner, locale: folder, key: withoutExtension(rest) };
     }
     const own = placeOf(site, relative).kind;
     if (own === "entry" || own === "passthrough" || own === "image") return undefined;
@@ -178,12 +184,6 @@ function localePlacer(site: ResolvedSite, display: (relative: string) => string,
     }
     return null;
   };
-}
-
-/** The path under the collection's folder without its extension; a dated name's part after its date, if read so. */
-function slugOf(relative: string, best: { source: string }, collection?: ResolvedCollection): string {
-  const dated = collection?.datedFileNames ? datedFileName(relative) : undefined;
-  return dated?.slug ?? relative.slice(best.source.length + 1).replace(/\.mdx?$/, "");
 }
 
 function unexpected(site: ResolvedSite, file: string, reason: "markdown" | "other"): HeirloomError {

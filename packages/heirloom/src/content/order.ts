@@ -3,7 +3,7 @@
 import { whileAt } from "../compile/supervisor.ts";
 import { locateCollection } from "../config/definition-file.ts";
 import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
-import { DuplicateItem } from "../errors/catalogue.ts";
+import { DuplicateItem, SameSlug } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { ContentItem } from "./types.ts";
 
@@ -13,7 +13,16 @@ export function orderCollections(site: ResolvedSite, items: Map<string, ContentI
     const list = items.get(collection.name)!;
     sortItems(site, collection, list);
     for (const key of collection.unique) errors.push(...duplicates(collection, list, key).errors);
-    if (!collection.datedFileNames) continue;
+    if (!collection.datedFileNames) {
+      // A bundle (posts/a/index.md) and a file (posts/a.md), or a slug field, may name one entry twice.
+      const twice = sameSlugs(collection, list, errors);
+      if (twice.size > 0)
+        items.set(
+          collection.name,
+          list.filter((item) => !twice.has(item)),
+        );
+      continue;
+    }
     // Jekyll's rule for dated names: two posts may share a slug, not a slug and a date. The second is left out, so
     // its page is not reported again as a clash with the first's.
     const twice = duplicates(collection, list, ["slug", "date"]);
@@ -66,6 +75,26 @@ function compareKeys(a: number | string, b: number | string): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
   const [x, y] = [String(a), String(b)];
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The entries whose slug an earlier one has, each told at its file (at its slug field when it has one). */
+function sameSlugs(collection: ResolvedCollection, list: ContentItem[], errors: HeirloomError[]): Set<ContentItem> {
+  const seen = new Map<string, ContentItem>();
+  const twice = new Set<ContentItem>();
+  for (const item of list) {
+    const slug = item.value.slug;
+    const first = seen.get(slug);
+    if (!first) {
+      seen.set(slug, item);
+      continue;
+    }
+    const { file } = item.source;
+    const location = { file, ...(slug === item.source.slug ? {} : item.source.locate(["slug"])) };
+    const args = { file, first: first.source.file, slug, collection: collection.name };
+    errors.push(errorFrom(SameSlug, args, { location }));
+    twice.add(item);
+  }
+  return twice;
 }
 
 /** Each entry whose values of `key` an earlier one has, and its error. */

@@ -5,7 +5,7 @@ import { hash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { LinkToNothing, TooLarge, Unreadable } from "../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../errors/errors.ts";
-import { type ParsedSource, readSource } from "./frontmatter/index.ts";
+import { type ParsedSource, dataLanguage, readDataFile, readSource } from "./frontmatter/index.ts";
 import { decodeContent } from "./decode.ts";
 import type { MarkdownRenderer, RenderedMarkdown, WaitingMarkdown } from "./markdown/index.ts";
 
@@ -74,6 +74,8 @@ function parseContent(
 ): Pick<ReadResult, "parsed" | "rendered" | "waiting" | "error"> {
   const { file } = job;
   try {
+    // A data file is its fields, whole: no body to render.
+    if (dataLanguage(file)) return { parsed: readDataFile(file, text) };
     const parsed = readSource(file, text);
     // An MDX body is compiled when it is validated, never rendered as markdown.
     const renderer = file.endsWith(".mdx") ? undefined : rendering?.renderers.get(job.collection);
@@ -104,7 +106,9 @@ function readOne(
 ): ReadResult {
   const result = readContentFile(job);
   if (result.error) return result;
-  const known = parsed?.get(result.hash!);
+  // A data file and a markdown file of the same bytes are read apart.
+  const found = parsed?.get(result.hash!);
+  const known = found && Boolean(found.dataFile) === Boolean(dataLanguage(job.file)) ? found : undefined;
   return known
     ? Object.assign(result, { parsed: known })
     : Object.assign(result, parseContent(job, result.text!, rendering));

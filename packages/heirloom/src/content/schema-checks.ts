@@ -51,9 +51,12 @@ export function checkSchemas(site: ResolvedSite, sources: SourceEntry[], drafts:
 
 function checkSchema(site: ResolvedSite, source: SourceEntry): SchemaCheck {
   const collection = site.collections.get(source.collection)!;
-  const { draft: _draft, ...data } = source.data;
+  // A data file's list is read whole (it has no draft or date field).
+  const list = Array.isArray(source.data);
+  const { draft: _draft, ...fields } = list ? {} : source.data;
+  const data = list ? source.data : fields;
   // "2024-01-15-hello.md" dates an entry whose front matter does not: before the schema reads it.
-  const named = collection.datedFileNames ? datedFileName(source.file) : undefined;
+  const named = collection.datedFileNames && !list ? datedFileName(source.file) : undefined;
   if (named && data.date === undefined) data.date = named.date;
   // "2026-02-31-hello.md": told as such, not also as a post without a date.
   const off = collection.datedFileNames && !named ? offCalendarFileName(source.file) : undefined;

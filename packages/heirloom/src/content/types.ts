@@ -67,6 +67,8 @@ export interface Placement {
   images: Set<string>;
   passthrough: string[];
   errors: HeirloomError[];
+  /** What the walk tells without failing the build: a Hugo section page (`_index.md`) left out. */
+  warnings?: HeirloomError[];
 }
 
 export interface RawContent {

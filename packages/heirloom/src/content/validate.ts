@@ -24,11 +24,13 @@ import { compileMdxBody } from "./mdx/index.ts";
 import { type MdxComponents, setMdxBody } from "./mdx/index.ts";
 import { issuesToErrors, schemaErrors } from "./schema-errors.ts";
 import { type SchemaCheck, checkSchemas } from "./schema-checks.ts";
+import { listValue, slugOf } from "./entry-value.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
 z.config({ jitless: true });
 
 const draftField = z.object({ draft: z.boolean().optional() });
+const LIST_CHECK = { success: true, data: { draft: undefined } } as const;
 
 /** How entries are checked: drafts kept or not, the base path, and where a body's warnings are told. */
 export type ValidateOptions = Pick<BodyOptions, "base" | "onWarning"> & { drafts: boolean };
@@ -123,7 +125,8 @@ function validateEntry(
   options: EntryOptions,
   errors: HeirloomError[],
 ): ContentItem | undefined {
-  const draftCheck = draftField.safeParse(source.data);
+  // A data file's list has no draft field: the whole file is its items.
+  const draftCheck = Array.isArray(source.data) ? LIST_CHECK : draftField.safeParse(source.data);
   if (!draftCheck.success) {
     errors.push(...issuesToErrors(draftCheck.error.issues, source, draftField));
     return undefined;
@@ -150,15 +153,18 @@ function validateEntry(
     // A file without front matter whose schema fails was told so: its text is not "below its front matter".
     errors.push(unexpectedBody(collection, source));
   }
-  if (!result.success || errors.length > before) return undefined;
+  const slug = result.success ? slugOf(source, result.data, errors) : undefined;
+  if (!result.success || slug === undefined || errors.length > before) return undefined;
   // The body's fields are in the literal, set below: an object given fields afterwards is slower to make and read.
-  const value = {
-    ...(result.data as Record<string, unknown>),
-    slug: source.slug,
-    file: source.file,
-    html: "",
-    headings: UNSET,
-  } as EntryValue;
+  const value = Array.isArray(result.data)
+    ? listValue(result.data, slug, source.file)
+    : ({
+        ...(result.data as Record<string, unknown>),
+        slug,
+        file: source.file,
+        html: "",
+        headings: UNSET,
+      } as EntryValue);
   if (mdx) setMdxBody(value, mdx, options.mdx, source);
   else setBody(value, body);
   // What its file's name gives the entry (a slug, a date) is part of what a page showing it is made from.

@@ -13,6 +13,7 @@ import type { ResolvedSite } from "../config/types.ts";
 import { missingComponents } from "../content/mdx/index.ts";
 import type { MdxComponents } from "../content/mdx/index.ts";
 import { loadContent } from "../content/load.ts";
+import { warningText } from "../content/layout.ts";
 import { type MarkdownRenderer, markdownKey } from "../content/markdown/index.ts";
 import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
@@ -166,6 +167,7 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   // Bodies read now hand their code blocks to the highlight pool (waited for by finish, below).
   reuse.highlighting.start();
   const raw = await loadContent(site, paths.root, config.contentDir, stages.load);
+  for (const warning of raw.placement.warnings ?? []) plain.tell(warningText(warning));
   const valid = validateContent(site, raw, { drafts, base, onWarning: plain.tell }, stages.validation);
   if (site.i18n) valid.content.locales = localizeContent(site, valid.content);
   const complete = raw.errors.length === 0 && valid.errors.length === 0;

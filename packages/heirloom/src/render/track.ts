@@ -32,7 +32,8 @@ export function trackContent(
     get(target, name) {
       const value = Reflect.get(target, name);
       if (typeof name !== "string" || !(name in target)) return value;
-      if (!Array.isArray(value)) {
+      // A single entry, a data file's list among them (a list with a file's hash), is read whole.
+      if (!Array.isArray(value) || hashOf(value) !== "") {
         record(name, -1, hashOf(value));
         return value;
       }

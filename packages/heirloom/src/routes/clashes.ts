@@ -235,11 +235,11 @@ function subjectOf(claim: Claim): string {
   return `The feed path "${claim.feed!.path}" of the list on ${claim.feed!.source.file}`;
 }
 
-/** Where the path is written: a page's `path` field, or its file (an entry route or a list's feed). */
+/** Where the path is written: a page's `path` field, an entry's own path field, or its file (a pattern, a feed). */
 function locationOf(claim: Claim) {
   if (claim.redirect) return claim.redirect.location;
   const source = claim.route?.source ?? claim.feed!.source;
-  const field = claim.route?.templateFrom === "entry" ? ["path"] : [];
+  const field = claim.route?.templateFrom === "entry" ? ["path"] : claim.route?.pathFrom ? [claim.route.pathFrom] : [];
   return { file: source.file, ...(field.length ? source.locate(field) : {}) };
 }
 

@@ -52,8 +52,10 @@ export function fillPattern(pattern: Pattern, item: ContentItem, errors: Heirloo
   }
   if (bad === undefined && pattern.valid) return filled;
   const field = bad ?? "slug";
-  const location = field === "slug" ? { file } : { file, ...item.source.locate([field]) };
+  // A slug is its file's name, unless a slug field wrote it.
+  const written = field !== "slug" || item.value.slug !== item.source.slug;
+  const location = written ? { file, ...item.source.locate([field]) } : { file };
   const value = String(item.value[field] ?? "");
-  errors.push(errorFrom(NotAPlainSegment, { file, pattern: source, field, value }, { location }));
+  errors.push(errorFrom(NotAPlainSegment, { file, pattern: source, field, value, written }, { location }));
   return undefined;
 }

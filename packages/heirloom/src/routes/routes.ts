@@ -15,6 +15,7 @@ import {
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
 import { compilePattern, fillPattern } from "./patterns.ts";
+import { ownPath } from "./own-path.ts";
 import { linkTranslations } from "./translations.ts";
 import { entryAliases, redirectLoops, siteRedirects } from "./redirects.ts";
 import type { RouteReuse, FeedSpec, Pagination, Redirect, Route } from "./types.ts";
@@ -99,7 +100,10 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
         known.pattern.format === format &&
         known.route.template === declared.template &&
         known.base === base;
-      const path = same ? known.route.path : fillPattern(pattern, item, errors);
+      const own =
+        !same && declared.pathField ? ownPath(declared.pathField, item, { prefix, format }, errors) : undefined;
+      if (own === null) continue;
+      const path = same ? known.route.path : (own?.path ?? fillPattern(pattern, item, errors));
       // A fallback's old URLs are its default locale's entry's, kept there.
       if (path && declared.aliases && !item.value.fallback) {
         redirects.push(...whileAt(aliases, () => entryAliases(declared, item, path, format, errors)));
@@ -111,11 +115,12 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
       if (!path) continue;
       const route: Route = {
         path,
-        outFile: pattern.file ? path.slice(1) : outFileFor(path, format),
+        outFile: own?.outFile ?? (pattern.file ? path.slice(1) : outFileFor(path, format)),
         template: declared.template,
         entry: item.value,
         source: item.source,
         templateFrom: "definition",
+        ...(own ? { pathFrom: declared.pathField } : {}),
       };
       const url = withBase(base, path);
       section.reuse?.keep(item, d, { pattern, route, base, url });

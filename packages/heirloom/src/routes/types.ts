@@ -34,6 +34,8 @@ export interface Route {
   source: SourceEntry;
   /** Where the template name is written: in the entry's front matter, or in site.config.ts. */
   templateFrom: "entry" | "definition";
+  /** The front matter field its path is written in, when an entry route's `pathField` gave it (permalink, url). */
+  pathFrom?: string;
   pagination?: Pagination;
   /** With i18n: the locale whose part of the site the page is in (its URL's prefix; the default's at the root). */
   locale?: string;

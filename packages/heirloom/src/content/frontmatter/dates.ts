@@ -72,7 +72,8 @@ const DATED_NAME = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
 
 /**
  * The date and slug a post's file name gives, as Jekyll and Hugo read "2024-01-15-hello.md" (the slug without the
- * folders the file is in); undefined for a name without a date, or with a day that does not exist.
+ * folders the file is in), or a bundle's folder name "2024-01-15-hello/index.md"; undefined for a name without a
+ * date, or with a day that does not exist.
  */
 export function datedFileName(relative: string): { date: string; slug: string } | undefined {
   const dated = DATED_NAME.exec(nameOf(relative));
@@ -85,4 +86,8 @@ export function offCalendarFileName(relative: string): OffCalendar | undefined {
   return dated ? offCalendar(dated[1]) : undefined;
 }
 
-const nameOf = (relative: string) => relative.slice(relative.lastIndexOf("/") + 1).replace(/\.mdx?$/, "");
+/** A file's name without its extension; a page bundle's index.md ("2024-01-15-hello/index.md") its folder's. */
+const nameOf = (relative: string) => {
+  const bare = relative.replace(/\.mdx?$/, "").replace(/(.)\/index$/, "$1");
+  return bare.slice(bare.lastIndexOf("/") + 1);
+};

@@ -14,8 +14,11 @@ import { readToml } from "./toml.ts";
 import { tomlFieldLocator } from "./toml-positions.ts";
 import { type Position, explainYaml, fieldLocator, frontMatterPosition } from "./yaml-positions.ts";
 
-/** How a file's front matter is written: YAML between --- lines, TOML between +++ lines, or not at all. */
-export type FrontMatterFormat = "yaml" | "toml" | "none";
+/**
+ * How a file's front matter is written: YAML between --- lines, TOML between +++ lines, or not at all; a data
+ * file's fields are the whole file, in YAML, JSON or TOML.
+ */
+export type FrontMatterFormat = "yaml" | "toml" | "json" | "none";
 
 /** A content file as read from disk, before validation. */
 export interface RawEntry {
@@ -42,6 +45,8 @@ export interface ParsedSource {
   format: FrontMatterFormat;
   /** 1-based line of the opening fence: after the byte order mark and blank lines a file may start with. */
   openingLine: number;
+  /** A data file (content/data/nav.yaml), read whole: its data may be a list. */
+  dataFile?: boolean;
 }
 
 /** The front matter as split from a file, before it is read. */

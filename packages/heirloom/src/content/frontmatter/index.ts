@@ -3,3 +3,4 @@ export { dateParts, datedFileName, isoDate, offCalendar, offCalendarFileName } f
 export { readSource, toRawEntry } from "./front-matter.ts";
 export type { ParsedSource, RawEntry } from "./front-matter.ts";
 export { guessFields } from "./yaml-positions.ts";
+export { dataLanguage, readDataFile } from "./data-file.ts";

@@ -34,7 +34,7 @@ export function readToml(
 }
 
 /** The fields, dates left as TomlDate objects, or what is wrong and where (an unclosed quote where it opens). */
-function readTomlFields(text: string): Read {
+export function readTomlFields(text: string): Read {
   try {
     // Dates as TomlDate objects, whatever a later smol-toml defaults to (Temporal, which Node 20 lacks).
     return { value: parse(quoteOffCalendarDates(text), { useLegacyDate: true }) };
@@ -57,7 +57,7 @@ function readTomlFields(text: string): Read {
  * as 10:00:00; the separator always T, milliseconds only when not zero. Schemas such as `z.iso.date()` and
  * `z.iso.datetime()` then take or refuse them as they do YAML's. Tables become plain objects.
  */
-function datesAsText(value: unknown): unknown {
+export function datesAsText(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString().replace(/\.000(?=Z|[+-]\d\d:\d\d|$)/, "");
   if (Array.isArray(value)) return value.map(datesAsText);
   if (value && typeof value === "object") {

@@ -9,6 +9,7 @@ import * as i18n from "./i18n.ts";
 import * as images from "./image.ts";
 import * as init from "./init.ts";
 import * as islands from "./island.ts";
+import * as layout from "./layout.ts";
 import * as markdown from "./markdown.ts";
 import * as options from "./options.ts";
 import * as output from "./output.ts";
@@ -24,6 +25,7 @@ export * from "./i18n.ts";
 export * from "./image.ts";
 export * from "./init.ts";
 export * from "./island.ts";
+export * from "./layout.ts";
 export * from "./markdown.ts";
 export * from "./options.ts";
 export * from "./output.ts";
@@ -37,6 +39,7 @@ export const byStage: readonly Record<string, unknown>[] = [
   options,
   content,
   entries,
+  layout,
   markdown,
   site,
   islands,

@@ -37,13 +37,16 @@ export const BadPagePath = entry("BadPagePath", {
     'or "404" for the not-found page.',
 });
 
+/** A value that cannot be a segment of an entry's URL; `written` when a slug is a field's, not its file's name. */
+type SegmentArgs = { file: string; pattern: string; field: string; value: string; written?: boolean };
+
 export const NotAPlainSegment = entry("NotAPlainSegment", {
   code: "PagePathError",
   title: "An entry's value cannot be a segment of its URL",
-  message: ({ file, pattern, field, value }: { file: string; pattern: string; field: string; value: string }) =>
+  message: ({ file, pattern, field, value }: SegmentArgs) =>
     `${file} cannot be published at ${pattern}: its ${field} "${value}" is not a plain URL segment.`,
-  hint: ({ field }) =>
-    field === "slug"
+  hint: ({ field, written }) =>
+    field === "slug" && !written
       ? "rename the file using letters, digits and - only, such as my-first-post.md."
       : `use letters, digits and - in ${field}.`,
 });
