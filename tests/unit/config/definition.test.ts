@@ -69,9 +69,11 @@ describe("the site definition", () => {
       expectErrors(await failures(root), [
         {
           code: "ConfigError",
-          message: `The feed path "${feed}" is not a site path ending in .xml.`,
+          message: `The feed path "${feed}" is not a site path ending in .xml, as a feed in the format "atom" needs.`,
           location: line ? { file: "site.config.ts", line, column } : { file: "site.config.ts" },
-          hint: 'write a path such as "/blog/feed.xml".',
+          hint:
+            'write a path such as "/blog/feed.xml"; RSS and Atom feeds end in .xml, JSON Feeds in .json (a path ' +
+            "ending in .json is a JSON Feed unless `format` says otherwise).",
         },
       ]);
     },

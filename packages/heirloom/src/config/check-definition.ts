@@ -7,6 +7,7 @@ import { type CollectionDefinition, type SiteDefinition, isSiteDefinition } from
 import { DEFINITION_FILE, locate } from "./definition-file.ts";
 import { isHostName } from "./host-name.ts";
 import { unsafeCharacter } from "./unsafe-characters.ts";
+import { checkFeeds } from "./check-feeds.ts";
 import { checkI18n } from "./i18n.ts";
 import { DEFAULT_TIMEOUT } from "./timeout.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
@@ -25,6 +26,10 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   const collections = checkCollections(definition, markdown.html, fail);
   const { routes } = definition;
   checkRoutes(definition, collections, fail);
+  const listRoutes = (routes?.lists ?? []).map((list) => {
+    const feeds = checkFeeds(list.feed, list.collection, fail);
+    return { ...(list as ResolvedListRoute), feeds };
+  });
   const urlFormat = definition.urlFormat ?? "directory";
   if (urlFormat !== "file" && urlFormat !== "directory") fail(messages.BadUrlFormat, { urlFormat }, "urlFormat");
   const forms = checkForms(definition, fail);
@@ -45,7 +50,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     collections,
     pages: routes?.pages,
     entryRoutes: (routes?.entries ?? []) as ResolvedEntryRoute[],
-    listRoutes: (routes?.lists ?? []) as ResolvedListRoute[],
+    listRoutes,
     forms,
     urlFormat,
     base: definition.base ?? "/",
@@ -128,16 +133,9 @@ function checkRoutes(definition: SiteDefinition, collections: Map<string, Resolv
     }
   }
   for (const list of routes?.lists ?? []) {
-    const { collection, perPage, feed } = list;
+    const { collection, perPage } = list;
     known(collection, "A list route");
     if (!Number.isInteger(perPage) || perPage < 1) fail(messages.BadPerPage, { collection, perPage }, "perPage");
-    const limit = feed?.limit;
-    if (limit !== undefined && limit !== Number.POSITIVE_INFINITY && (!Number.isInteger(limit) || limit < 1)) {
-      fail(messages.BadFeedLimit, { collection, limit }, "limit");
-    }
-    // A "." or ".." segment would write the feed outside its folder, or outside the output.
-    const usable = (path: string) => /^\/\S*\.xml$/.test(path) && !unsafeCharacter(path) && !/\/\.{1,2}\//.test(path);
-    if (feed && !usable(feed.path)) fail(messages.BadFeedPath, { path: feed.path }, feed.path);
   }
 }
 

@@ -32,7 +32,7 @@ export type ContentOf<D> =
       }
     : never;
 
-/** One item of an Atom feed, taken from an entry. */
+/** One item of a feed, taken from an entry. */
 export interface FeedItem {
   /** The item's title. */
   title: string;
@@ -42,13 +42,20 @@ export interface FeedItem {
   summary?: string;
 }
 
+/** A feed's format: RSS 2.0, Atom 1.0 or JSON Feed 1.1. */
+export type FeedFormat = "rss" | "atom" | "json";
+
 export interface FeedOptions<E> {
-  /** Where the feed is written, such as "/blog/feed.xml". */
+  /** Where the feed is written: a site path ending in ".xml" (RSS and Atom), or ".json" (JSON Feed). */
   path: string;
+  /** "rss", "atom" or "json" (default: "json" for a path ending in ".json", else "atom"). */
+  format?: FeedFormat;
   /** The feed's title (default: the list page's `title`). */
   title?: string;
   /** The feed's author name (default: its title). */
   author?: string;
+  /** What the feed is about, which RSS requires (default: the list page's `description`, else the title). */
+  description?: string;
   /** Maps an entry to the feed's fields (default: its `title`, `date` and `description`). */
   item?: (entry: E) => FeedItem;
   /**
@@ -96,8 +103,8 @@ export interface ListRoute<K extends string, E> {
   perPage: number;
   /** Keeps only some entries in the list (default: all). */
   filter?: (entry: E) => boolean;
-  /** An Atom feed of the newest entries of the list (see `FeedOptions`). */
-  feed?: FeedOptions<E>;
+  /** A feed of the newest entries of the list, or several (one per format, each its path; see `FeedOptions`). */
+  feed?: FeedOptions<E> | Array<FeedOptions<E>>;
 }
 
 export interface RoutesOptions<C extends Collections> {

@@ -1,6 +1,7 @@
 // The site definition as the stages use it: checked, with every default applied.
 import type { z } from "zod";
 import type { BodyKind, FeedOptions, FormOptions, LoadedEntry, SortOrder } from "./define.ts";
+import type { ResolvedFeed } from "./check-feeds.ts";
 import type { ResolvedI18n } from "./i18n.ts";
 import type { ResolvedMarkdown } from "./markdown-options.ts";
 
@@ -42,7 +43,10 @@ export interface ResolvedListRoute {
   page: string;
   perPage: number;
   filter?: (entry: Record<string, unknown>) => boolean;
-  feed?: FeedOptions<Record<string, unknown>>;
+  /** The feeds as written: one, or several. */
+  feed?: FeedOptions<Record<string, unknown>> | Array<FeedOptions<Record<string, unknown>>>;
+  /** Its feeds, checked, each with its format settled. */
+  feeds: ResolvedFeed[];
 }
 
 export interface ResolvedForm extends Required<Omit<FormOptions, "env">> {

@@ -47,7 +47,8 @@ export type ErrorCode =
   | "UnregisteredRouteError"
   | "IslandError"
   | "UsageError"
-  | "HostError";
+  | "HostError"
+  | "ForeignSyntaxWarning";
 
 /**
  * A problem the user can fix. `code` (also its `name`, as stack traces print it) is the kind of problem, shared by

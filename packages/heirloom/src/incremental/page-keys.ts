@@ -54,7 +54,8 @@ export function inputsKey(inputs: {
 /** Everything every page depends on: a change to any of it renders every page again. */
 export function contextKey(inputs: SiteInputs): string {
   const { config, site, templates, assets, islands, images, feeds } = inputs;
-  const feedList = JSON.stringify(feeds.map((f) => [f.path, f.title]));
+  // A page's head names each feed with its MIME type, its format's.
+  const feedList = JSON.stringify(feeds.map((f) => [f.path, f.title, f.options.format ?? ""]));
   const moved = JSON.stringify((inputs.redirects ?? []).map((r) => [r.from, r.to]));
   const settings = settingsOf(config, site);
   // The URLs a page may name: the script, the stylesheets, the islands' modules (hashed, so their code is in them).
@@ -97,8 +98,9 @@ export function feedKey(
   entries: unknown[],
   entryHash: (entry: unknown) => string,
 ): string {
-  const { path: file, title, author, options } = feed;
-  return hashOf(context, file, title, author, String(options.limit), ...entries.map(entryHash));
+  const { path: file, title, author, options, description = "", locale = "" } = feed;
+  const own = [file, title, author, String(options.limit), String(options.format), description, locale];
+  return hashOf(context, ...own, ...entries.map(entryHash));
 }
 
 /** Whether every content value and environment variable a page read when it was rendered is the same now. */

@@ -34,8 +34,11 @@ export interface Assets {
 export interface Head {
   /** Absolute URL of the page; absent for the 404 page and when no site URL is configured. */
   canonical?: string;
-  /** The site's Atom feeds (with i18n, those of the page's locale), for <link rel="alternate">. */
-  feeds: Array<{ title: string; url: string }>;
+  /**
+   * The site's feeds (with i18n, those of the page's locale), for `<link rel="alternate" type={feed.type}>`: `type`
+   * is the MIME type of its format (application/rss+xml, application/atom+xml or application/feed+json).
+   */
+  feeds: Array<{ title: string; url: string; type: string; format: "rss" | "atom" | "json" }>;
   /**
    * With i18n, for `<link rel="alternate" hreflang>`: the page in each locale that has a translation of it (itself
    * included) and "x-default" (the default locale's), absolute; empty without a site URL (search engines read

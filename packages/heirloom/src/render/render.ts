@@ -10,6 +10,7 @@ import { createElement, renderToStaticMarkup } from "../compile/react.ts";
 import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
 import { PastBudget, withinTime } from "../compile/time-budget.ts";
 import { durationText } from "../config/timeout.ts";
+import { FEED_TYPES, feedFormat } from "../config/check-feeds.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import { type IslandRenders, renderWithIslands } from "./island.ts";
 import { type RefTable, publishedOn, resolveRefs } from "./refs.ts";
@@ -164,7 +165,10 @@ export function publishedOnSite(site: Pick<RenderInputs, "refs" | "content" | "l
 function feedLinks({ config, feeds }: Pick<RenderInputs, "config" | "feeds">, locale?: string): Head["feeds"] {
   if (!config.siteUrl) return [];
   const own = feeds.filter((f) => f.locale === locale);
-  return own.map((f) => ({ title: f.title, url: withBase(config.base, f.path) }));
+  return own.map((f) => {
+    const format = feedFormat({ path: f.path, format: f.options.format });
+    return { title: f.title, url: withBase(config.base, f.path), type: FEED_TYPES[format], format };
+  });
 }
 
 /** What templates receive about the site's URLs, script, stylesheet and forms. */

@@ -15,6 +15,7 @@ import {
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
 import { compilePattern, fillPattern } from "./patterns.ts";
+import { listFeeds } from "./list-feeds.ts";
 import { ownPath } from "./own-path.ts";
 import { linkTranslations } from "./translations.ts";
 import { entryAliases, redirectLoops, siteRedirects } from "./redirects.ts";
@@ -142,21 +143,7 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
     const filter = list.filter && (() => all.filter((v) => list.filter!(v)));
     const items = filter ? whileAt({ ...locate(site.source, "filter"), running }, filter) : all;
     const [page] = routes.splice(index, 1, ...paginate(routes[index], items, list.perPage, format, base));
-    if (list.feed) {
-      const title = list.feed.title ?? String(page.entry.title ?? list.collection);
-      const feed: FeedSpec = {
-        path: prefix + list.feed.path,
-        title,
-        author: list.feed.author ?? title,
-        listPath: first,
-        // A locale's feed holds its own entries: a reader of the German feed wants German posts.
-        items: prefix ? items.filter((v) => !v.fallback) : items,
-        options: list.feed,
-        source: page.source,
-      };
-      if (section.locale !== undefined) feed.locale = section.locale;
-      feeds.push(feed);
-    }
+    feeds.push(...listFeeds(list, page, first, items, section));
   }
 }
 

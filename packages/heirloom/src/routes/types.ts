@@ -65,6 +65,8 @@ export interface FeedSpec {
   path: string;
   title: string;
   author: string;
+  /** What the feed is about (RSS requires one: without it, its title). */
+  description?: string;
   /** The list page the feed belongs to (without base). */
   listPath: string;
   items: EntryValue[];

@@ -17,7 +17,7 @@ export function Document({ page, content, path, assets, head, children }: Props 
         {head.feeds
           .filter((feed) => feed.title === blog.blog)
           .map((feed) => (
-            <link key={feed.url} rel="alternate" type="application/atom+xml" title={feed.title} href={feed.url} />
+            <link key={feed.url} rel="alternate" type={feed.type} title={feed.title} href={feed.url} />
           ))}
         {assets.stylesheet && <link rel="stylesheet" href={assets.stylesheet} />}
         {assets.codeStylesheet && <link rel="stylesheet" href={assets.codeStylesheet} />}

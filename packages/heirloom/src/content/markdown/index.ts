@@ -1,4 +1,5 @@
 // The entry of content/markdown/: what the rest of the engine uses of it.
+export { FOREIGN_CONSTRUCTS, foreignInLine } from "./foreign-syntax.ts";
 export { slugOf, uniqueId, withoutHeadingAnchors } from "./headings.ts";
 export { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 export { settingsKey } from "./markdown-key.ts";

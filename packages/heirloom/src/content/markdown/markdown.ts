@@ -1,6 +1,7 @@
 // Markdown bodies to HTML with markdown-it: raw HTML escaped unless the collection opts in, links whose scheme runs
 // code refused at their line, site paths given the base path, the site's plugins applied, headings given ids (and
-// links to them), fenced code highlighted by Shiki (highlight.ts). One renderer per set of settings.
+// links to them), fenced code highlighted by Shiki (highlight.ts), another generator's syntax told
+// (foreign-syntax.ts). One renderer per set of settings.
 import MarkdownIt, { type Token } from "markdown-it";
 import { locate } from "../../config/definition-file.ts";
 import type { Heading, ResolvedMarkdown } from "../../config/markdown-options.ts";
@@ -17,6 +18,7 @@ import { languageOf } from "../highlight/index.ts";
 import { type CodeThemes, highlightReady } from "../highlight/index.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
+import { foreignNotes, mayHoldForeign } from "./foreign-syntax.ts";
 import { type PlainNote, unknownLanguageNote } from "../highlight/index.ts";
 
 export { checkedUrl };
@@ -35,7 +37,7 @@ export interface RenderedMarkdown {
   warnings?: string[];
   /** Blocks were written plain while Shiki was loaded anew: a later read renders it again. */
   retry?: boolean;
-  /** Its blocks in a language Shiki does not have, each at its line: kept with it, told by each build that uses it. */
+  /** Its blocks Shiki has no language for, its foreign syntax, each at its line: kept, told by each build using it. */
   notes?: PlainNote[];
 }
 
@@ -159,7 +161,8 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string, pool?: B
     const told = state.late ? { late: true, ...(state.warnings.length ? { warnings: state.warnings } : {}) } : {};
     if (state.retry) Object.assign(told, { retry: true });
     const notes = state.unknown.map(([line, lang]): PlainNote => [line - firstLine + 1, unknownLanguageNote(lang)]);
-    if (notes.length > 0) Object.assign(told, { notes });
+    notes.push(...place.foreign);
+    if (notes.length > 0) Object.assign(told, { notes: notes.sort((a, b) => a[0] - b[0]) });
     return { html, headings: env.headings ?? [], code, ...found, ...told };
   };
   const languagesIn = (tokens: Token[]) =>
@@ -197,11 +200,12 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string, pool?: B
         // Only a fence names a language: a body without one is not looked through again.
         const languages = /```|~~~/.test(source) ? languagesIn(tokens) : [];
         const found = refs.size > 0 ? { refs: [...refs] } : {};
+        const foreign = mayHoldForeign(source) ? foreignNotes(tokens) : [];
         const waits = (t: CodeThemes) => languages.some((lang) => !highlightReady(lang, t));
         const output = (): RenderedMarkdown | WaitingMarkdown => {
           if (themes && waits(themes)) return { waitingFor: languages, ...found, resume: output };
           try {
-            return timed(file, () => renderTokens(tokens, env, languages, { file, firstLine, found }));
+            return timed(file, () => renderTokens(tokens, env, languages, { file, firstLine, found, foreign }));
           } catch (error) {
             throw failed(error);
           }
@@ -218,20 +222,16 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string, pool?: B
   };
 }
 
-/** Where a body is (its file, and the line its first line is in that file), and the files its links name. */
+/** Where a body is (its file, the line its first line is in that file), the files its links name, foreign syntax. */
 interface Place {
   file: string;
   firstLine: number;
   found: { refs?: string[] };
+  foreign: PlainNote[];
 }
 
-interface LinkContext {
-  file: string;
-  firstLine: number;
-  base: string;
-  /** The files under content/ the body's relative links name, filled in. */
-  refs: Set<string>;
-}
+/** Where links are checked; `refs`: the files under content/ the body's relative links name, filled in. */
+type LinkContext = Pick<Place, "file" | "firstLine"> & { base: string; refs: Set<string> };
 
 /** Refuses a link or picture whose scheme runs code; one to something of the site becomes a marker (refs.ts). */
 function checkLink(token: Token, block: Token, { file, firstLine, base, refs }: LinkContext): void {

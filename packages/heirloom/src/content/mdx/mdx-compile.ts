@@ -7,11 +7,11 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type { Heading, ResolvedMarkdown } from "../../config/markdown-options.ts";
-import { MdxAwait, MdxCompileFailed, MdxModuleSyntax } from "../../errors/catalogue.ts";
+import { MdxAwait, MdxCompileFailed, MdxForeignSyntax, MdxModuleSyntax } from "../../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../../errors/errors.ts";
 import { ENGINE_KEY, bundledFile } from "../../version.ts";
 import { fenceLanguage } from "../highlight/index.ts";
-import { slugOf, uniqueId } from "../markdown/index.ts";
+import { foreignInLine, slugOf, uniqueId } from "../markdown/index.ts";
 import { checkedImageUrl, checkedUrl } from "../markdown/index.ts";
 import { type ExpressionHolder, guardExpressions } from "./mdx-expressions.ts";
 import type { MarkdownRenderer } from "../markdown/index.ts";
@@ -208,5 +208,8 @@ function located(error: unknown, source: MdxSource): HeirloomError {
   if (exact) reason = reason.replace(exact[0], "");
   const [line, column] = exact ? [Number(exact[1]), Number(exact[2])] : [message?.line ?? 1, message?.column];
   const location = { file: source.file, line: source.bodyLine + line - 1, column: column ?? undefined };
+  // Another generator's syntax ({{< figure >}}, {% include %}) is read as an expression: say what it is instead.
+  const foreign = /acorn/.test(reason) ? foreignInLine(source.body.split("\n")[line - 1] ?? "") : undefined;
+  if (foreign) return errorFrom(MdxForeignSyntax, { file: source.file, reason, ...foreign }, { location });
   return errorFrom(MdxCompileFailed, { file: source.file, reason }, { location });
 }

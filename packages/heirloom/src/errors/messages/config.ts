@@ -110,9 +110,12 @@ export const BadFeedLimit = entry("BadFeedLimit", {
 
 export const BadFeedPath = entry("BadFeedPath", {
   code: "ConfigError",
-  title: "A feed's path is not a site path ending in .xml",
-  message: ({ path }: { path: string }) => `The feed path "${path}" is not a site path ending in .xml.`,
-  hint: () => 'write a path such as "/blog/feed.xml".',
+  title: "A feed's path is not a site path ending in .xml or .json",
+  message: ({ path, format, extension }: { path: string; format: string; extension: string }) =>
+    `The feed path "${path}" is not a site path ending in ${extension}, as a feed in the format "${format}" needs.`,
+  hint: ({ extension }) =>
+    `write a path such as "/blog/feed${extension}"; RSS and Atom feeds end in .xml, JSON Feeds in .json ` +
+    "(a path ending in .json is a JSON Feed unless `format` says otherwise).",
 });
 
 export const BadUrlFormat = entry("BadUrlFormat", {

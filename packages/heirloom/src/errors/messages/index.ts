@@ -4,6 +4,8 @@ import * as budget from "./budget.ts";
 import * as config from "./config.ts";
 import * as content from "./content.ts";
 import * as entries from "./entry.ts";
+import * as feeds from "./feed.ts";
+import * as foreign from "./foreign.ts";
 import * as hostFiles from "./host-file.ts";
 import * as i18n from "./i18n.ts";
 import * as images from "./image.ts";
@@ -20,6 +22,8 @@ export * from "./budget.ts";
 export * from "./config.ts";
 export * from "./content.ts";
 export * from "./entry.ts";
+export * from "./feed.ts";
+export * from "./foreign.ts";
 export * from "./host-file.ts";
 export * from "./i18n.ts";
 export * from "./image.ts";
@@ -34,6 +38,7 @@ export * from "./site.ts";
 
 export const byStage: readonly Record<string, unknown>[] = [
   config,
+  feeds,
   hostFiles,
   i18n,
   options,
@@ -41,6 +46,7 @@ export const byStage: readonly Record<string, unknown>[] = [
   entries,
   layout,
   markdown,
+  foreign,
   site,
   islands,
   images,

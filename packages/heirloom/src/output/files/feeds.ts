@@ -1,5 +1,6 @@
-// Atom feeds of list routes: the newest entries (20 unless limited otherwise) with full HTML content,
-// absolute URLs, newest first. Dates come from content only.
+// The feeds of list routes: the newest entries (20 unless limited otherwise) with full HTML content, absolute
+// URLs, newest first, written as RSS 2.0, Atom 1.0 or JSON Feed 1.1 (feed-xml.ts, feed-json.ts). Dates come
+// from content only.
 import { whileAt } from "../../compile/supervisor.ts";
 import type { FeedItem } from "../../config/define.ts";
 import { DEFINITION_FILE } from "../../config/definition-file.ts";
@@ -13,6 +14,14 @@ import { isoDate } from "../../content/frontmatter/index.ts";
 import { withoutHeadingAnchors } from "../../content/markdown/index.ts";
 import type { OutputFile } from "../../assets/bundle.ts";
 import { escapeXml } from "./hosting.ts";
+import { feedFormat } from "../../config/check-feeds.ts";
+import type { FeedFormat } from "../../config/define.ts";
+import type { FeedView } from "./feed-view.ts";
+import { jsonFeed } from "./feed-json.ts";
+import { atomFeed, rssFeed } from "./feed-xml.ts";
+
+/** Each format's writer. */
+const WRITERS: Record<FeedFormat, (view: FeedView) => string> = { rss: rssFeed, atom: atomFeed, json: jsonFeed };
 
 /** An entry's HTML with what its links name resolved (render/refs.ts), for the page at `url` (base included). */
 export type ResolveLinks = (html: string, url: string) => string;
@@ -29,10 +38,11 @@ export function feedFiles(
 ): { files: OutputFile[]; errors: HeirloomError[] } {
   if (!config.siteUrl) return { files: [], errors: [] };
   const errors: HeirloomError[] = [];
-  const files = feeds.map((feed) => ({
-    path: feed.path.slice(1),
-    contents: Buffer.from(atom(feed, config, errors, resolve, selections)),
-  }));
+  const files = feeds.map((feed) => {
+    const write = WRITERS[feedFormat({ path: feed.path, format: feed.options.format })];
+    const view = viewOf(feed, config, errors, resolve, selections);
+    return { path: feed.path.slice(1), contents: Buffer.from(write(view)) };
+  });
   return { files, errors };
 }
 
@@ -83,49 +93,30 @@ export function feedEntries(feed: FeedSpec, selections: FeedSelections = new Map
   return errors.length === 0 ? items.map((item) => item.entry) : undefined;
 }
 
-function atom(
+/** The feed as its format writes it: its and its list's absolute URLs, its date, each item's URL and content. */
+function viewOf(
   feed: FeedSpec,
   config: SiteConfig,
   errors: HeirloomError[],
   resolve: ResolveLinks,
   selections: FeedSelections,
-): string {
+): FeedView {
   const origin = new URL(config.siteUrl).origin;
   const absolute = (path: string) => absoluteUrl(config.siteUrl, config.base, path)!;
   const { items, errors: problems } = selectItems(feed, selections);
   errors.push(...problems);
+  const home = absolute(feed.listPath);
   // A feed without entries has no date in content: the source's (SOURCE_DATE_EPOCH), never the clock's.
   const updated = items[0]?.updated ?? (config.sourceDate || "1970-01-01T00:00:00Z");
   const resolved = { resolve, base: config.base, origin };
-  const entries = items.map((item) => {
-    const url = item.entry.url ? origin + item.entry.url : absolute(feed.listPath);
-    return [
-      "  <entry>",
-      `    <title>${text(item.title)}</title>`,
-      `    <link rel="alternate" type="text/html" href="${text(url)}"/>`,
-      `    <id>${text(url)}</id>`,
-      `    <published>${item.updated}</published>`,
-      `    <updated>${item.updated}</updated>`,
-      item.summary ? `    <summary>${text(item.summary)}</summary>` : "",
-      item.entry.html ? `    <content type="html">${text(contentOf(item.entry, resolved, url))}</content>` : "",
-      "  </entry>",
-    ]
-      .filter(Boolean)
-      .join("\n");
+  const viewed = items.map(({ entry, title, updated, summary }) => {
+    const url = entry.url ? origin + entry.url : home;
+    // Readers keep one item per id: an entry without a page is told apart by its slug (or file).
+    const id = entry.url ? url : `${home}#${encodeURIComponent(String(entry.slug ?? entry.file))}`;
+    const html = entry.html ? contentOf(entry, resolved, url) : undefined;
+    return { url, id, title, updated, ...(summary ? { summary } : {}), ...(html ? { html } : {}) };
   });
-  return [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <title>${text(feed.title)}</title>`,
-    `  <link rel="self" type="application/atom+xml" href="${text(absolute(feed.path))}"/>`,
-    `  <link rel="alternate" type="text/html" href="${text(absolute(feed.listPath))}"/>`,
-    `  <id>${text(absolute(feed.listPath))}</id>`,
-    `  <updated>${updated}</updated>`,
-    `  <author><name>${text(feed.author)}</name></author>`,
-    ...entries,
-    "</feed>",
-    "",
-  ].join("\n");
+  return { feed, self: absolute(feed.path), home, updated, items: viewed };
 }
 
 function itemOf(feed: FeedSpec, entry: EntryValue, errors: HeirloomError[]): Item[] {
@@ -166,10 +157,4 @@ function absolutize(html: string, origin: string, page: string): string {
       (_, attr: string, set: string) => `${attr}${set.replace(/(^|, )\/(?!\/)/g, `$1${origin}/`)}"`,
     )
     .replace(/(\shref=")#/g, `$1${escapeXml(page)}#`);
-}
-
-/** XML text: escaped, and without the control characters XML forbids. */
-function text(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  return escapeXml(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ""));
 }

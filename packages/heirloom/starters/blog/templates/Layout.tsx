@@ -16,7 +16,7 @@ export function Layout({ page, content, path, assets, head, children }: Props & 
         <link rel="icon" href={site.icon.url} />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         {head.feeds.map((feed) => (
-          <link key={feed.url} rel="alternate" type="application/atom+xml" title={feed.title} href={feed.url} />
+          <link key={feed.url} rel="alternate" type={feed.type} title={feed.title} href={feed.url} />
         ))}
         {assets.stylesheet && <link rel="stylesheet" href={assets.stylesheet} />}
         {assets.codeStylesheet && <link rel="stylesheet" href={assets.codeStylesheet} />}
