@@ -8,6 +8,7 @@ import { DEFINITION_FILE, locate } from "./definition-file.ts";
 import { isHostName } from "./host-name.ts";
 import { unsafeCharacter } from "./unsafe-characters.ts";
 import { checkI18n } from "./i18n.ts";
+import { checkTaxonomies } from "./check-taxonomies.ts";
 import { DEFAULT_TIMEOUT } from "./timeout.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
 
@@ -25,6 +26,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   const collections = checkCollections(definition, markdown.html, fail);
   const { routes } = definition;
   checkRoutes(definition, collections, fail);
+  const { taxonomies, archives } = checkTaxonomies(routes as never, collections, fail);
   const urlFormat = definition.urlFormat ?? "directory";
   if (urlFormat !== "file" && urlFormat !== "directory") fail(messages.BadUrlFormat, { urlFormat }, "urlFormat");
   const forms = checkForms(definition, fail);
@@ -46,6 +48,8 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     pages: routes?.pages,
     entryRoutes: (routes?.entries ?? []) as ResolvedEntryRoute[],
     listRoutes: (routes?.lists ?? []) as ResolvedListRoute[],
+    taxonomies,
+    archives,
     forms,
     urlFormat,
     base: definition.base ?? "/",

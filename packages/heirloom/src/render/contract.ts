@@ -34,7 +34,10 @@ export interface Assets {
 export interface Head {
   /** Absolute URL of the page; absent for the 404 page and when no site URL is configured. */
   canonical?: string;
-  /** The site's Atom feeds (with i18n, those of the page's locale), for <link rel="alternate">. */
+  /**
+   * The site's feeds (with i18n, those of the page's locale), for <link rel="alternate">; on a term's pages, its own
+   * feed too (a term's feed is named on no other page).
+   */
   feeds: Array<{ title: string; url: string }>;
   /**
    * With i18n, for `<link rel="alternate" hreflang>`: the page in each locale that has a translation of it (itself

@@ -14,6 +14,7 @@ import * as options from "./options.ts";
 import * as output from "./output.ts";
 import * as server from "./server.ts";
 import * as site from "./site.ts";
+import * as taxonomy from "./taxonomy.ts";
 
 export * from "./budget.ts";
 export * from "./config.ts";
@@ -29,11 +30,13 @@ export * from "./options.ts";
 export * from "./output.ts";
 export * from "./server.ts";
 export * from "./site.ts";
+export * from "./taxonomy.ts";
 
 export const byStage: readonly Record<string, unknown>[] = [
   config,
   hostFiles,
   i18n,
+  taxonomy,
   options,
   content,
   entries,
