@@ -116,7 +116,7 @@ describe("a taxonomy's terms", () => {
   });
 
   it("keep the collection's own order when it declares one", () => {
-    const sorted = defineCollection({ ...posts, folder: "posts", schema: posts.schema, sort: "title" });
+    const sorted = defineCollection({ folder: "posts", schema: posts.schema, sort: "title" });
     const site = resolveSite(defineSite({ collections: { posts: sorted }, routes: { taxonomies: [tags] } }));
     const list = [post("b", { date: "2020-01-01", tags: ["x"] }), post("a", { date: "2024-01-01", tags: ["x"] })];
     expect(titles(made(site, content(list)), "/tags/x/")).toEqual(["b", "a"]);

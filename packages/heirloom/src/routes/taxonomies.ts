@@ -1,7 +1,7 @@
 // Taxonomies: the terms a field of a collection's entries holds (tags, categories, series), each with its pages
 // (newest first, paginated as a list's) and its own feed, an index page of them, and each entry's own terms.
 // Terms are read from the entries of one section (a locale's), which hold no draft.
-import slugify from "@sindresorhus/slugify";
+import * as slugifyModule from "@sindresorhus/slugify";
 import type { Term } from "../config/taxonomy-options.ts";
 import type { ResolvedSite, ResolvedTaxonomy } from "../config/types.ts";
 import type { ContentItem, EntryValue } from "../content/types.ts";
@@ -162,6 +162,13 @@ function nameOf(term: Gathered): string {
   }
   return best;
 }
+
+type Slugify = typeof slugifyModule.default;
+/** The package's function: its ES module's default, or inside it when required from CommonJS (a worker's compile). */
+const slugify: Slugify =
+  typeof slugifyModule.default === "function"
+    ? slugifyModule.default
+    : (slugifyModule.default as unknown as { default: Slugify }).default;
 
 /**
  * A term's URL segment, the same for every spelling of it: accents dropped, other scripts transliterated, letters
