@@ -73,7 +73,9 @@ export interface TermPage extends Term {
 
 /** What `page` holds on a taxonomy's index page. */
 export interface TermsPage {
+  /** `index.title`, or the field's name capitalized ("Tags"). */
   title: string;
+  /** The taxonomy's field, such as "tags". */
   taxonomy: string;
   /** Every term of the section, by slug. */
   terms: Term[];
@@ -87,6 +89,7 @@ export interface ArchivePeriod {
   month?: string;
   /** The URL of its page, when the archive has one for it. */
   url?: string;
+  /** How many entries it holds. */
   count: number;
 }
 
@@ -100,6 +103,7 @@ export interface ArchivePage extends ArchivePeriod {
 
 /** What `page` holds on an archive's index page. */
 export interface ArchivesPage {
+  /** `index.title`, or "Archive". */
   title: string;
   /** Every year with entries, newest first, each with its months. */
   years: Array<ArchivePeriod & { months: ArchivePeriod[] }>;
