@@ -228,6 +228,13 @@ describe("problems", () => {
     ]);
   });
 
+  it("of two taxonomies at one URL are the clash check's, naming site.config.ts", () => {
+    const both = [tags, { ...tags, field: "series" }];
+    const result = made(siteWith({ taxonomies: both }), content([post("x", { tags: ["a"], series: ["a"] })]));
+    expect(result.errors.map((e) => [e.id, e.location?.file])).toEqual([["RouteCollision", "site.config.ts"]]);
+    expect(result.errors[0].message).toContain("/tags/a/");
+  });
+
   it("of the options are told at the line of site.config.ts that writes them", () => {
     const bad = {
       taxonomies: [
