@@ -4,7 +4,7 @@
 import * as slugifyModule from "@sindresorhus/slugify";
 import type { Term } from "../config/taxonomy-options.ts";
 import type { ResolvedSite, ResolvedTaxonomy } from "../config/types.ts";
-import type { ContentItem, EntryValue } from "../content/types.ts";
+import type { ContentItem, EntryValue, SourceEntry } from "../content/types.ts";
 import { setDerived } from "../content/derived.ts";
 import { BadTermValue, TermWithoutSlug } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
@@ -51,7 +51,11 @@ export function addTaxonomies(
       terms[taxonomy.field] = (byEntry.get(item.value) ?? []).map((slug) => bySlug.get(slug)!);
       own.set(item.value, terms);
     }
-    for (const term of list) addTerm(site, section, taxonomy, term, terms.get(term.slug)!.entries, made, base);
+    // One source for all of a taxonomy's pages: where its path is written.
+    const source = madeSource(site.source, taxonomy.collection, taxonomy.path);
+    for (const term of list) {
+      addTerm({ site, section, taxonomy, source, base }, term, terms.get(term.slug)!.entries, made);
+    }
     if (taxonomy.index) {
       const { path, template, title } = taxonomy.index;
       const at = normalizePath(section.prefix + path, site.urlFormat);
@@ -72,17 +76,14 @@ export function addTaxonomies(
 
 /** One term's pages (its entries newest first, paginated) and its feed, named in its own pages' heads. */
 function addTerm(
-  site: ResolvedSite,
-  section: TermSection,
-  taxonomy: ResolvedTaxonomy,
+  of: { site: ResolvedSite; section: TermSection; taxonomy: ResolvedTaxonomy; source: SourceEntry; base: string },
   term: Term,
   entries: EntryValue[],
   made: { routes: Route[]; feeds: FeedSpec[] },
-  base: string,
 ): void {
+  const { site, section, taxonomy, source, base } = of;
   const path = termPath(site, section, taxonomy.path, term.slug);
   const entry = madeEntry({ ...term, title: term.name, taxonomy: taxonomy.field }, term, section.locale);
-  const source = madeSource(site.source, taxonomy.collection, taxonomy.path);
   const first = localized(madeRoute(path, site.urlFormat, taxonomy.template, entry, source), section);
   const pages = paginate(first, entries, taxonomy.perPage, site.urlFormat, base);
   if (taxonomy.feed) {
