@@ -1,4 +1,5 @@
-// The blog starter that `heirloom init` makes, built and served, in Chromium: every page and the 404 page
+// The blog starter that `heirloom init` makes, built and served, in Chromium: every page (a tag's and the tags')
+// and the 404 page
 // without an accessibility violation in either colour scheme, at both sizes; its theme switch shown only with
 // JavaScript, working, and remembered; the counter island of its MDX post hydrated and counting by pointer and
 // keyboard; the picture beside a post served as AVIF and WebP, no wider than its column on a phone, and in the
@@ -17,7 +18,16 @@ import {
   watchedPage,
 } from "./helpers.ts";
 
-const PAGES = ["/", "/blog/", "/blog/an-island/", "/blog/hello-world/", "/blog/second-post/", "/no/such/page"];
+const PAGES = [
+  "/",
+  "/blog/",
+  "/blog/an-island/",
+  "/blog/hello-world/",
+  "/blog/second-post/",
+  "/tags/",
+  "/tags/writing/",
+  "/no/such/page",
+];
 
 describe.skipIf(!chromePath)("the blog starter in Chromium", () => {
   const served = useBuiltAndBrowser(

@@ -5,6 +5,10 @@ export type { BuildResult } from "./pipeline/build.ts";
 export type { BuildOptions } from "./config/options.ts";
 export { defineCollection, defineSite } from "./config/define.ts";
 export type {
+  ArchivePage,
+  ArchivePeriod,
+  ArchiveRoute,
+  ArchivesPage,
   CollectionDefinition,
   ContentOf,
   Entry,
@@ -17,6 +21,11 @@ export type {
   LoadedEntry,
   ServerOptions,
   SiteDefinition,
+  TaxonomyIndexOptions,
+  TaxonomyRoute,
+  Term,
+  TermPage,
+  TermsPage,
   Translation,
 } from "./config/define.ts";
 export type { CodeTheme, GfmOptions, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";

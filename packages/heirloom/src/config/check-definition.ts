@@ -9,6 +9,7 @@ import { isHostName } from "./host-name.ts";
 import { unsafeCharacter } from "./unsafe-characters.ts";
 import { checkFeeds } from "./check-feeds.ts";
 import { checkI18n } from "./i18n.ts";
+import { checkTaxonomies } from "./check-taxonomies.ts";
 import { DEFAULT_TIMEOUT } from "./timeout.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
 
@@ -30,6 +31,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     const feeds = checkFeeds(list.feed, list.collection, fail);
     return { ...(list as ResolvedListRoute), feeds };
   });
+  const { taxonomies, archives } = checkTaxonomies(routes as never, collections, fail);
   const urlFormat = definition.urlFormat ?? "directory";
   if (urlFormat !== "file" && urlFormat !== "directory") fail(messages.BadUrlFormat, { urlFormat }, "urlFormat");
   const forms = checkForms(definition, fail);
@@ -51,6 +53,8 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     pages: routes?.pages,
     entryRoutes: (routes?.entries ?? []) as ResolvedEntryRoute[],
     listRoutes,
+    taxonomies,
+    archives,
     forms,
     urlFormat,
     base: definition.base ?? "/",

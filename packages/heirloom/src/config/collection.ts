@@ -6,6 +6,7 @@ import { FolderAndFile } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
 import type { Translation } from "./i18n.ts";
 import type { Heading } from "./markdown-options.ts";
+import type { Term } from "./taxonomy-options.ts";
 
 /**
  * A markdown body below the front matter is rendered to `html`; an MDX one (in .mdx files) becomes `Content`
@@ -150,6 +151,11 @@ export interface EntryMeta {
    * (`current: true`), for a language switcher. A fallback is listed with `fallback: true`.
    */
   translations?: Translation[];
+  /**
+   * With `routes.taxonomies`: the entry's terms of each taxonomy's field, by field (`post.terms.tags`), in the
+   * order written, each with its name, slug, URL and count; a field it leaves empty has [].
+   */
+  terms?: Record<string, Term[]>;
 }
 
 export type Entry<S extends z.ZodType> = z.output<S> & EntryMeta;

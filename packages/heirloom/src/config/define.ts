@@ -5,6 +5,7 @@ import type { FormOptions, ServerOptions } from "./form-options.ts";
 import type { I18nOptions, Translation } from "./i18n.ts";
 import type { MarkdownOptions } from "./markdown-options.ts";
 import type { CollectionDefinition, Collections, Entry, EntryOf } from "./collection.ts";
+import type { ArchiveRoute, TaxonomyRoute } from "./taxonomy-options.ts";
 
 export { defineCollection } from "./collection.ts";
 export type {
@@ -19,6 +20,17 @@ export type {
   SortOrder,
 } from "./collection.ts";
 export type { FormOptions, I18nOptions, ServerOptions, Translation };
+export type {
+  ArchivePage,
+  ArchivePeriod,
+  ArchiveRoute,
+  ArchivesPage,
+  TaxonomyIndexOptions,
+  TaxonomyRoute,
+  Term,
+  TermPage,
+  TermsPage,
+} from "./taxonomy-options.ts";
 
 /** Every collection of a site, typed: a list of entries, or one entry for a single file. */
 export type ContentOf<D> =
@@ -114,6 +126,12 @@ export interface RoutesOptions<C extends Collections> {
   entries?: Array<{ [K in Extract<keyof C, string>]: EntryRoute<K, EntryOf<C[K]>> }[Extract<keyof C, string>]>;
   /** Paginated lists of a collection's entries, with an optional feed. */
   lists?: Array<{ [K in Extract<keyof C, string>]: ListRoute<K, EntryOf<C[K]>> }[Extract<keyof C, string>]>;
+  /** A page per term of a field such as `tags`, with an index of the terms and a feed per term. */
+  taxonomies?: Array<
+    { [K in Extract<keyof C, string>]: TaxonomyRoute<K, FeedOptions<EntryOf<C[K]>>> }[Extract<keyof C, string>]
+  >;
+  /** A page per year (or month) of a collection's dated entries, with an index of the years. */
+  archives?: Array<{ [K in Extract<keyof C, string>]: ArchiveRoute<K> }[Extract<keyof C, string>]>;
 }
 
 export interface SiteOptions<C extends Collections> {

@@ -49,6 +49,35 @@ export interface ResolvedListRoute {
   feeds: ResolvedFeed[];
 }
 
+/** A taxonomy's index page, or an archive's. */
+export interface ResolvedIndex {
+  path: string;
+  template: string;
+  title: string;
+}
+
+/** A taxonomy: a page per term of `field` (paginated), an optional index of terms and a feed per term. */
+export interface ResolvedTaxonomy {
+  collection: string;
+  field: string;
+  path: string;
+  template: string;
+  perPage: number;
+  index?: ResolvedIndex;
+  feed?: FeedOptions<Record<string, unknown>>;
+}
+
+/** An archive: a page per year (or per month, when `path` holds :month) of a collection's dated entries. */
+export interface ResolvedArchive {
+  collection: string;
+  path: string;
+  template: string;
+  /** Infinity unless set: a year's (or month's) entries on one page. */
+  perPage: number;
+  month: boolean;
+  index?: ResolvedIndex;
+}
+
 export interface ResolvedForm extends Required<Omit<FormOptions, "env">> {
   name: string;
   env?: string;
@@ -60,6 +89,8 @@ export interface ResolvedSite {
   pages?: string;
   entryRoutes: ResolvedEntryRoute[];
   listRoutes: ResolvedListRoute[];
+  taxonomies: ResolvedTaxonomy[];
+  archives: ResolvedArchive[];
   forms: ResolvedForm[];
   urlFormat: "file" | "directory";
   base: string;

@@ -24,6 +24,7 @@ import { compileMdxBody } from "./mdx/index.ts";
 import { type MdxComponents, setMdxBody } from "./mdx/index.ts";
 import { issuesToErrors, schemaErrors } from "./schema-errors.ts";
 import { type SchemaCheck, checkSchemas } from "./schema-checks.ts";
+import { DERIVED_HASH } from "./derived.ts";
 import { listValue, slugOf } from "./entry-value.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
@@ -191,9 +192,10 @@ const LOCALE_HASH = Symbol("heirloom.localeHash");
  */
 export function entryHashOf(entry: unknown): string {
   if (!entry || typeof entry !== "object") return "";
-  const held = entry as { [SOURCE_HASH]?: string; [LOCALE_HASH]?: string };
+  const held = entry as { [SOURCE_HASH]?: string; [LOCALE_HASH]?: string; [DERIVED_HASH]?: string };
   const own = held[SOURCE_HASH] ?? "";
-  return held[LOCALE_HASH] === undefined ? own : `${own}|${held[LOCALE_HASH]}`;
+  const withLocale = held[LOCALE_HASH] === undefined ? own : `${own}|${held[LOCALE_HASH]}`;
+  return held[DERIVED_HASH] === undefined ? withLocale : `${withLocale}|${held[DERIVED_HASH]}`;
 }
 
 /** Gives an entry its translations (and a fallback its mark), in its hash: a page showing them depends on them. */

@@ -54,8 +54,9 @@ export function inputsKey(inputs: {
 /** Everything every page depends on: a change to any of it renders every page again. */
 export function contextKey(inputs: SiteInputs): string {
   const { config, site, templates, assets, islands, images, feeds } = inputs;
-  // A page's head names each feed with its MIME type, its format's.
-  const feedList = JSON.stringify(feeds.map((f) => [f.path, f.title, f.options.format ?? ""]));
+  // A page's head names each feed with its MIME type, its format's. A term's feed is named on its own pages only
+  // (their keys hold it): a new term renders no other page again.
+  const feedList = JSON.stringify(feeds.filter((f) => !f.own).map((f) => [f.path, f.title, f.options.format ?? ""]));
   const moved = JSON.stringify((inputs.redirects ?? []).map((r) => [r.from, r.to]));
   const settings = settingsOf(config, site);
   // The URLs a page may name: the script, the stylesheets, the islands' modules (hashed, so their code is in them).
@@ -88,7 +89,8 @@ export function pageKey(context: string, route: Route, entryHash: (entry: unknow
   const list = p ? JSON.stringify([p.page, p.pages, p.total, p.prev, p.next, p.first, p.last, items]) : "";
   // With i18n, what its head says of its translations: its alternates, a fallback's canonical page.
   const locale = route.locale === undefined ? [] : [JSON.stringify([route.locale, route.alternates, route.canonical])];
-  return hashOf(context, route.path, route.outFile, route.template, entryHash(route.entry), list, ...locale);
+  const own = route.feeds ? [JSON.stringify(route.feeds.map((f) => [f.path, f.title]))] : [];
+  return hashOf(context, route.path, route.outFile, route.template, entryHash(route.entry), list, ...locale, ...own);
 }
 
 /** A feed is written again only when its entries or anything every page depends on changed. */

@@ -36,7 +36,8 @@ export interface Head {
   canonical?: string;
   /**
    * The site's feeds (with i18n, those of the page's locale), for `<link rel="alternate" type={feed.type}>`: `type`
-   * is the MIME type of its format (application/rss+xml, application/atom+xml or application/feed+json).
+   * is the MIME type of its format (application/rss+xml, application/atom+xml or application/feed+json). On a
+   * term's pages, its own feed too (a term's feed is named on no other page).
    */
   feeds: Array<{ title: string; url: string; type: string; format: "rss" | "atom" | "json" }>;
   /**

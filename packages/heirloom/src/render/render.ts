@@ -145,7 +145,7 @@ export function renderPage(site: RenderInputs, route: Route, content = contentOf
         url: absoluteUrl(config.siteUrl, config.base, path)!,
       }))
     : [];
-  return renderRoute(route, inputs, { canonical, feeds: feedLinks(site, route.locale), alternates });
+  return renderRoute(route, inputs, { canonical, feeds: feedLinks(site, route), alternates });
 }
 
 /**
@@ -161,15 +161,25 @@ export function publishedOnSite(site: Pick<RenderInputs, "refs" | "content" | "l
   return (file: string, url: string, page: string) => (byLocale.get(page.split("/")[1]) ?? own)(file, url, page);
 }
 
-/** The feeds of the page's locale for the head's links; none without a site URL (entries need absolute URLs). */
-function feedLinks({ config, feeds }: Pick<RenderInputs, "config" | "feeds">, locale?: string): Head["feeds"] {
+/**
+ * The feeds of the page's locale for the head's links, then the page's own (a term's); none without a site URL
+ * (entries need absolute URLs). A feed of its own pages only (a term's) is not named on every page.
+ */
+function feedLinks({ config, feeds }: Pick<RenderInputs, "config" | "feeds">, route: Route): Head["feeds"] {
   if (!config.siteUrl) return [];
-  const own = feeds.filter((f) => f.locale === locale);
-  return own.map((f) => {
+  const link = (f: FeedSpec) => {
     const format = feedFormat({ path: f.path, format: f.options.format });
     return { title: f.title, url: withBase(config.base, f.path), type: FEED_TYPES[format], format };
-  });
+  };
+  const known = lastShared;
+  // Every page of a locale shares the site's: made once, not once a page from all of a large site's term feeds.
+  const same = known.feeds === feeds && known.locale === route.locale && known.base === config.base;
+  const shared = same ? known.links : feeds.filter((f) => f.locale === route.locale && !f.own).map(link);
+  if (!same) lastShared = { feeds, locale: route.locale, base: config.base, links: shared };
+  return route.feeds ? [...shared, ...route.feeds.map(link)] : [...shared];
 }
+// Process-wide and harmless: the last answer of a pure function of the feeds, the locale and the base path.
+let lastShared: { feeds?: FeedSpec[]; locale?: string; base?: string; links: Head["feeds"] } = { links: [] };
 
 /** What templates receive about the site's URLs, script, stylesheet and forms. */
 export function templateAssets(

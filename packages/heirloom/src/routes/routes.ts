@@ -1,10 +1,10 @@
-// Routes stage: the route table from the pages, the per-entry routes and the paginated lists of the
-// definition. Each route has one URL in the site's form and one output file; every entry a route shows
-// learns its URL.
+// Routes stage: the route table from the pages, the per-entry routes, the paginated lists, the taxonomies and
+// the archives of the definition. Each route has one URL in the site's form and one output file; every entry a
+// route shows learns its URL.
 import { whileAt } from "../compile/supervisor.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { locate } from "../config/definition-file.ts";
-import type { ContentItem, EntryValue, ValidatedContent } from "../content/types.ts";
+import type { ContentItem, ValidatedContent } from "../content/types.ts";
 import {
   BadPagePath,
   ListOnMissingPage,
@@ -14,13 +14,16 @@ import {
 } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
+import { addArchives } from "./archives.ts";
+import { paginate } from "./listing.ts";
 import { compilePattern, fillPattern } from "./patterns.ts";
 import { listFeeds } from "./list-feeds.ts";
 import { ownPath } from "./own-path.ts";
+import { addTaxonomies } from "./taxonomies.ts";
 import { linkTranslations } from "./translations.ts";
 import { entryAliases, redirectLoops, siteRedirects } from "./redirects.ts";
-import type { RouteReuse, FeedSpec, Pagination, Redirect, Route } from "./types.ts";
-import { NOT_FOUND, type UrlFormat, isPlainPath, listPagePath, normalizePath, outFileFor, withBase } from "./urls.ts";
+import type { RouteReuse, FeedSpec, Redirect, Route } from "./types.ts";
+import { NOT_FOUND, type UrlFormat, isPlainPath, normalizePath, outFileFor, withBase } from "./urls.ts";
 
 /** The pages of one locale (with i18n; the whole site without): its collections and its URLs' prefix. */
 interface Section {
@@ -145,6 +148,8 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
     const [page] = routes.splice(index, 1, ...paginate(routes[index], items, list.perPage, format, base));
     feeds.push(...listFeeds(list, page, first, items, section));
   }
+  addTaxonomies(site, section, made, base);
+  addArchives(site, section, made, base);
 }
 
 function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[], prefix = ""): Route | undefined {
@@ -172,27 +177,6 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
     source: item.source,
     templateFrom: "entry",
   };
-}
-
-function paginate(page: Route, items: EntryValue[], perPage: number, format: UrlFormat, base: string): Route[] {
-  const pages = Math.max(1, Math.ceil(items.length / perPage));
-  const paths = Array.from({ length: pages }, (_, i) => listPagePath(page.path, i + 1, format));
-  const urls = paths.map((path) => withBase(base, path));
-  return paths.map((path, i) => {
-    const n = i + 1;
-    const pagination: Pagination = {
-      items: items.slice(i * perPage, n * perPage),
-      page: n,
-      pages,
-      total: items.length,
-      perPage,
-      prev: n > 1 ? urls[i - 1] : undefined,
-      next: n < pages ? urls[i + 1] : undefined,
-      first: urls[0],
-      last: urls[pages - 1],
-    };
-    return { ...page, path, outFile: outFileFor(path, format), pagination };
-  });
 }
 
 function unregistered(routes: Route[], paths: string[], format: UrlFormat): HeirloomError[] {

@@ -20,6 +20,8 @@ export interface Pagination<E = EntryValue> {
   next?: string;
   first: string;
   last: string;
+  /** On an archive's pages: this page's entries by month, newest first ("2024", "03"). */
+  groups?: Array<{ year: string; month: string; items: E[] }>;
 }
 
 export interface Route {
@@ -43,6 +45,8 @@ export interface Route {
   alternates?: Array<{ hreflang: string; path: string }>;
   /** With i18n, on a fallback's page: the path of the default locale's page it shows, its canonical URL. */
   canonical?: string;
+  /** Feeds named in this page's head only (a term's own), beside the site's. */
+  feeds?: FeedSpec[];
 }
 
 /** An old URL kept: a page of its own that sends the visitor on, and a 301 for hosts that read redirect rules. */
@@ -74,6 +78,8 @@ export interface FeedSpec {
   source: SourceEntry;
   /** With i18n: the locale of its entries (its path starts with /<locale>/ for all but the default). */
   locale?: string;
+  /** Named in the head of its own list's pages only (a term's feed), not of every page. */
+  own?: boolean;
 }
 
 /** A pattern such as "/blog/:slug/" split once into its fixed parts and parameter names, in the site's form. */

@@ -30,6 +30,8 @@ const definition = defineSite({
         title: text,
         description: text.max(200),
         date: z.iso.date("must be a date written as YYYY-MM-DD, such as 2026-03-14"),
+        // Each tag gets a page at /tags/<tag>/ with its posts and its own feed; "Café" and "cafe" are one tag.
+        tags: z.array(text).default([]),
       }),
     }),
   },
@@ -40,6 +42,17 @@ const definition = defineSite({
     pages: "pages",
     entries: [{ collection: "posts", path: "/blog/:slug/", template: "post" }],
     lists: [{ collection: "posts", page: "/blog/", perPage: 10, feed: { path: "/blog/feed.xml", title: "Blog" } }],
+    taxonomies: [
+      {
+        collection: "posts",
+        field: "tags",
+        path: "/tags/:term/",
+        template: "tag",
+        perPage: 10,
+        index: { path: "/tags/", template: "tags", title: "Tags" },
+        feed: { path: "/tags/:term/feed.xml", title: "Posts tagged :term" },
+      },
+    ],
   },
   urlFormat: "directory",
 });

@@ -17,6 +17,7 @@ import * as options from "./options.ts";
 import * as output from "./output.ts";
 import * as server from "./server.ts";
 import * as site from "./site.ts";
+import * as taxonomy from "./taxonomy.ts";
 
 export * from "./budget.ts";
 export * from "./config.ts";
@@ -35,12 +36,14 @@ export * from "./options.ts";
 export * from "./output.ts";
 export * from "./server.ts";
 export * from "./site.ts";
+export * from "./taxonomy.ts";
 
 export const byStage: readonly Record<string, unknown>[] = [
   config,
   feeds,
   hostFiles,
   i18n,
+  taxonomy,
   options,
   content,
   entries,

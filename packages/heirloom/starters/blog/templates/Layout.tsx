@@ -6,13 +6,20 @@ import type { Props } from "./pages.tsx";
 export function Layout({ page, content, path, assets, head, children }: Props & { children?: ReactNode }) {
   const { site } = content;
   const title = path === "/" ? site.name : `${page.title} · ${site.name}`;
+  // A tag's pages and the list of tags are made by the build, not written in content/: their words are here.
+  const description =
+    "description" in page
+      ? page.description
+      : "terms" in page
+        ? `Every tag of ${site.name}, with its posts.`
+        : `Posts of ${site.name} tagged “${page.name}”, newest first.`;
   return (
     <html lang={site.lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
-        <meta name="description" content={page.description} />
+        <meta name="description" content={description} />
         <link rel="icon" href={site.icon.url} />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         {head.feeds.map((feed) => (
@@ -32,6 +39,7 @@ export function Layout({ page, content, path, assets, head, children }: Props & 
           </a>
           <nav aria-label="Main">
             <a href={assets.href("/blog/")}>Blog</a>
+            <a href={assets.href("/tags/")}>Tags</a>
           </nav>
           {/* Shown by templates/islands/main.ts: without JavaScript it could do nothing. */}
           <button type="button" className="theme" data-theme-switch hidden aria-pressed="false">

@@ -1,9 +1,9 @@
-// The page templates: the front page, the list of posts, one post (markdown or MDX), and a plain page (the 404
-// page too).
-import type { PageProps } from "heirloom";
+// The page templates: the front page, the list of posts, one post (markdown or MDX), a tag's posts, the list of
+// tags, and a plain page (the 404 page too).
+import type { PageProps, TermPage, TermsPage } from "heirloom";
 import type { Content, Page as PageEntry, Post as PostEntry } from "../site.config.ts";
 
-export type Props<P = PageEntry | PostEntry> = PageProps<P, Content, PostEntry>;
+export type Props<P = PageEntry | PostEntry | TermPage | TermsPage> = PageProps<P, Content, PostEntry>;
 
 export function Home({ page, content }: Props<PageEntry>) {
   return (
@@ -22,24 +22,60 @@ export function List({ page, pagination }: Props<PageEntry>) {
       <h1>{page.title}</h1>
       <div className="body" dangerouslySetInnerHTML={{ __html: page.html }} />
       <PostList posts={pagination?.items ?? []} />
-      {pagination && pagination.pages > 1 && (
-        <nav className="pagination" aria-label="Pages of posts">
-          {pagination.prev && (
-            <a href={pagination.prev} rel="prev">
-              Newer posts
-            </a>
-          )}
-          <span>
-            Page {pagination.page} of {pagination.pages}
-          </span>
-          {pagination.next && (
-            <a href={pagination.next} rel="next">
-              Older posts
-            </a>
-          )}
-        </nav>
-      )}
+      <Pages pagination={pagination} />
     </>
+  );
+}
+
+/** A tag's page: its posts, newest first, ten to a page (its feed is named in the head of these pages only). */
+export function Tag({ page, pagination, assets }: Props<TermPage>) {
+  return (
+    <>
+      <h1>Posts tagged “{page.name}”</h1>
+      <p>
+        {page.count === 1 ? "One post" : `${page.count} posts`}, newest first.{" "}
+        <a href={assets.href("/tags/")}>All tags</a>
+      </p>
+      <PostList posts={pagination?.items ?? []} />
+      <Pages pagination={pagination} />
+    </>
+  );
+}
+
+/** Every tag, with how many posts have it. */
+export function Tags({ page }: Props<TermsPage>) {
+  return (
+    <>
+      <h1>{page.title}</h1>
+      <ul className="tags">
+        {page.terms.map((tag) => (
+          <li key={tag.slug}>
+            <a href={tag.url}>{tag.name}</a> ({tag.count})
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Pages({ pagination }: { pagination: Props["pagination"] }) {
+  if (!pagination || pagination.pages < 2) return null;
+  return (
+    <nav className="pagination" aria-label="Pages of posts">
+      {pagination.prev && (
+        <a href={pagination.prev} rel="prev">
+          Newer posts
+        </a>
+      )}
+      <span>
+        Page {pagination.page} of {pagination.pages}
+      </span>
+      {pagination.next && (
+        <a href={pagination.next} rel="next">
+          Older posts
+        </a>
+      )}
+    </nav>
   );
 }
 
@@ -50,6 +86,15 @@ export function Post({ page, assets }: Props<PostEntry>) {
       <p className="meta">
         <time dateTime={page.date}>{formatDate(page.date)}</time>
       </p>
+      {page.terms && page.terms.tags.length > 0 && (
+        <ul className="tags" aria-label="Tags">
+          {page.terms.tags.map((tag) => (
+            <li key={tag.slug}>
+              <a href={tag.url}>{tag.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
       {/* An .mdx post is a component (its islands hydrate); a .md post, and any post in the feed, is its html. */}
       {page.Content ? (
         <div className="body">
