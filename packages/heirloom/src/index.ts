@@ -17,6 +17,7 @@ export type {
   LoadedEntry,
   ServerOptions,
   SiteDefinition,
+  SummaryOption,
   Translation,
 } from "./config/define.ts";
 export type { CodeTheme, GfmOptions, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";

@@ -8,6 +8,7 @@ import { DEFINITION_FILE, locate } from "./definition-file.ts";
 import { isHostName } from "./host-name.ts";
 import { unsafeCharacter } from "./unsafe-characters.ts";
 import { checkI18n } from "./i18n.ts";
+import { DEFAULT_SUMMARY, resolveSummary } from "./summary-options.ts";
 import { DEFAULT_TIMEOUT } from "./timeout.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
 
@@ -85,9 +86,12 @@ function checkCollections(
       fail(messages.BadDatedFileNames, { name, value: JSON.stringify(dated) }, "datedFileNames");
     }
     const datedFileNames = dated === true;
+    const summary = resolveSummary(c.summary);
+    if (!summary) fail(messages.BadSummary, { name, value: JSON.stringify(c.summary) }, "summary");
     const load = typeof c.load === "function" ? c.load : undefined;
     collections.set(name, {
       ...{ name, single, source, schema, body, sort, unique, html: html === true, datedFileNames },
+      summary: summary ?? DEFAULT_SUMMARY,
       ...(load ? { load } : {}),
     });
   }

@@ -17,6 +17,7 @@ export type {
   EntryOf,
   LoadedEntry,
   SortOrder,
+  SummaryOption,
 } from "./collection.ts";
 export type { FormOptions, I18nOptions, ServerOptions, Translation };
 

@@ -158,9 +158,9 @@ function validateEntry(
     file: source.file,
     html: "",
     headings: UNSET,
-  } as EntryValue;
-  if (mdx) setMdxBody(value, mdx, options.mdx, source);
-  else setBody(value, body);
+  } as unknown as EntryValue;
+  if (mdx) setMdxBody(value, mdx, options.mdx, source, collection.summary);
+  else setBody(value, body, collection.summary);
   // What its file's name gives the entry (a slug, a date) is part of what a page showing it is made from.
   Object.defineProperty(value, SOURCE_HASH, { value: named ? `${source.hash}:${source.file}` : source.hash });
   // Searched in the parsed data (the same objects as in the value), never through the lazy html.

@@ -2,8 +2,10 @@
 export { slugOf, uniqueId, withoutHeadingAnchors } from "./headings.ts";
 export { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 export { settingsKey } from "./markdown-key.ts";
-export { MarkdownRenderers, markdownKey } from "./markdown.ts";
+export { markdownKey } from "./markdown.ts";
+export { MarkdownRenderers } from "./renderers.ts";
 export type { MarkdownRenderer, RenderedMarkdown, WaitingMarkdown } from "./markdown.ts";
 export { MARKER, attributeValue, isSiteRef, markerParts, refTarget } from "./refs.ts";
+export { entrySeparator } from "./summary-marker.ts";
 export { renderMarkdown } from "./render-markdown.ts";
 export type { RenderMarkdownOptions } from "./render-markdown.ts";
