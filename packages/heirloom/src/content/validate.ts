@@ -23,6 +23,7 @@ import type { MarkdownRenderer } from "./markdown/index.ts";
 import { compileMdxBody } from "./mdx/index.ts";
 import { type MdxComponents, setMdxBody } from "./mdx/index.ts";
 import { issuesToErrors, schemaErrors } from "./schema-errors.ts";
+import { setSummary } from "./summary.ts";
 import { type SchemaCheck, checkSchemas } from "./schema-checks.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
@@ -159,7 +160,7 @@ function validateEntry(
     html: "",
     headings: UNSET,
   } as unknown as EntryValue;
-  if (mdx) setMdxBody(value, mdx, options.mdx, source, collection.summary);
+  if (mdx) setSummary(value, setMdxBody(value, mdx, options.mdx, source), collection.summary);
   else setBody(value, body, collection.summary);
   // What its file's name gives the entry (a slug, a date) is part of what a page showing it is made from.
   Object.defineProperty(value, SOURCE_HASH, { value: named ? `${source.hash}:${source.file}` : source.hash });

@@ -12,9 +12,6 @@ import { errorFrom, type SourceLocation } from "../../errors/errors.ts";
 import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
 import type { CompiledMdx } from "./mdx-types.ts";
 import { MORE_COMPONENT, MORE_ELEMENT, cutAtMoreElement } from "./mdx-summary.ts";
-import type { ResolvedSummary } from "../../config/types.ts";
-import { setNoSummary, setSummary } from "../summary.ts";
-import type { EntryValue } from "../types.ts";
 
 /** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
 export interface MdxComponents {
@@ -39,16 +36,15 @@ const MARKED = { components: { [MORE_COMPONENT]: () => createElement(MORE_ELEMEN
 
 /**
  * Gives an entry's value its MDX body: `Content`, its `headings`, and `html` rendered when first read; `at` is its
- * file and the line its body starts at, where an expression that fails is told; its summary and counts made from
- * `html` as the collection's `summary` option says.
+ * file and the line its body starts at, where an expression that fails is told. Returns the body's HTML and where
+ * its summary's marker was, read when called (for its summary, content/summary.ts).
  */
 export function setMdxBody(
-  value: EntryValue,
+  value: Record<string, unknown>,
   body: CompiledMdx,
   components: MdxComponents,
   at: BodyAt,
-  summary?: ResolvedSummary,
-): void {
+): () => { html: string; more?: number } {
   let Content: ComponentType | undefined;
   const content = () => (Content ??= mdxContent(body, components, at));
   Object.defineProperty(value, "Content", { enumerable: true, configurable: true, get: content });
@@ -68,8 +64,7 @@ export function setMdxBody(
       return made.result.html;
     },
   });
-  if (summary) setSummary(value, () => ({ html: value.html, more: made?.result.more }), summary);
-  else setNoSummary(value);
+  return () => ({ html: String(value.html), more: made?.result.more });
 }
 
 /**
