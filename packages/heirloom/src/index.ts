@@ -21,6 +21,7 @@ export type {
   LoadedEntry,
   ServerOptions,
   SiteDefinition,
+  SummaryOption,
   TaxonomyIndexOptions,
   TaxonomyRoute,
   Term,

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { resolveSite } from "../../../packages/heirloom/src/config/check-definition.ts";
 import { defineCollection, defineSite } from "../../../packages/heirloom/src/config/define.ts";
 import type { SiteOptions } from "../../../packages/heirloom/src/config/define.ts";
-import type { ContentItem, ValidatedContent } from "../../../packages/heirloom/src/content/types.ts";
+import type { ContentItem, EntryValue, ValidatedContent } from "../../../packages/heirloom/src/content/types.ts";
 import { entryHashOf } from "../../../packages/heirloom/src/content/validate.ts";
 import type { HeirloomError } from "../../../packages/heirloom/src/errors/errors.ts";
 import { createRoutes } from "../../../packages/heirloom/src/routes/routes.ts";
@@ -28,7 +28,8 @@ function siteWith(routes: Routes, extra: Partial<SiteOptions<{ posts: typeof pos
 /** A post as the content stage hands it on: its front matter, file and a hash of its own. */
 function post(slug: string, data: Record<string, unknown>, locale?: string): ContentItem {
   const file = `content/${locale ? `${locale}/` : ""}posts/${slug}.md`;
-  const value = { title: slug, ...data, slug, file, html: "", headings: [], ...(locale ? { locale } : {}) };
+  const meta = { slug, file, html: "", headings: [], ...(locale ? { locale } : {}) };
+  const value = { title: slug, ...data, ...meta } as unknown as EntryValue;
   const locate = (path: ReadonlyArray<PropertyKey>) => ({ line: path[0] === "tags" ? 4 : 2, column: 1 });
   const source = { file, data, body: "", bodyLine: 6, format: "yaml" as const, locate, collection: "posts", slug };
   return { value, source: { ...source, hash: slug }, images: [] };

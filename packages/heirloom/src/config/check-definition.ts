@@ -10,6 +10,7 @@ import { unsafeCharacter } from "./unsafe-characters.ts";
 import { checkFeeds } from "./check-feeds.ts";
 import { checkI18n } from "./i18n.ts";
 import { checkTaxonomies } from "./check-taxonomies.ts";
+import { DEFAULT_SUMMARY, resolveSummary } from "./summary-options.ts";
 import { DEFAULT_TIMEOUT } from "./timeout.ts";
 import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
 
@@ -94,6 +95,8 @@ function checkCollections(
       fail(messages.BadDatedFileNames, { name, value: JSON.stringify(dated) }, "datedFileNames");
     }
     const datedFileNames = dated === true;
+    const summary = resolveSummary(c.summary);
+    if (!summary) fail(messages.BadSummary, { name, value: JSON.stringify(c.summary) }, "summary");
     const load = typeof c.load === "function" ? c.load : undefined;
     // Only a folder's files may be data files or not; a single file is data by its extension.
     const data = c.data ?? false;
@@ -102,6 +105,7 @@ function checkCollections(
     }
     collections.set(name, {
       ...{ name, single, source, schema, body, sort, unique, html: html === true, datedFileNames },
+      summary: summary ?? DEFAULT_SUMMARY,
       ...(load ? { load } : {}),
       ...(data === true ? { data } : {}),
     });

@@ -66,7 +66,23 @@ export interface CollectionOptions<S extends z.ZodType> {
    * slug and date. Other names keep their slug. Default false.
    */
   datedFileNames?: boolean;
+  /**
+   * How each body's `summary` is made (see `SummaryOption`). A body's marker ends it wherever it is: a line
+   * `<!--more-->` (Hugo's), `{/* more *\/}` in MDX, or `separator` (Jekyll's `excerpt_separator`; an entry's own
+   * `excerpt_separator` field replaces it). Default: the first 70 words, to the end of their block, as Hugo makes it.
+   */
+  summary?: SummaryOption;
 }
+
+/**
+ * A summary without a marker: "paragraph" (the body's first, as Jekyll's excerpt), or `{ words }` (default 70, Hugo's
+ * `summaryLength`) ending with the block the last word is in or, with `end: "word"`, right after it with "…";
+ * `{ paragraph: true }` is "paragraph" with a `separator`.
+ */
+export type SummaryOption =
+  | "paragraph"
+  | { words?: number; end?: "block" | "word"; separator?: string }
+  | { paragraph: true; separator?: string };
 
 /** One entry a collection's `load` makes: as a file under its folder would be, with front matter and a body. */
 export interface LoadedEntry {
@@ -90,6 +106,7 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
   readonly datedFileNames: boolean;
   /** Its folder's data files are entries (see `CollectionOptions.data`). */
   readonly data?: boolean;
+  readonly summary?: SummaryOption;
   /** Makes the entries of a collection not read from files. */
   readonly load?: () => LoadedEntry[] | Promise<LoadedEntry[]>;
 }
@@ -119,6 +136,7 @@ export function defineCollection<S extends z.ZodType>(options: CollectionOptions
     datedFileNames: options.datedFileNames ?? false,
     ...(options.data !== undefined ? { data: options.data } : {}),
     load: options.load,
+    summary: options.summary,
   };
 }
 
@@ -135,6 +153,17 @@ export interface EntryMeta {
   html: string;
   /** The body's headings in order, with their ids, for a table of contents; empty without a body. */
   headings: Heading[];
+  /**
+   * The start of the body as HTML (before its `<!--more-->`, else as the collection's `summary` says), every tag
+   * closed, links and pictures as in `html`; empty without a body. A field of the schema's own by the name is kept.
+   */
+  summary: string;
+  /** Whether the body holds more than its `summary` (Hugo's `.Truncated`): for a "Read more" link. */
+  truncated: boolean;
+  /** The words of the body's text (a CJK character counting as one, as Hugo's hasCJKLanguage counts); 0 without. */
+  wordCount: number;
+  /** Minutes to read the body, rounded up: 212 words a minute (500 CJK characters); 0 without a body. */
+  readingTime: number;
   /** An MDX body as a component (`<page.Content />`), rendered with the components of templates/mdx.ts. */
   Content?: ComponentType;
   /** The URL of the page that shows this entry (base path included), when a route shows it. */

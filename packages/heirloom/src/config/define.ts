@@ -18,6 +18,7 @@ export type {
   EntryOf,
   LoadedEntry,
   SortOrder,
+  SummaryOption,
 } from "./collection.ts";
 export type { FormOptions, I18nOptions, ServerOptions, Translation };
 export type {

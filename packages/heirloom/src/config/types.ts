@@ -21,6 +21,19 @@ export interface ResolvedCollection {
   data?: boolean;
   /** Makes its entries instead of files (see `CollectionOptions.load`). */
   load?: () => unknown;
+  /** How its bodies' `summary` is made (see `CollectionOptions.summary`). */
+  summary: ResolvedSummary;
+}
+
+/** A collection's `summary` option with its defaults: a marker of its own, else a paragraph or a number of words. */
+export interface ResolvedSummary {
+  /** Without a marker: the first paragraph (else the first `words` words). */
+  paragraph: boolean;
+  words: number;
+  /** Where a summary of `words` ends: with the block the last word is in, or right after it. */
+  end: "block" | "word";
+  /** The collection's own marker, besides `<!--more-->` (Jekyll's `excerpt_separator`). */
+  separator?: string;
 }
 
 export interface ResolvedEntryRoute {

@@ -1,7 +1,9 @@
 // An entry's markdown body as its `html` and `headings`: rendered now, read from the markdown cache when a page
 // needs it, or rendered when a page reads it (dev, and a body whose code languages Shiki must load first).
+import type { ResolvedSummary } from "../config/types.ts";
 import { HeirloomError } from "../errors/errors.ts";
-import { type MarkdownRenderer, type RenderedMarkdown, markdownKey } from "./markdown/index.ts";
+import { type MarkdownRenderer, type RenderedMarkdown, entrySeparator, markdownKey } from "./markdown/index.ts";
+import { setNoSummary, setSummary } from "./summary.ts";
 import type { EntryValue, MarkdownCache, SourceEntry, WaitingBodies } from "./types.ts";
 import { plainWarnings } from "./highlight/index.ts";
 
@@ -38,6 +40,7 @@ export function markdownBody(
 ): Body | undefined {
   const { markdown, base } = options;
   const key = markdownKey(source.hash, base, renderer);
+  const separator = entrySeparator(source.data);
   const kept = options.waiting?.get(key);
   options.waiting?.delete(key);
   const tell = ({ warnings, notes }: Pick<RenderedMarkdown, "warnings" | "notes">) => {
@@ -49,7 +52,9 @@ export function markdownBody(
   // Rendered as a page reads it (from the parse it was read with): every block highlighted now, what went plain
   // told.
   const render = () => {
-    const result = kept ? kept.resume() : renderer.render(source.body, source.file, source.bodyLine, base, true);
+    const result = kept
+      ? kept.resume()
+      : renderer.render(source.body, source.file, source.bodyLine, base, true, separator);
     if ("waitingFor" in result) throw new Error(`${source.file}: code highlighting was not prepared`);
     tell(result);
     return result;
@@ -67,7 +72,7 @@ export function markdownBody(
     return { later: render, code: false, languages: renderer.languagesOf(source.body), refs };
   }
   try {
-    const result = kept ?? renderer.render(source.body, source.file, source.bodyLine, base);
+    const result = kept ?? renderer.render(source.body, source.file, source.bodyLine, base, false, separator);
     if ("html" in result) {
       tell(result);
       if (!result.late) markdown?.set(key, result);
@@ -87,19 +92,27 @@ export function markdownBody(
   }
 }
 
-/** Gives the value its `html` and `headings`: now, or read on first use (one render for both), then kept. */
-export function setBody(value: EntryValue, body: Body | undefined): void {
+/**
+ * Gives the value its `html` and `headings`: now, or read on first use (one render for both), then kept; and its
+ * summary and counts (summary.ts), made as the collection's `summary` option says when first read.
+ */
+export function setBody(value: EntryValue, body: Body | undefined, summary?: ResolvedSummary): void {
   if (!body?.later) {
     value.html = body?.rendered?.html ?? "";
     value.headings = body?.rendered?.headings ?? [];
+    const more = body?.rendered?.more;
+    if (body && summary) setSummary(value, () => ({ html: value.html, more }), summary);
+    else setNoSummary(value);
     return;
   }
   const read = body.later;
   let rendered: RenderedMarkdown | undefined;
+  let more: number | undefined;
   // Two plain accessors: defineProperties with made descriptors is slower to make for every entry of a large site.
   const take = (name: "html" | "headings") => {
     if (!rendered) {
       rendered = read();
+      more = rendered.more;
       // Code written plain while Shiki was loaded anew: kept for this page's render only.
       if (rendered.retry) queueMicrotask(() => void (rendered = undefined));
     }
@@ -110,4 +123,6 @@ export function setBody(value: EntryValue, body: Body | undefined): void {
   };
   Object.defineProperty(value, "html", { enumerable: true, configurable: true, get: () => take("html") });
   Object.defineProperty(value, "headings", { enumerable: true, configurable: true, get: () => take("headings") });
+  if (summary) setSummary(value, () => ({ html: value.html, more }), summary);
+  else setNoSummary(value);
 }

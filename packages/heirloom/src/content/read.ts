@@ -8,6 +8,7 @@ import { HeirloomError, errorFrom } from "../errors/errors.ts";
 import { type ParsedSource, dataLanguage, readDataFile, readSource } from "./frontmatter/index.ts";
 import { decodeContent } from "./decode.ts";
 import type { MarkdownRenderer, RenderedMarkdown, WaitingMarkdown } from "./markdown/index.ts";
+import { entrySeparator } from "./markdown/index.ts";
 
 export interface ReadJob {
   /** Absolute path. */
@@ -80,7 +81,9 @@ function parseContent(
     // An MDX body is compiled when it is validated, never rendered as markdown.
     const renderer = file.endsWith(".mdx") ? undefined : rendering?.renderers.get(job.collection);
     try {
-      const result = renderer?.render(text.slice(parsed.bodyOffset), file, parsed.bodyLine, rendering!.base);
+      const body = text.slice(parsed.bodyOffset);
+      const separator = entrySeparator(parsed.data);
+      const result = renderer?.render(body, file, parsed.bodyLine, rendering!.base, false, separator);
       if (!result) return { parsed };
       return "html" in result ? { parsed, rendered: result } : { parsed, waiting: result };
     } catch {

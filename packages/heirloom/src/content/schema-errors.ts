@@ -85,12 +85,10 @@ export function issueToError(issue: Issue, entry: RawEntry, schema: z.ZodType): 
   // A date written as one that is no day (2026-02-31): whatever the schema's message, say which day is wrong.
   const off = typeof found === "string" && wantsDate(issue) ? offCalendar(found) : undefined;
   if (off) return errorFrom(OffCalendarField, { file: entry.file, field: fieldName(path), off }, { location: where });
-  const args = {
-    file: entry.file,
-    field: fieldName(path),
-    expected: describeExpected(issue),
-    hint: hintFor(issue, found),
-  };
+  const expected = describeExpected(issue);
+  // The schema's own words that are not a rule ("must be…") are quoted as its, not spliced in as what is expected.
+  const said = expected === issue.message && !/^must\b/.test(expected) ? { said: expected } : {};
+  const args = { file: entry.file, field: fieldName(path), expected, ...said, hint: hintFor(issue, found) };
   if (found === undefined) return errorFrom(MissingField, args, { location: where });
   return errorFrom(InvalidField, { ...args, found: describe(found) }, { location: where });
 }

@@ -23,6 +23,7 @@ import type { MarkdownRenderer } from "./markdown/index.ts";
 import { compileMdxBody } from "./mdx/index.ts";
 import { type MdxComponents, setMdxBody } from "./mdx/index.ts";
 import { issuesToErrors, schemaErrors } from "./schema-errors.ts";
+import { setSummary } from "./summary.ts";
 import { type SchemaCheck, checkSchemas } from "./schema-checks.ts";
 import { DERIVED_HASH } from "./derived.ts";
 import { listValue, slugOf } from "./entry-value.ts";
@@ -165,9 +166,9 @@ function validateEntry(
         file: source.file,
         html: "",
         headings: UNSET,
-      } as EntryValue);
-  if (mdx) setMdxBody(value, mdx, options.mdx, source);
-  else setBody(value, body);
+      } as unknown as EntryValue);
+  if (mdx) setSummary(value, setMdxBody(value, mdx, options.mdx, source), collection.summary);
+  else setBody(value, body, collection.summary);
   // What its file's name gives the entry (a slug, a date) is part of what a page showing it is made from.
   Object.defineProperty(value, SOURCE_HASH, { value: named ? `${source.hash}:${source.file}` : source.hash });
   // Searched in the parsed data (the same objects as in the value), never through the lazy html.

@@ -1,10 +1,13 @@
 // The known name nearest to a likely typo, for a hint's "did you mean": by edit distance, so that a field, a
 // language or a page a user misspelled is named back to them.
 
-/** The closest known name to a likely typo (edit distance at most 3), if any. */
+/**
+ * The closest known name to a likely typo, if one is close enough to be what was meant: at most two fifths of the
+ * word's letters apart (and 3), so "titel" is "title" but "tags" is not "date".
+ */
 export function nearest(word: string, candidates: string[]): string | undefined {
   let best: string | undefined;
-  let bestDistance = 4;
+  let bestDistance = Math.min(3, Math.floor(word.length * 0.4)) + 1;
   for (const candidate of candidates) {
     const d = distance(word.toLowerCase(), candidate.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [candidate, d];

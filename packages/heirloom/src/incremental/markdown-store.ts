@@ -133,22 +133,27 @@ export function markdownStore(
   };
 }
 
-/** A rendered body as stored: its headings as JSON ([depth, text, id] each; 0 for none), and its HTML. */
-type Encoded = [headings: string | 0, html: string];
+/**
+ * A rendered body as stored: its headings as JSON ([depth, text, id] each; 0 for none), its HTML, and where its
+ * summary's marker was, if it had one.
+ */
+type Encoded = [headings: string | 0, html: string, more?: number];
 
 function encode(rendered: RenderedMarkdown | Encoded): Encoded {
   if (Array.isArray(rendered)) return rendered;
-  const { html, headings } = rendered;
-  return [headings.length > 0 ? JSON.stringify(headings.map((h) => [h.depth, h.text, h.id])) : 0, html];
+  const { html, headings, more } = rendered;
+  const head = headings.length > 0 ? JSON.stringify(headings.map((h) => [h.depth, h.text, h.id])) : 0;
+  return more === undefined ? [head, html] : [head, html, more];
 }
 
-function decode([head, html]: Encoded, facts: BodyFacts): RenderedMarkdown {
+function decode([head, html, more]: Encoded, facts: BodyFacts): RenderedMarkdown {
   const headings =
     head === 0
       ? []
       : (JSON.parse(head) as Array<[number, string, string]>).map(([depth, text, id]) => ({ depth, text, id }));
   const [refs, notes] = [refsOf(facts), notesOf(facts)];
-  return { html, headings, code: codeOf(facts), ...(refs ? { refs } : {}), ...(notes ? { notes } : {}) };
+  const marked = more === undefined ? {} : { more };
+  return { html, headings, code: codeOf(facts), ...marked, ...(refs ? { refs } : {}), ...(notes ? { notes } : {}) };
 }
 
 function factsOf({ code, refs, notes }: RenderedMarkdown): BodyFacts {

@@ -19,6 +19,7 @@ import { type CodeThemes, highlightReady } from "../highlight/index.ts";
 import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
 import { foreignNotes, mayHoldForeign } from "./foreign-syntax.ts";
+import { cutAtMarker, summaryMarkers } from "./summary-marker.ts";
 import { type PlainNote, unknownLanguageNote } from "../highlight/index.ts";
 
 export { checkedUrl };
@@ -31,6 +32,8 @@ export interface RenderedMarkdown {
   code: boolean;
   /** The files under content/ its relative links and images name ("posts/images/x.png"), if any. */
   refs?: string[];
+  /** Where in `html` its summary's marker was (summary-marker.ts), if it has one. */
+  more?: number;
   /** A code block of it was written plain, past its time to highlight: not to be kept in the markdown cache. */
   late?: boolean;
   /** What to tell of the blocks highlighted now and written plain past their time, each at its file and line. */
@@ -58,11 +61,13 @@ export interface MarkdownRenderer {
   readonly themes: CodeThemes | false;
   /** The link after each heading, named by `label`; false: none (MDX bodies follow it too). */
   readonly anchors: ResolvedMarkdown["anchors"];
+  /** The collection's summary marker, besides `<!--more-->` (its `summary.separator`). */
+  readonly separator?: string;
   /**
    * A body as HTML; `firstLine` is its 1-based line in its file, for errors. Site paths ("/pricing") get the base
    * path, so content links work under a sub-path too. A block with a long line goes to the highlight pool first
    * (a build's read), unless `now` (a body rendered as its page reads it): then every block is highlighted here,
-   * within its time.
+   * within its time. `separator` is the entry's own summary marker (its `excerpt_separator`).
    */
   render(
     source: string,
@@ -70,6 +75,7 @@ export interface MarkdownRenderer {
     firstLine: number,
     base?: string,
     now?: boolean,
+    separator?: string,
   ): RenderedMarkdown | WaitingMarkdown;
   /** The languages of the body's fenced code blocks that Shiki would highlight (a quick look first). */
   languagesOf(source: string): string[];
@@ -77,36 +83,17 @@ export interface MarkdownRenderer {
   refsOf(source: string, file: string): string[] | undefined;
 }
 
-/** A new renderer of a site's markdown, with raw HTML kept (`html`) or escaped; its blocks may go to `highlighting`. */
-export function markdownRenderer(site: MarkdownSite, html = false, highlighting?: BlockPool): MarkdownRenderer {
-  return createRenderer(site, html, settingsKey(site, html), highlighting);
-}
-
 /**
- * Renderers made once each: held by a build or a dev server for its definition (a definition loaded again, after
- * a save, gets new ones) with its highlighting, and by renderMarkdown() for the settings objects it is given.
+ * A new renderer of a site's markdown, with raw HTML kept (`html`) or escaped, a collection's summary `separator`;
+ * its blocks may go to `highlighting`.
  */
-export class MarkdownRenderers {
-  private readonly made = new WeakMap<object, Map<boolean, MarkdownRenderer>>();
-  constructor(private readonly highlighting?: BlockPool) {}
-
-  /** The renderer made for `owner` (the settings, or what they were resolved from), made from `site` the first time. */
-  of(owner: object, html: boolean, site: () => MarkdownSite): MarkdownRenderer {
-    let bySetting = this.made.get(owner);
-    if (!bySetting) this.made.set(owner, (bySetting = new Map()));
-    let renderer = bySetting.get(html);
-    if (!renderer) {
-      renderer = markdownRenderer(site(), html, this.highlighting);
-      bySetting.set(html, renderer);
-    }
-    return renderer;
-  }
-
-  /** The renderers of a site's collections, by collection name (a plugin that fails to set up throws here). */
-  ofSite(site: MarkdownSite & { collections: Map<string, { html: boolean }> }): Map<string, MarkdownRenderer> {
-    const of = (html: boolean) => this.of(site.markdown, html, () => site);
-    return new Map([...site.collections].map(([name, collection]) => [name, of(collection.html)]));
-  }
+export function markdownRenderer(
+  site: MarkdownSite,
+  html = false,
+  highlighting?: BlockPool,
+  separator?: string,
+): MarkdownRenderer {
+  return createRenderer(site, { html, separator }, settingsKey(site, html, separator), highlighting);
 }
 
 /** Where rendered markdown is kept: by the file's bytes, the base path and the renderer. */
@@ -118,7 +105,8 @@ export function markdownKey(hash: string, base: string, renderer: MarkdownRender
  * markdown-it as the settings make it: CommonMark's rules, then what the settings add (markdown-it's own "default"
  * preset is them all with its typographer), the site's plugins, heading ids, highlighting.
  */
-function parserOf(site: MarkdownSite, html: boolean, state: RenderState, pool?: BlockPool) {
+function parserOf(site: MarkdownSite, own: OwnSettings, state: RenderState, pool?: BlockPool) {
+  const { html, separator } = own;
   const { preset, gfm, typographer, ids, plugins, highlight: themes, anchors } = site.markdown;
   const plain = preset === "commonmark";
   const md = new MarkdownIt("commonmark", { html, xhtmlOut: plain, maxNesting: plain ? 20 : 100 });
@@ -137,15 +125,19 @@ function parserOf(site: MarkdownSite, html: boolean, state: RenderState, pool?: 
   }
   applyGfm(md, gfm);
   headingsPlugin(md, anchors ? anchors.label : false, ids);
+  summaryMarkers(md, separator);
   const timeout = site.markdown.highlightTimeout;
   if (themes) md.set({ highlight: (code, info) => highlighted(code, languageOf(info), themes, timeout, state, pool) });
   return md;
 }
 
-function createRenderer(site: MarkdownSite, html: boolean, key: string, pool?: BlockPool): MarkdownRenderer {
+/** What a renderer has of its collection: raw HTML kept or not, its summary marker. */
+type OwnSettings = { html: boolean; separator?: string };
+
+function createRenderer(site: MarkdownSite, own: OwnSettings, key: string, pool?: BlockPool): MarkdownRenderer {
   const { highlight: themes, anchors, preset } = site.markdown;
   const state: RenderState = { late: false, retry: false, fences: [], next: 0, warnings: [], unknown: [] };
-  const md = parserOf(site, html, state, pool);
+  const md = parserOf(site, own, state, pool);
   const plain = preset === "commonmark";
   const timed = ownCodeTimed(site);
   /** Parsed tokens as HTML (their fences highlighted now, or the pool's), with their headings and what went plain. */
@@ -156,14 +148,15 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string, pool?: B
     state.fences = fences.map((t) => ({ file, line: firstLine + (t.map?.[0] ?? 0) }));
     const output = md.renderer.render(tokens, md.options, env);
     // CommonMark's output is kept as markdown-it writes it, white space around raw HTML included.
-    const html = plain ? output : output.trim();
+    const { html, more } = cutAtMarker(output, plain);
     const code = languages.length > 0 && html.includes('<pre class="shiki"');
     const told = state.late ? { late: true, ...(state.warnings.length ? { warnings: state.warnings } : {}) } : {};
     if (state.retry) Object.assign(told, { retry: true });
     const notes = state.unknown.map(([line, lang]): PlainNote => [line - firstLine + 1, unknownLanguageNote(lang)]);
     notes.push(...place.foreign);
     if (notes.length > 0) Object.assign(told, { notes: notes.sort((a, b) => a[0] - b[0]) });
-    return { html, headings: env.headings ?? [], code, ...found, ...told };
+    const summary = more === undefined ? {} : { more };
+    return { html, headings: env.headings ?? [], code, ...summary, ...found, ...told };
   };
   const languagesIn = (tokens: Token[]) =>
     themes ? [...new Set(tokens.filter((t) => t.type === "fence").map((t) => languageOf(t.info)))].filter(Boolean) : [];
@@ -171,6 +164,7 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string, pool?: B
     key,
     themes,
     anchors,
+    ...(own.separator === undefined ? {} : { separator: own.separator }),
     languagesOf: (source) => (/```|~~~/.test(source) ? languagesIn(md.parse(source, {})) : []),
     refsOf(source, file) {
       const refs = new Set<string>();
@@ -183,7 +177,7 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string, pool?: B
       }
       return refs.size > 0 ? [...refs] : undefined;
     },
-    render(source, file, firstLine, base = "/", now = false) {
+    render(source, file, firstLine, base = "/", now = false, separator = undefined) {
       const failed = (error: unknown) => {
         if (error instanceof HeirloomError) return error;
         if (error instanceof PastBudget && error.blamed) return error.blamed;
@@ -191,7 +185,7 @@ function createRenderer(site: MarkdownSite, html: boolean, key: string, pool?: B
         return errorFrom(MarkdownRenderFailed, { file, reason }, { location: { file, line: firstLine }, cause: error });
       };
       try {
-        const env: { headings?: Heading[] } = {};
+        const env: { headings?: Heading[]; separator?: string } = separator ? { separator } : {};
         const tokens = timed(file, () => md.parse(source, env));
         const refs = new Set<string>();
         for (const block of tokens) {

@@ -3,7 +3,8 @@
 import { resolveMarkdown } from "../../config/check-markdown.ts";
 import type { Heading, MarkdownOptions } from "../../config/markdown-options.ts";
 import { type HeirloomError, errorFrom, throwIfAny } from "../../errors/errors.ts";
-import { MarkdownRenderers, type RenderedMarkdown } from "./markdown.ts";
+import type { RenderedMarkdown } from "./markdown.ts";
+import { MarkdownRenderers } from "./renderers.ts";
 import { refsAsWritten } from "./refs.ts";
 
 /** How one call renders, besides the markdown settings. */

@@ -15,19 +15,20 @@ import { foreignInLine, slugOf, uniqueId } from "../markdown/index.ts";
 import { checkedImageUrl, checkedUrl } from "../markdown/index.ts";
 import { type ExpressionHolder, guardExpressions } from "./mdx-expressions.ts";
 import type { MarkdownRenderer } from "../markdown/index.ts";
-import { refTarget } from "../markdown/index.ts";
+import { entrySeparator, refTarget } from "../markdown/index.ts";
 import type { RawEntry } from "../frontmatter/index.ts";
 import type { CompiledMdx, MdxCache } from "./mdx-types.ts";
+import { isMoreMarker, moreAsExpressions, moreElement } from "./mdx-summary.ts";
 
-/** What of an entry its MDX body is compiled from, and located by. */
-type MdxSource = Pick<RawEntry, "file" | "body" | "bodyLine">;
+/** What of an entry its MDX body is compiled from, and located by (its data for its own summary marker). */
+type MdxSource = Pick<RawEntry, "file" | "body" | "bodyLine"> & { data?: Record<string, unknown> };
 
 type Anchors = ResolvedMarkdown["anchors"];
 
 const require = createRequire(import.meta.url);
 
 /** The form of a kept compile: another form is never read as this one. */
-const FORMAT = "mdx-5";
+const FORMAT = "mdx-6";
 
 type Mdx = typeof import("@mdx-js/mdx");
 /**
@@ -45,14 +46,21 @@ const loadMdx = () => (mdx ??= require(bundledFile("mdx") ?? "@mdx-js/mdx") as M
 export function compileMdxBody(
   source: MdxSource,
   base: string,
-  renderer: Pick<MarkdownRenderer, "key" | "anchors">,
+  renderer: Pick<MarkdownRenderer, "key" | "anchors" | "separator">,
   cache?: MdxCache,
 ): CompiledMdx | HeirloomError {
-  const parts = [FORMAT, ENGINE_KEY, base, renderer.key, source.body];
+  // The summary's marker: the entry's own, else the collection's (in the renderer's key).
+  const separator = (source.data && entrySeparator(source.data)) ?? renderer.separator;
+  const parts = [FORMAT, ENGINE_KEY, base, renderer.key, separator ?? "", source.body];
   const key = createHash("sha256").update(parts.join("\0")).digest("hex");
   const known = cache?.get(key);
   if (known) return known;
-  const result = compileNow(source, base, renderer.anchors, key);
+  const result = compileNow(
+    { ...source, body: moreAsExpressions(source.body, separator) },
+    base,
+    renderer.anchors,
+    key,
+  );
   // A body with code blocks is kept once they are highlighted (highlightMdx), not twice.
   if (!(result instanceof HeirloomError) && result.blocks.length === 0) cache?.set(key, result);
   return result;
@@ -121,6 +129,7 @@ function collect(
   });
   const at = (node: MdastNode) => inFile(place(node));
   const visit = (node: MdastNode) => {
+    if (isMoreMarker(node)) return void Object.assign(node, moreElement(node));
     if (node.type === "mdxjsEsm") throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: at(node) });
     const waits = guardExpressions(node as ExpressionHolder);
     if (waits) throw errorFrom(MdxAwait, { file: source.file }, { location: inFile(waits) });

@@ -11,6 +11,7 @@ import { MdxPastBudget } from "../../errors/catalogue.ts";
 import { errorFrom, type SourceLocation } from "../../errors/errors.ts";
 import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
 import type { CompiledMdx } from "./mdx-types.ts";
+import { MORE_COMPONENT, MORE_ELEMENT, cutAtMoreElement } from "./mdx-summary.ts";
 
 /** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
 export interface MdxComponents {
@@ -30,34 +31,40 @@ function codeBlocks(body: CompiledMdx) {
   };
 }
 
+/** In `html`, the summary's marker is an element, where the HTML is cut (it renders nothing on a page). */
+const MARKED = { components: { [MORE_COMPONENT]: () => createElement(MORE_ELEMENT) } };
+
 /**
  * Gives an entry's value its MDX body: `Content`, its `headings`, and `html` rendered when first read; `at` is its
- * file and the line its body starts at, where an expression that fails is told.
+ * file and the line its body starts at, where an expression that fails is told. Returns the body's HTML and where
+ * its summary's marker was, read when called (for its summary, content/summary.ts).
  */
 export function setMdxBody(
   value: Record<string, unknown>,
   body: CompiledMdx,
   components: MdxComponents,
   at: BodyAt,
-): void {
+): () => { html: string; more?: number } {
   let Content: ComponentType | undefined;
   const content = () => (Content ??= mdxContent(body, components, at));
   Object.defineProperty(value, "Content", { enumerable: true, configurable: true, get: content });
   value.headings = body.headings;
-  let made: { result: string; env: EnvReads } | undefined;
+  let made: { result: { html: string; more?: number }; env: EnvReads } | undefined;
   Object.defineProperty(value, "html", {
     enumerable: true,
     configurable: true,
     get() {
-      const render = () => renderToStaticMarkup(createElement(content()));
+      const render = () => renderToStaticMarkup(createElement(content() as ComponentType<typeof MARKED>, MARKED));
       // Run as site code (a feed reads it outside any page), and rendered once: a later reader of the HTML
       // depends on the variables the body read as much as the first.
       const place = { file: at.file, line: at.bodyLine };
-      made ??= runSiteCode(() => (components.renderHtml ? components.renderHtml(render) : render()), place);
+      const html = () => (components.renderHtml ? components.renderHtml(render) : render());
+      made ??= runSiteCode(() => cutAtMoreElement(html()), place);
       noteEnvReads(made.env);
-      return made.result;
+      return made.result.html;
     },
   });
+  return () => ({ html: String(value.html), more: made?.result.more });
 }
 
 /**
@@ -67,7 +74,8 @@ export function setMdxBody(
  */
 function mdxContent(body: CompiledMdx, components: MdxComponents, at: BodyAt): ComponentType {
   const HeirloomCode = codeBlocks(body);
-  const options = { ...runtime, useMDXComponents: () => ({ ...components.current, HeirloomCode }) };
+  const provided = () => ({ ...components.current, HeirloomCode, [MORE_COMPONENT]: () => null });
+  const options = { ...runtime, useMDXComponents: provided };
   // The body reads its options as arguments[0]; its expressions call the runner by name.
   const run = new Function("options", EXPRESSION_CALL, body.code);
   // The places of the expressions running now, innermost last: where a body stopped past its time was.

@@ -203,6 +203,16 @@ export const BadDatedFileNames = entry("BadDatedFileNames", {
     "write datedFileNames: true to read 2024-01-15-hello.md as the entry hello dated 2024-01-15, or leave it out.",
 });
 
+export const BadSummary = entry("BadSummary", {
+  code: "ConfigError",
+  title: "A collection's summary option is none of its forms",
+  message: ({ name, value }: { name: string; value: string }) =>
+    `The collection "${name}" has summary: ${value}, which is not "paragraph" or { words, end, separator }.`,
+  hint: () =>
+    'write summary: "paragraph", or { words: 70 } (a whole number of at least 1) with end: "word" to cut after ' +
+    'the last word, and separator: "<!-- excerpt -->" for a marker of one line; or leave it out.',
+});
+
 export const BadMarkdownOption = entry("BadMarkdownOption", {
   code: "ConfigError",
   title: "A markdown option in site.config.ts has the wrong form",

@@ -22,7 +22,8 @@ export const UnknownField = entry("UnknownField", {
     near
       ? `did you mean "${near}"? ${missing ? `Rename "${key}" to "${near}". ` : ""}` +
         `Known fields here: ${known.join(", ")}.`
-      : `remove it, or use one of the known fields here: ${known.join(", ")}.`,
+      : `declare "${key}" in its collection's schema in site.config.ts, or remove it from the front matter. ` +
+        `Known fields here: ${known.join(", ")}.`,
 });
 
 /** What the hint of a schema problem says, by what is wrong. */
@@ -56,11 +57,28 @@ export const FrontMatterWithoutOpening = entry("FrontMatterWithoutOpening", {
   hint: () => "add a line --- above the first line, so that the fields stand between two --- lines.",
 });
 
+/**
+ * What a schema expects of a field: the engine's words ("text"), a rule of the schema's ("must be a date…"), or,
+ * as `said`, other words of the schema's ("Invalid ISO date"), which are quoted after a colon.
+ */
+interface Expected {
+  expected: string;
+  said?: string;
+}
+
+/** A rule of the schema's own, "must …", which reads as a clause; the engine's words read as a noun. */
+const isRule = (expected: unknown) => typeof expected === "string" && /^must\b/.test(expected);
+const sentence = (words: string) => words.trim().replace(/[.\s]+$/, "");
+
 export const MissingField = entry("MissingField", {
   code: "ContentSchemaError",
   title: "The front matter lacks a field the schema requires",
-  message: ({ file, field, expected }: { file: string; field: string; expected: string; hint: SchemaHint }) =>
-    `${file} is missing the field "${field}" (expected ${expected}).`,
+  message: ({ file, field, expected, said }: { file: string; field: string; hint: SchemaHint } & Expected) =>
+    typeof said === "string"
+      ? `${file} is missing the field "${field}", which its schema requires: ${sentence(said)}.`
+      : isRule(expected)
+        ? `${file} is missing the field "${field}", which ${sentence(expected)}.`
+        : `${file} is missing the field "${field}" (expected ${expected}).`,
   hint: ({ field, hint }) => schemaHints[hint](field),
 });
 
@@ -71,16 +89,12 @@ export const InvalidField = entry("InvalidField", {
     file,
     field,
     expected,
+    said,
     found,
-  }: {
-    file: string;
-    field: string;
-    expected: string;
-    found: string;
-    hint: SchemaHint;
-  }) =>
-    `The field "${field}" in ${file} ${expected.startsWith("must") ? expected : `must be ${expected}`}; ` +
-    `found ${found}.`,
+  }: { file: string; field: string; found: string; hint: SchemaHint } & Expected) =>
+    typeof said === "string"
+      ? `The field "${field}" in ${file} is ${found}, which its schema refuses: ${sentence(said)}.`
+      : `The field "${field}" in ${file} ${isRule(expected) ? expected : `must be ${expected}`}; found ${found}.`,
   hint: ({ field, hint }) => schemaHints[hint](field),
 });
 
