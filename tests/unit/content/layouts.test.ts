@@ -48,6 +48,19 @@ describe("a page bundle", () => {
     expect(built.routes.map((r) => r.route)).toContain("/2023/05/06/bundled.html");
   });
 
+  it("and a Jekyll post written as .markdown (jekyll new's extension) are entries as .md files are", async () => {
+    const root = makeFixture("ported-blog");
+    writeFileSync(
+      path.join(root, "content/posts/2023-05-07-welcome-to-jekyll.markdown"),
+      "---\ntitle: Welcome\n---\nYou'll find this post in your `_posts` directory.\n",
+    );
+    const built = await buildProject(root);
+    expect(built.routes.map((r) => r.route)).toContain("/2023/05/07/welcome-to-jekyll.html");
+    expect(readFileSync(path.join(built.outDir, "2023/05/07/welcome-to-jekyll.html"), "utf8")).toContain(
+      "<p>You’ll find this post in your <code>_posts</code> directory.</p>",
+    );
+  });
+
   it("and a file of the same name are an error that names both files", async () => {
     const root = makeFixture("hugo-layout");
     writeFileSync(path.join(root, "content/posts/hello-hugo.md"), "---\ntitle: Twice\n---\nThe same entry.\n");

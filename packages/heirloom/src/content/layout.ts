@@ -5,9 +5,12 @@ import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { ResolvedCollection } from "../config/types.ts";
 import { dataLanguage, datedFileName } from "./frontmatter/index.ts";
 
-/** A file's path without its extension: .md, .mdx, or a data file's (.yaml, .yml, .json, .toml). */
+/** A markdown or MDX file's extension: .md, Jekyll's default .markdown, or .mdx. */
+const BODY_EXTENSION = /\.(?:mdx?|markdown)$/;
+
+/** A file's path without its extension: .md, .markdown, .mdx, or a data file's (.yaml, .yml, .json, .toml). */
 export function withoutExtension(relative: string): string {
-  return dataLanguage(relative) ? relative.replace(/\.[^./]+$/, "") : relative.replace(/\.mdx?$/, "");
+  return dataLanguage(relative) ? relative.replace(/\.[^./]+$/, "") : relative.replace(BODY_EXTENSION, "");
 }
 
 /**
@@ -29,7 +32,7 @@ export function entrySlug(relative: string, source: string, collection?: Resolve
 
 /** Hugo's list page of a section (or of the home page): an `_index.md` in any folder. */
 export function isSectionPage(relative: string): boolean {
-  return /(?:^|\/)_index\.mdx?$/.test(relative);
+  return /(?:^|\/)_index\.(?:mdx?|markdown)$/.test(relative);
 }
 
 /** The warning for a Hugo section page no collection declares: it is left out, with what to do instead. */

@@ -143,7 +143,8 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   if (isSectionPage(relative)) return { kind: "section page" };
   if (best && collection?.data && dataLanguage(relative))
     return { kind: "entry", collection: best.name, slug: entrySlug(relative, best.source, collection) };
-  if (best && extension === "md")
+  // .markdown is Jekyll's default for posts (`jekyll new` writes one): markdown as .md is.
+  if (best && (extension === "md" || extension === "markdown"))
     return { kind: "entry", collection: best.name, slug: entrySlug(relative, best.source, collection) };
   if (best && extension === "mdx") {
     if (collection?.body !== "mdx") return { kind: "mdx outside", collection: best.name };
@@ -153,7 +154,7 @@ function placeOf(site: ResolvedSite, relative: string): Place {
   if (site.passthrough.some((p) => relative === p || relative.startsWith(`${p}/`))) return { kind: "passthrough" };
   if (IMAGES.has(extension)) return { kind: "image" };
   if (dataLanguage(relative)) return { kind: "data outside" };
-  return { kind: "unexpected", reason: extension === "md" ? "markdown" : "other" };
+  return { kind: "unexpected", reason: extension === "md" || extension === "markdown" ? "markdown" : "other" };
 }
 
 /**

@@ -88,6 +88,6 @@ export function offCalendarFileName(relative: string): OffCalendar | undefined {
 
 /** A file's name without its extension; a page bundle's index.md ("2024-01-15-hello/index.md") its folder's. */
 const nameOf = (relative: string) => {
-  const bare = relative.replace(/\.mdx?$/, "").replace(/(.)\/index$/, "$1");
+  const bare = relative.replace(/\.(?:mdx?|markdown)$/, "").replace(/(.)\/index$/, "$1");
   return bare.slice(bare.lastIndexOf("/") + 1);
 };
