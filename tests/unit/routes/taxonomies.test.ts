@@ -116,6 +116,20 @@ describe("a taxonomy's terms", () => {
     expect(entryHashOf(a)).not.toBe(before);
   });
 
+  it("join the terms of the fields `also` names, as Jekyll reads `category` beside `categories`", () => {
+    const joined = [
+      post("e", { date: "2024-02-01", tags: ["Release"], series: "release" }),
+      post("f", { date: "2024-02-02", series: ["Community", "Release"] }),
+      post("g", { date: "2024-02-03", tags: "Community" }),
+    ];
+    const both = made(siteWith({ taxonomies: [{ ...tags, also: ["series"] }] }), content(joined));
+    expect(titles(both, "/tags/release/")).toEqual(["f", "e"]);
+    expect(titles(both, "/tags/community/")).toEqual(["g", "f"]);
+    // One term per entry, named by the taxonomy's field.
+    expect(joined[0].value.terms).toEqual({ tags: [expect.objectContaining({ slug: "release", count: 2 })] });
+    expect(() => siteWith({ taxonomies: [{ ...tags, also: ["labels"] }] })).toThrow(/reads the field "labels"/);
+  });
+
   it("keep the collection's own order when it declares one", () => {
     const sorted = defineCollection({ folder: "posts", schema: posts.schema, sort: "title" });
     const site = resolveSite(defineSite({ collections: { posts: sorted }, routes: { taxonomies: [tags] } }));

@@ -31,10 +31,14 @@ export function checkTaxonomies(
   };
   const taxonomies = (given?.taxonomies ?? []).map((taxonomy): ResolvedTaxonomy => {
     const { collection, field, path, template, feed } = taxonomy;
+    const also = Array.isArray(taxonomy.also) ? taxonomy.also : taxonomy.also === undefined ? [] : [taxonomy.also];
     if (known(collection, `The taxonomy at "${path}"`)) {
       const fields = declaredFields(collections.get(collection)!.schema);
-      if (typeof field !== "string" || (fields && !fields.includes(field))) {
-        fail(messages.TaxonomyFieldNotDeclared, { path, field: String(field), collection, known: fields ?? [] }, path);
+      for (const read of [field, ...also]) {
+        if (typeof read !== "string" || (fields && !fields.includes(read))) {
+          const args = { path, field: String(read), collection, known: fields ?? [] };
+          fail(messages.TaxonomyFieldNotDeclared, args, read === field ? path : String(read));
+        }
       }
     }
     if (!hasParameters(path, ["term"])) fail(messages.TaxonomyPathWithoutTerm, { path: String(path) }, path);
@@ -47,7 +51,8 @@ export function checkTaxonomies(
     }
     const perPage = checkPerPage(taxonomy.perPage ?? TERMS_PER_PAGE, path, fail);
     const index = checkIndex(taxonomy.index, path, capitalized(String(field)), fail);
-    return { collection, field, path, template, perPage, ...(index ? { index } : {}), ...(feed ? { feed } : {}) };
+    const resolved = { collection, field, also: also as string[], path, template, perPage };
+    return { ...resolved, ...(index ? { index } : {}), ...(feed ? { feed } : {}) };
   });
   const archives = (given?.archives ?? []).map((archive): ResolvedArchive => {
     const { collection, path, template } = archive;

@@ -32,6 +32,11 @@ export interface TaxonomyRoute<K extends string, F> {
    * "javascript") are one term, at one URL.
    */
   field: string;
+  /**
+   * More fields whose terms join `field`'s, as Jekyll reads a post's `category` and `categories` as one list:
+   * `{ field: "categories", also: ["category"] }`. Each must be declared too; an entry's `terms` name `field`.
+   */
+  also?: string[];
   /** Where each term's page is: a pattern with `:term`, its slug, such as "/tags/:term/". */
   path: string;
   /** Name of the term pages' template; `page` is the term (see `TermPage`), `pagination` its entries. */

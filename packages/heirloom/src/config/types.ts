@@ -73,6 +73,8 @@ export interface ResolvedIndex {
 export interface ResolvedTaxonomy {
   collection: string;
   field: string;
+  /** More fields read into the same terms (Jekyll's `category` beside `categories`). */
+  also: string[];
   path: string;
   template: string;
   perPage: number;

@@ -113,15 +113,17 @@ function gatherTerms(taxonomy: ResolvedTaxonomy, items: ContentItem[], errors: H
   const byEntry = new Map<EntryValue, string[]>();
   const slugs = new Map<string, string>();
   for (const item of items) {
-    const names = namesOf(item, taxonomy.field, errors);
+    const named = [taxonomy.field, ...taxonomy.also].flatMap((field) =>
+      namesOf(item, field, errors).map((name) => ({ field, name })),
+    );
     const own: string[] = [];
-    for (const name of names) {
+    for (const { field, name } of named) {
       let slug = slugs.get(name);
       if (slug === undefined) slugs.set(name, (slug = termSlug(name)));
       if (!slug) {
         const { file } = item.source;
-        const location = { file, ...item.source.locate([taxonomy.field]) };
-        errors.push(errorFrom(TermWithoutSlug, { file, field: taxonomy.field, name }, { location }));
+        const location = { file, ...item.source.locate([field]) };
+        errors.push(errorFrom(TermWithoutSlug, { file, field, name }, { location }));
         continue;
       }
       const term: Gathered = terms.get(slug) ?? { slug, spellings: new Map(), entries: [] };
