@@ -85,9 +85,13 @@ function checkCollections(
       fail(messages.BadDatedFileNames, { name, value: JSON.stringify(dated) }, "datedFileNames");
     }
     const datedFileNames = dated === true;
+    const schedule = c.schedule ?? true;
+    if (typeof schedule !== "boolean")
+      fail(messages.BadSchedule, { name, value: JSON.stringify(schedule) }, "schedule");
     const load = typeof c.load === "function" ? c.load : undefined;
     collections.set(name, {
       ...{ name, single, source, schema, body, sort, unique, html: html === true, datedFileNames },
+      schedule: schedule !== false,
       ...(load ? { load } : {}),
     });
   }

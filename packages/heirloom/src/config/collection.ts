@@ -56,6 +56,13 @@ export interface CollectionOptions<S extends z.ZodType> {
    * slug and date. Other names keep their slug. Default false.
    */
   datedFileNames?: boolean;
+  /**
+   * true (the default): an entry whose publication date (`publishDate`, or else `date` or its dated file name's) is
+   * later than the build's clock, or whose `expiryDate` has passed, is left out of the build, as Hugo and Jekyll do;
+   * `build --future` and `dev` show the scheduled ones. false: every entry is published whatever its dates (the
+   * date of an event to come). A single file's entry is always published.
+   */
+  schedule?: boolean;
 }
 
 /** One entry a collection's `load` makes: as a file under its folder would be, with front matter and a body. */
@@ -78,6 +85,7 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
   readonly unique: string[][];
   readonly html?: boolean;
   readonly datedFileNames: boolean;
+  readonly schedule: boolean;
   /** Makes the entries of a collection not read from files. */
   readonly load?: () => LoadedEntry[] | Promise<LoadedEntry[]>;
 }
@@ -105,6 +113,7 @@ export function defineCollection<S extends z.ZodType>(options: CollectionOptions
     unique: (options.unique ?? []).map((key) => (Array.isArray(key) ? key : [key])),
     html: options.html,
     datedFileNames: options.datedFileNames ?? false,
+    schedule: options.schedule ?? true,
     load: options.load,
   };
 }
@@ -135,6 +144,11 @@ export interface EntryMeta {
    * (`current: true`), for a language switcher. A fallback is listed with `fallback: true`.
    */
   translations?: Translation[];
+  /**
+   * true on an entry shown before its publication date is due (`build --future`, `dev`), so a template can mark it;
+   * missing on every other entry (a build without --future leaves scheduled entries out).
+   */
+  scheduled?: boolean;
 }
 
 export type Entry<S extends z.ZodType> = z.output<S> & EntryMeta;

@@ -16,6 +16,8 @@ export interface ResolvedCollection {
   html: boolean;
   /** "2024-01-15-hello.md" is the entry "hello" dated 2024-01-15. */
   datedFileNames: boolean;
+  /** Entries dated later than the build's clock, or past their expiry date, are left out (content/publication.ts). */
+  schedule: boolean;
   /** Makes its entries instead of files (see `CollectionOptions.load`). */
   load?: () => unknown;
 }
