@@ -20,6 +20,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
     .option("--base <path>", "base path for hosting under a sub-path, such as /heirloom/")
     .option("--site-url <url>", "absolute URL of the published site, such as https://heirloom.example")
     .option("--drafts", "include entries and pages marked draft: true")
+    .option("--future", "include entries scheduled later than now (publishDate or date), marked scheduled: true")
     .option("--force", "replace a non-empty output folder that does not look like an earlier build")
     .option("--no-cache", "build from scratch instead of reusing the previous build's unchanged pages")
     .option(
@@ -35,6 +36,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
         base?: string;
         siteUrl?: string;
         drafts?: boolean;
+        future?: boolean;
         force?: boolean;
         cache: boolean;
         manifest?: string;
@@ -45,7 +47,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
           import("../output/report.ts"),
           import("./progress.ts"),
         ]);
-        const { root, out: outDir, base, siteUrl, drafts, force, cache, manifest } = opts;
+        const { root, out: outDir, base, siteUrl, drafts, future, force, cache, manifest } = opts;
         const progress = createProgress(io.stderr);
         const result = await build({
           root,
@@ -53,6 +55,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
           base,
           siteUrl,
           drafts,
+          future,
           force,
           cache,
           manifest,
@@ -75,13 +78,15 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
     .option("--root <dir>", "project folder holding site.config.ts, content/ and templates/", ".")
     .option("--base <path>", "base path to check the links with")
     .option("--drafts", "include entries and pages marked draft: true")
+    .option("--future", "include entries scheduled later than now (publishDate or date), marked scheduled: true")
     .option("--debug", "print stack traces")
-    .action(async (opts: { root: string; base?: string; drafts?: boolean }) => {
+    .action(async (opts: { root: string; base?: string; drafts?: boolean; future?: boolean }) => {
       const { checkProject } = await import("../check/check.ts");
       const { pages, warnings } = await checkProject({
         root: opts.root,
         base: opts.base,
         drafts: opts.drafts,
+        future: opts.future,
         env: withEnvFiles(path.resolve(opts.root), "production", io.env),
       });
       printWarnings(warnings, io, color);
@@ -113,6 +118,7 @@ function jsonReport(result: BuildResult) {
       rendered: rendered.has(route),
     })),
     ...(result.search ? { search: result.search } : {}),
+    ...(result.held ? { held: result.held } : {}),
     warnings: result.warnings,
   };
 }

@@ -15,7 +15,8 @@ export function addDevCommand(program: Command, io: Io): void {
   const dev = program
     .command("dev")
     .description(
-      "Build in memory (drafts included), serve on 127.0.0.1, rebuild on every change and reload open pages.",
+      "Build in memory (drafts and scheduled entries included), serve on 127.0.0.1, rebuild on every change and " +
+        "reload open pages.",
     );
   withServerOptions(dev, "project folder holding site.config.ts, content/ and templates/", 4321).action(
     async (flags: ServerFlags) => {
@@ -58,6 +59,7 @@ function devReporter(say: PrintLine): (e: DevEvent) => void {
         : "";
       say(`built in ${e.ms.toFixed(0)} ms${files}`);
       for (const warning of e.warnings ?? []) say(`warning ${warning}`);
+      for (const note of e.notes ?? []) say(note);
     } else if (e.type === "types") {
       if (e.message) say(`${e.message}\n(type check of site.config.ts and templates/; the pages are served as built)`);
       else if (types !== "")

@@ -97,6 +97,9 @@ function checkCollections(
     const datedFileNames = dated === true;
     const summary = resolveSummary(c.summary);
     if (!summary) fail(messages.BadSummary, { name, value: JSON.stringify(c.summary) }, "summary");
+    const schedule = c.schedule ?? true;
+    if (typeof schedule !== "boolean")
+      fail(messages.BadSchedule, { name, value: JSON.stringify(schedule) }, "schedule");
     const load = typeof c.load === "function" ? c.load : undefined;
     // Only a folder's files may be data files or not; a single file is data by its extension.
     const data = c.data ?? false;
@@ -106,6 +109,7 @@ function checkCollections(
     collections.set(name, {
       ...{ name, single, source, schema, body, sort, unique, html: html === true, datedFileNames },
       summary: summary ?? DEFAULT_SUMMARY,
+      schedule: schedule !== false,
       ...(load ? { load } : {}),
       ...(data === true ? { data } : {}),
     });

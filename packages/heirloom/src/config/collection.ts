@@ -72,6 +72,13 @@ export interface CollectionOptions<S extends z.ZodType> {
    * `excerpt_separator` field replaces it). Default: the first 70 words, to the end of their block, as Hugo makes it.
    */
   summary?: SummaryOption;
+  /**
+   * true (the default): an entry whose publication date (`publishDate`, or else `date` or its dated file name's) is
+   * later than the build's clock, or whose `expiryDate` has passed, is left out of the build, as Hugo and Jekyll do;
+   * `build --future` and `dev` show the scheduled ones. false: every entry is published whatever its dates (the
+   * date of an event to come). A single file's entry is always published.
+   */
+  schedule?: boolean;
 }
 
 /**
@@ -107,6 +114,7 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType, Single ex
   /** Its folder's data files are entries (see `CollectionOptions.data`). */
   readonly data?: boolean;
   readonly summary?: SummaryOption;
+  readonly schedule: boolean;
   /** Makes the entries of a collection not read from files. */
   readonly load?: () => LoadedEntry[] | Promise<LoadedEntry[]>;
 }
@@ -135,6 +143,7 @@ export function defineCollection<S extends z.ZodType>(options: CollectionOptions
     html: options.html,
     datedFileNames: options.datedFileNames ?? false,
     ...(options.data !== undefined ? { data: options.data } : {}),
+    schedule: options.schedule ?? true,
     load: options.load,
     summary: options.summary,
   };
@@ -185,6 +194,11 @@ export interface EntryMeta {
    * order written, each with its name, slug, URL and count; a field it leaves empty has [].
    */
   terms?: Record<string, Term[]>;
+  /**
+   * true on an entry shown before its publication date is due (`build --future`, `dev`), so a template can mark it;
+   * missing on every other entry (a build without --future leaves scheduled entries out).
+   */
+  scheduled?: boolean;
 }
 
 export type Entry<S extends z.ZodType> = z.output<S> & EntryMeta;

@@ -26,6 +26,13 @@ export interface BuildOptions {
   siteUrl?: string;
   /** Include entries and pages marked `draft: true` (dev always does). */
   drafts?: boolean;
+  /** Include entries scheduled later than the build's clock, marked `scheduled: true` (dev always does). */
+  future?: boolean;
+  /**
+   * The build's clock, which decides which entries are due and which have expired (default: SOURCE_DATE_EPOCH when
+   * it is set, so a reproducible build decides the same way; else the time the build starts).
+   */
+  now?: Date | number;
   /** Empty a non-empty --out folder that does not look like an earlier build. */
   force?: boolean;
   /** Reuse the previous build's unchanged work (default true); false builds from scratch. */
@@ -71,6 +78,10 @@ export interface SiteConfig extends SitePaths {
   siteUrl: string;
   forms: FormConfig[];
   drafts: boolean;
+  /** Scheduled entries shown (--future). */
+  future: boolean;
+  /** The build's clock in ms since 1970: the `now` option, SOURCE_DATE_EPOCH, or when the build started. */
+  now: number;
   force: boolean;
   /** SOURCE_DATE_EPOCH as an ISO date-time ("" when unset): the date of output that no content dates. */
   sourceDate: string;
@@ -112,6 +123,8 @@ export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): S
     siteUrl,
     forms,
     drafts: options.drafts ?? false,
+    future: options.future ?? false,
+    now: options.now === undefined ? (sourceDate ? Date.parse(sourceDate) : Date.now()) : Number(options.now),
     force: options.force ?? false,
     sourceDate,
     search: site.search,

@@ -19,6 +19,8 @@ export interface ResolvedCollection {
   datedFileNames: boolean;
   /** Its folder's YAML, JSON and TOML files are entries (`data: true`). */
   data?: boolean;
+  /** Entries dated later than the build's clock, or past their expiry date, are left out (content/publication.ts). */
+  schedule: boolean;
   /** Makes its entries instead of files (see `CollectionOptions.load`). */
   load?: () => unknown;
   /** How its bodies' `summary` is made (see `CollectionOptions.summary`). */

@@ -21,10 +21,10 @@ export interface SchemaCheck {
 }
 
 /**
- * Each entry of `sources` checked by its collection's schema, but drafts left out (`drafts`: false) and entries
- * whose `draft` is no boolean (told as they are validated); stopped past the site's time at the entry.
+ * Each entry of `sources` checked by its collection's schema, but those whose `draft` is no boolean (told as they
+ * are validated); stopped past the site's time at the entry.
  */
-export function checkSchemas(site: ResolvedSite, sources: SourceEntry[], drafts: boolean) {
+export function checkSchemas(site: ResolvedSite, sources: SourceEntry[]) {
   const checks = new Map<SourceEntry, SchemaCheck>();
   let checking: SourceEntry | undefined;
   const blame = () => {
@@ -37,7 +37,7 @@ export function checkSchemas(site: ResolvedSite, sources: SourceEntry[], drafts:
   };
   const check = (source: SourceEntry) => {
     const draft = source.data.draft;
-    if ((draft !== undefined && typeof draft !== "boolean") || (draft && !drafts)) return;
+    if (draft !== undefined && typeof draft !== "boolean") return;
     checking = source;
     checks.set(source, checkSchema(site, source));
   };

@@ -121,6 +121,8 @@ export interface ValidatedContent {
   bodyImages: Map<string, ImageRef>;
   /** The languages of code blocks rendered later (when a page reads them): highlighting must be ready for them. */
   languages: Set<string>;
+  /** The drafts, scheduled and expired entries, shown or left out, and when the next of them changes. */
+  publication?: Publication;
   /** With i18n: each other locale's own valid entries per collection, in the collection's order. */
   translated?: Map<string, Map<string, ContentItem[]>>;
   /** With i18n: each other locale's collections as its pages show them, fallbacks included (content/locales.ts). */
@@ -138,4 +140,24 @@ export interface LocaleContent {
 export interface KeptItems {
   item(source: SourceEntry): ContentItem | undefined;
   keep(source: SourceEntry, item: ContentItem): void;
+}
+
+/** Why an entry is not published as a finished one. */
+export type HeldReason = "draft" | "scheduled" | "expired";
+
+/** An entry not published as a finished one, and whether this build shows it anyway (--drafts, --future, dev). */
+export interface HeldEntry {
+  file: string;
+  collection: string;
+  reason: HeldReason;
+  /** When a scheduled entry is due, or since when an expired one is gone (RFC 3339, UTC). */
+  date?: string;
+  shown: boolean;
+}
+
+/** What the content stage tells of publication: the entries held, and when the next of them changes. */
+export interface Publication {
+  entries: HeldEntry[];
+  /** The first moment after the build's clock at which an entry comes due or expires (ms since 1970). */
+  changesAt?: number;
 }

@@ -27,6 +27,7 @@ import { setSummary } from "./summary.ts";
 import { type SchemaCheck, checkSchemas } from "./schema-checks.ts";
 import { DERIVED_HASH } from "./derived.ts";
 import { listValue, slugOf } from "./entry-value.ts";
+import { type PublishOptions, markScheduled, sortOut } from "./publication.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
 z.config({ jitless: true });
@@ -34,8 +35,11 @@ z.config({ jitless: true });
 const draftField = z.object({ draft: z.boolean().optional() });
 const LIST_CHECK = { success: true, data: { draft: undefined } } as const;
 
-/** How entries are checked: drafts kept or not, the base path, and where a body's warnings are told. */
-export type ValidateOptions = Pick<BodyOptions, "base" | "onWarning"> & { drafts: boolean };
+/**
+ * How entries are checked: drafts and scheduled entries shown or not, the clock, the base path, where a body's
+ * warnings are told; `checkHeld`: entries left out are checked all the same (heirloom check), and still left out.
+ */
+export type ValidateOptions = Pick<BodyOptions, "base" | "onWarning"> & PublishOptions & { checkHeld?: boolean };
 
 /** What validation may reuse and renders bodies with: one object, made by the incremental object. */
 export interface ValidationReuse {
@@ -67,19 +71,24 @@ export function validateContent(site: ResolvedSite, raw: RawContent, given: Vali
   const images: ImageRef[] = [];
   const bodyImages = new Map<string, ImageRef>();
   const languages = new Set<string>();
+  // Drafts, scheduled and expired entries left out (or shown, and marked), problems and all unless checked.
+  const { out, scheduled, publication } = sortOut(site, raw.entries, options);
+  const skipped = (i: number) => out[i] && !options.checkHeld;
   // The schemas (the site's code) first, within its time; then the engine's work on each entry.
-  const kept = raw.entries.map((source) => reuse.kept?.item(source));
+  const kept = raw.entries.map((source, i) => (skipped(i) ? undefined : reuse.kept?.item(source)));
   const checks = checkSchemas(
     site,
-    raw.entries.filter((_, i) => !kept[i]),
-    options.drafts,
+    raw.entries.filter((_, i) => !kept[i] && !skipped(i)),
   );
   for (const [i, source] of raw.entries.entries()) {
+    if (skipped(i)) continue;
     const collection = site.collections.get(source.collection)!;
     const known = kept[i];
     const item = known ?? validateEntry(collection, source, checks.get(source), options, errors);
     if (!item) continue;
     if (!known) reuse.kept?.keep(source, item);
+    if (out[i]) continue;
+    markScheduled(item, scheduled[i]);
     for (const lang of item.languages ?? []) languages.add(lang);
     for (const { ref, path } of item.images) {
       noteImageUse(ref, source.file);
@@ -104,7 +113,8 @@ export function validateContent(site: ResolvedSite, raw: RawContent, given: Vali
     (source.locale ? translated!.get(source.locale)! : items).get(collection.name)!.push(item);
   }
   for (const lists of [items, ...(translated?.values() ?? [])]) orderCollections(site, lists, errors);
-  const content: ValidatedContent = { items, images, bodyImages, languages, ...(translated ? { translated } : {}) };
+  const content: ValidatedContent = { items, images, bodyImages, languages, publication };
+  if (translated) content.translated = translated;
   // What still waits is of an entry left out (a draft, a mistake): nothing reads it.
   reuse.waiting?.clear();
   return { content, errors };
@@ -133,8 +143,6 @@ function validateEntry(
     errors.push(...issuesToErrors(draftCheck.error.issues, source, draftField));
     return undefined;
   }
-  // A draft is left out of a build without --drafts, problems and all: it is work in progress.
-  if (draftCheck.data.draft && !options.drafts) return undefined;
   const { data, named, off, result, kind } = check!;
   const before = errors.length;
   if (off) errors.push(errorFrom(OffCalendarFileName, { file: source.file, off }, { location: { file: source.file } }));
@@ -194,7 +202,8 @@ const LOCALE_HASH = Symbol("heirloom.localeHash");
 export function entryHashOf(entry: unknown): string {
   if (!entry || typeof entry !== "object") return "";
   const held = entry as { [SOURCE_HASH]?: string; [LOCALE_HASH]?: string; [DERIVED_HASH]?: string };
-  const own = held[SOURCE_HASH] ?? "";
+  // Shown before its date (--future, dev), it is marked: the pages that show it are made again once it is due.
+  const own = (held[SOURCE_HASH] ?? "") + ((entry as EntryValue).scheduled === true ? ":scheduled" : "");
   const withLocale = held[LOCALE_HASH] === undefined ? own : `${own}|${held[LOCALE_HASH]}`;
   return held[DERIVED_HASH] === undefined ? withLocale : `${withLocale}|${held[DERIVED_HASH]}`;
 }

@@ -126,7 +126,9 @@ export class Incremental {
       stamps.sameInputs(stamp.inputs, this.snapshot!, contentDir) &&
       stamps.outputAsStamped(outDir, stamp);
     const inputs = same ? await compiled : undefined;
-    if (inputs && inputsKey(inputs) === stamp!.key) {
+    // An entry held back that has come due since, or one published that has expired, makes the build anew.
+    const current = inputs && (stamp!.until === undefined || inputs.config.now < stamp!.until);
+    if (current && inputsKey(inputs) === stamp!.key) {
       return { ...stamp!, config: inputs.config };
     }
     stamps.dropStamp(root, outDir);
@@ -239,5 +241,5 @@ function stamped({ site, output, report, pages, feeds }: FinishedBuild) {
   const parts = { config, definition: site.site, templates: site.templates };
   const key = inputsKey({ ...parts, assets: site.bundle, islands: site.islandBundle });
   const envs = [...[...pages.values()].map((p) => p.env), ...[...feeds.values()].map((f) => f.env)];
-  return { key, raw, output, report, envs };
+  return { key, raw, output, report, envs, until: site.publication?.changesAt };
 }

@@ -74,12 +74,13 @@ export function contextKey(inputs: SiteInputs): string {
 
 function settingsOf(config: SiteConfig, site: ResolvedSite): string {
   const forms = config.forms.map((f) => [f.name, f.action, f.field]);
-  const { base, siteUrl, drafts, sourceDate } = config;
+  const { base, siteUrl, drafts, future, sourceDate } = config;
   // What shapes the markdown beyond site.config.ts's code: its plugins' versions, Shiki's.
   const kinds = new Set([...site.collections.values()].map((c) => c.html));
   const markdown = [...kinds].map((html) => settingsKey({ ...site, root: config.root }, html));
   const { search } = site;
-  return JSON.stringify({ base, siteUrl, format: site.urlFormat, drafts, sourceDate, forms, markdown, search });
+  const shown = { drafts, ...(future && { future }) };
+  return JSON.stringify({ base, siteUrl, format: site.urlFormat, ...shown, sourceDate, forms, markdown, search });
 }
 
 /** What one page depends on that is known before rendering it: its route, entry and list items. */

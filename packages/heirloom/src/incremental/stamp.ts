@@ -9,6 +9,7 @@ import { deserialize, serialize } from "node:v8";
 import type { Manifest } from "../output/write/index.ts";
 import type { RouteReport } from "../output/report.ts";
 import type { SearchReport } from "../output/files/index.ts";
+import type { HeldReport } from "../output/held-report.ts";
 import { ENGINE_KEY } from "../version.ts";
 import { type EnvReads, mergeEnvReads } from "../compile/site-code.ts";
 import { writeAtomically } from "../compile/cache.ts";
@@ -43,6 +44,10 @@ export interface Stamp {
   siteHash: string;
   /** The search index's report (a site with search). */
   search?: SearchReport;
+  /** The entries it held back (its report repeats it). */
+  held?: HeldReport;
+  /** When an entry it held back comes due, or one it published expires (ms): a build from then on is made anew. */
+  until?: number;
 }
 
 const FORMAT = 3;
@@ -154,17 +159,23 @@ export function saveStamp(root: string, outDir: string, stamp: Stamp): Promise<v
  * The stamp of a finished build: the key of its inputs, the snapshot of content/ taken before it read (`raw` is
  * what it read), what it wrote, and the environment variables its pages and feeds read (`envs`).
  */
-export function stampOf(
-  build: { key: string; raw: RawContent; output: Manifest; report: StampReport; envs: Array<EnvReads | undefined> },
-  inputs: InputSnapshot,
-  outDir: string,
-): Stamp {
-  const { key, raw, output, report, envs } = build;
+export function stampOf(build: StampedBuild, inputs: InputSnapshot, outDir: string): Stamp {
+  const { key, raw, output, report, envs, until } = build;
   // An entry changed just before the snapshot is compared by the bytes this build read.
   const read = new Map(raw.placement.toRead.map((job, i) => [job.relative, raw.read[i]?.hash]));
   inputs.hashes = new Map(unsettled(inputs).flatMap((file) => (read.get(file) ? [[file, read.get(file)!]] : [])));
   const folders = foldersOf(outDir, output);
-  return { key, inputs, folders, output, env: mergeEnvReads(envs), ...report };
+  return { key, inputs, folders, output, env: mergeEnvReads(envs), ...report, ...(until && { until }) };
 }
 
-type StampReport = Pick<Stamp, "routes" | "warnings" | "siteHash" | "search">;
+type StampReport = Pick<Stamp, "routes" | "warnings" | "siteHash" | "search" | "held">;
+
+/** What a finished build's stamp is made from. */
+interface StampedBuild {
+  key: string;
+  raw: RawContent;
+  output: Manifest;
+  report: StampReport;
+  envs: Array<EnvReads | undefined>;
+  until?: number;
+}

@@ -9,7 +9,7 @@ import type { MdxComponents } from "../content/mdx/index.ts";
 import type { MarkdownRenderer } from "../content/markdown/index.ts";
 import type { LoadReuse } from "../content/load.ts";
 import type { ValidationReuse } from "../content/validate.ts";
-import type { MdxCache, RawContent, SourceEntry } from "../content/types.ts";
+import type { MdxCache, Publication, RawContent, SourceEntry } from "../content/types.ts";
 import type { SearchState } from "../output/files/index.ts";
 import type { FileState, Manifest } from "../output/write/index.ts";
 import type { Templates } from "../render/templates.ts";
@@ -85,7 +85,7 @@ export interface PageReuse {
 
 /** What a finished build leaves for the next. */
 export interface FinishedBuild {
-  site: SiteInputs & { raw: RawContent; markdownKey(entry: SourceEntry): string };
+  site: SiteInputs & { raw: RawContent; markdownKey(entry: SourceEntry): string; publication?: Publication };
   pages: Map<string, PageState>;
   /** Each feed's key, and the variables its bodies read. */
   feeds: Map<string, Omit<FeedState, "sha256">>;
@@ -93,7 +93,7 @@ export interface FinishedBuild {
   /** The output folder it replaced, moved aside: it is kept as the previous site (the next staging folder). */
   retired?: string;
   /** The build's report, repeated by a build that keeps it. */
-  report: Pick<Stamp, "routes" | "warnings" | "siteHash" | "search">;
+  report: Pick<Stamp, "routes" | "warnings" | "siteHash" | "search" | "held">;
   /** The search index it wrote or kept (a site with search). */
   search?: SearchState;
 }

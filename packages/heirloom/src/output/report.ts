@@ -1,6 +1,9 @@
 // Report stage: the summary a person reads at a glance after a build.
 import path from "node:path";
 import type { SearchReport } from "./files/index.ts";
+import { type HeldReport, heldLines } from "./held-report.ts";
+
+export type { HeldReport };
 
 export interface RouteReport {
   /** "/", "/pricing", or "404". */
@@ -27,6 +30,8 @@ export interface BuildSummary {
   kept?: boolean;
   /** The search index (a site with search): its size, what a first search costs, whether Pagefind ran. */
   search?: SearchReport;
+  /** The drafts, scheduled and expired entries held back, and when the next scheduled one is due. */
+  held?: HeldReport;
 }
 
 /** Up to this many routes, the report lists each; above it, groups of routes and the heaviest pages. */
@@ -57,6 +62,7 @@ export function formatReport(summary: BuildSummary, options: { color?: boolean; 
   return [
     ...tables.flatMap(([header, ...rows]) => [bold(header), ...rows, ""]),
     ...(summary.search ? [searchLine(summary.search), ""] : []),
+    ...(summary.held ? [...heldLines(summary.held), ""] : []),
     `${done} in ${seconds} s ${dim("(sizes gzipped)")}` +
       `${summary.siteHash ? `; site hash ${bold(summary.siteHash.slice(0, 16))}` : ""}`,
   ].join("\n");

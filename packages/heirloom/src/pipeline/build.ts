@@ -7,6 +7,7 @@ import { type BuildOptions, type SiteConfig, type SitePaths, resolveConfig, reso
 import { type BuildInputs, Incremental, type KeptBuild } from "../incremental/incremental.ts";
 import { type SiteManifest, publishedManifest, resolveManifestFile, writeManifest } from "../output/manifest.ts";
 import type { BuildSummary } from "../output/report.ts";
+import { heldReport } from "../output/held-report.ts";
 import { indexSearch } from "../output/files/index.ts";
 import { type Manifest, type Seed, type Staging, openStaging } from "../output/write/index.ts";
 import { loadedSizes, reportRoutes, warningsFor } from "../output/summary.ts";
@@ -92,7 +93,8 @@ async function buildLocked(options: BuildOptions, incremental: Incremental, seed
 
 /** Renders every page and checks every link without writing anything (heirloom check). */
 export async function checkSite(options: BuildOptions = {}): Promise<{ pages: number; warnings: string[] }> {
-  const site = await prepareSite(options);
+  // Drafts, scheduled and expired entries are checked too, so a mistake is found before the day they publish.
+  const site = await prepareSite({ ...options, checkHeld: true });
   const rendered = await renderSite(site, undefined, undefined, options.onProgress);
   const linkWarnings = await checkPageLinks(site, rendered);
   const warnings = [...(site.bundle.warnings ?? []), ...linkWarnings, ...site.highlightWarnings];
@@ -138,7 +140,8 @@ function reportBuild(site: PreparedSite, written: Written, sizes: Map<string, nu
     ...written.linkWarnings,
     ...site.highlightWarnings,
   ];
-  return { routes, warnings, siteHash: written.published.site, search: written.index?.report };
+  const held = heldReport(site.publication);
+  return { routes, warnings, siteHash: written.published.site, search: written.index?.report, ...(held && { held }) };
 }
 
 function resultOf(site: PreparedSite, written: Written, report: ReturnType<typeof reportBuild>): Outcome["result"] {
@@ -161,8 +164,9 @@ async function compiledInputs(paths: SitePaths, options: BuildOptions, increment
 /** The previous build's result, its output folder kept as it is. */
 async function keptOutcome(kept: KeptBuild, paths: SitePaths): Promise<Outcome> {
   await removeLeftovers(paths.outDir);
-  const { config, routes, warnings, siteHash, output, search } = kept;
+  const { config, routes, warnings, siteHash, output, search, held } = kept;
   const result = { config, outDir: paths.outDir, routes, rendered: [], kept: true, fileCount: output.size, siteHash };
+  if (held) Object.assign(result, { held });
   return {
     result: { ...result, warnings, ...(search ? { search: { ...search, indexed: false } } : {}) },
     published: () => publishedManifest(output),

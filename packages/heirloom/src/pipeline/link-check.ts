@@ -8,6 +8,7 @@ import { pageLinks } from "../output/links/index.ts";
 import { templateLinkFinder } from "../output/links/index.ts";
 import type { Staging } from "../output/write/index.ts";
 import { publishedOnSite } from "../render/render.ts";
+import { leftOutFiles } from "../content/publication.ts";
 import type { PreparedSite } from "./prepare.ts";
 import type { RenderedSite } from "./render-pages.ts";
 
@@ -39,6 +40,7 @@ export async function checkPageLinks(
     unregistered,
     entries: site.raw.entries,
     drafts: site.config.drafts,
+    leftOut: leftOutFiles(site.publication),
     templateLink: templateLinkFinder(site.config.templatesDir, site.config.root),
     published: publishedOnSite(site),
     contentFiles: site.raw.images,

@@ -15,7 +15,7 @@ import type { MdxComponents } from "../content/mdx/index.ts";
 import { loadContent } from "../content/load.ts";
 import { warningText } from "../content/layout.ts";
 import { type MarkdownRenderer, markdownKey } from "../content/markdown/index.ts";
-import type { RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
+import type { Publication, RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";
 import { everyItem, localizeContent } from "../content/locales.ts";
 import { type HeirloomError, errorsOf, failureOf } from "../errors/errors.ts";
@@ -63,6 +63,8 @@ export interface PreparedSite {
   timeout: number;
   /** The code blocks written plain, past their time to highlight or in a language Shiki does not have. */
   highlightWarnings: string[];
+  /** The drafts, scheduled and expired entries, shown or left out, and when the next of them changes. */
+  publication: Publication;
   /** The content hash of an entry (of its file's bytes), for the page cache. */
   entryHash(entry: unknown): string;
   /** Where an entry's rendered markdown is kept. */
@@ -84,8 +86,11 @@ interface ReadSite {
   highlightWarnings: string[];
 }
 
+/** How a site is prepared: as built, or (`checkHeld`, heirloom check) with the entries left out checked too. */
+export type PrepareOptions = BuildOptions & { checkHeld?: boolean };
+
 /** Loads and validates the site and derives its routes, without rendering a page or touching the output folder. */
-export async function prepareSite(options: BuildOptions = {}, incremental?: Incremental): Promise<PreparedSite> {
+export async function prepareSite(options: PrepareOptions = {}, incremental?: Incremental): Promise<PreparedSite> {
   const paths = resolvePaths(options);
   assertProject(paths.root);
   const memory = incremental ?? Incremental.none(paths);
@@ -102,7 +107,7 @@ export async function prepareSite(options: BuildOptions = {}, incremental?: Incr
 }
 
 async function prepareStages(
-  options: BuildOptions,
+  options: PrepareOptions,
   paths: SitePaths,
   parts: Compiling,
   reuse: ContentReuse,
@@ -145,6 +150,7 @@ async function prepareStages(
     ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
     ...{ images, refs, islandRenders, searchScript: searchFile, timeout: site.timeout },
     ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf, highlightWarnings: read.highlightWarnings },
+    publication: validated.publication ?? { entries: [] },
   };
 }
 
@@ -158,9 +164,9 @@ function mdxComponentsReady(holder: MdxComponents, validated: ValidatedContent, 
 }
 
 /** Configuration, content and routes: the stages that need the definition but not the templates. */
-async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePaths, reuse: ContentReuse) {
+async function readSite(site: ResolvedSite, options: PrepareOptions, paths: SitePaths, reuse: ContentReuse) {
   const config = resolveConfig(site, options);
-  const { drafts, base } = config;
+  const { drafts, future, now, base } = config;
   const stages = reuse.stages(site, base);
   // Blocks written plain as bodies render (dev tells each at once; a build with its warnings), each place once.
   const plain = toldOnce(options.onWarning);
@@ -168,7 +174,8 @@ async function readSite(site: ResolvedSite, options: BuildOptions, paths: SitePa
   reuse.highlighting.start();
   const raw = await loadContent(site, paths.root, config.contentDir, stages.load);
   for (const warning of raw.placement.warnings ?? []) plain.tell(warningText(warning));
-  const valid = validateContent(site, raw, { drafts, base, onWarning: plain.tell }, stages.validation);
+  const publishing = { drafts, future, now, checkHeld: options.checkHeld };
+  const valid = validateContent(site, raw, { ...publishing, base, onWarning: plain.tell }, stages.validation);
   if (site.i18n) valid.content.locales = localizeContent(site, valid.content);
   const complete = raw.errors.length === 0 && valid.errors.length === 0;
   const routed = createRoutes(site, valid.content, { base, complete, passthrough: raw.passthrough }, stages.routes);

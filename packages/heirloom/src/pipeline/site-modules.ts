@@ -3,6 +3,7 @@
 import * as zod from "zod";
 import { defineCollection, defineSite } from "../config/define.ts";
 import { image } from "../content/image-field.ts";
+import { date } from "../content/date-field.ts";
 import { renderMarkdown } from "../content/markdown/index.ts";
 import { Island } from "../render/island.ts";
 import { recordingJsxRuntime } from "../render/island-call-site.ts";
@@ -15,6 +16,7 @@ export const siteApi = {
   defineCollection,
   defineSite,
   image,
+  date,
   renderMarkdown,
   serializeJsonLd,
   Island,

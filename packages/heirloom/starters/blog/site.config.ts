@@ -1,6 +1,6 @@
 // The site's model: what content/ may hold, which pages exist and how they are published. Edit it to add a
 // collection or a route; `npm run check` tells you what the content and templates must change to match.
-import { type ContentOf, defineCollection, defineSite, image, z } from "heirloom";
+import { type ContentOf, date, defineCollection, defineSite, image, z } from "heirloom";
 
 const text = z.string().trim().min(1, "must not be empty");
 
@@ -29,7 +29,10 @@ const definition = defineSite({
       schema: z.strictObject({
         title: text,
         description: text.max(200),
-        date: z.iso.date("must be a date written as YYYY-MM-DD, such as 2026-03-14"),
+        // 2026-03-14, or a date and time such as 2026-03-14T09:30:00+01:00 (Hugo's) or 2026-03-14 09:30:00 +0100
+        // (Jekyll's). A post dated later than the build is held back until then (`npm run build -- --future`
+        // shows it; `npm run dev` always does).
+        date: date(),
         // Each tag gets a page at /tags/<tag>/ with its posts and its own feed; "Café" and "cafe" are one tag.
         tags: z.array(text).default([]),
       }),

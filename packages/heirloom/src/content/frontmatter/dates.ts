@@ -1,34 +1,33 @@
-// Dates as content writes them (YYYY-MM-DD, an ISO 8601 date-time, a Date a schema made, a post's file name),
-// read the same on every machine: never in the build machine's time zone; one written so that is not a day of the
-// calendar (2026-02-31, which JavaScript reads as 3 March) is told apart, never read as another day.
+// Dates as content writes them (YYYY-MM-DD, a date-time with or without an offset, a Date a schema made, a post's
+// file name), read the same on every machine: never in the build machine's time zone; one written so that is not a
+// day of the calendar (2026-02-31, which JavaScript reads as 3 March) is told apart, never read as another day.
 import type { OffCalendar } from "../../errors/catalogue.ts";
+import { ContentDate } from "./content-date.ts";
+import { daysIn, readWrittenDate } from "./written-date.ts";
 
 export type { OffCalendar };
-
-/** YYYY-MM-DD, optionally with a time and optionally with Z or an offset. */
-const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /** The calendar date a text starts with: "2024-01-15", alone or before a time ("T10:00", " 10:00:00 +0100"). */
 const WRITTEN_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
 
 /**
- * "2026-01-31" -> "2026-01-31T00:00:00Z"; a Date or an ISO 8601 date-time -> UTC ISO; anything else -> undefined.
- * Without an offset, a date-time is read as UTC: JavaScript would read it (and any other form of date) in
- * the build machine's time zone, and two machines would write two files.
+ * "2026-01-31" -> "2026-01-31T00:00:00Z"; a Date or a date-time (ISO 8601, RFC 3339, Jekyll's "2024-01-05 09:30:00
+ * +0100", see written-date.ts) -> UTC ISO (RFC 3339); anything else -> undefined. Without an offset, a date-time is
+ * read as UTC: JavaScript would read it (and any other form of date) in the build machine's time zone, and two
+ * machines would write two files.
  */
 export function isoDate(value: unknown): string | undefined {
-  const iso = typeof value === "string" ? ISO_DATE.exec(value.trim()) : null;
-  if (iso && offCalendar(iso[1])) return undefined;
-  const date =
-    value instanceof Date ? value : iso ? new Date(`${iso[1]}${iso[2] ?? "T00:00:00"}${iso[3] ?? "Z"}`) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date.toISOString().replace(/\.000Z$/, "Z") : undefined;
+  const ms = value instanceof Date ? value.getTime() : typeof value === "string" ? readWrittenDate(value)?.ms : NaN;
+  return ms !== undefined && !Number.isNaN(ms) ? new Date(ms).toISOString().replace(/\.000Z$/, "Z") : undefined;
 }
 
 /**
  * The year, month and day of a date, zero-padded: a text's calendar date as written (as Jekyll and Hugo read
- * "2024-01-15T23:30:00-05:00": the 15th), a Date's in UTC; undefined for anything else or a day that does not exist.
+ * "2024-01-15T23:30:00-05:00": the 15th), a date() field's as written too, a Date's in UTC; undefined for anything
+ * else or a day that does not exist.
  */
 export function dateParts(value: unknown): { year: string; month: string; day: string } | undefined {
+  if (value instanceof ContentDate) return dateParts(value.toString());
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return undefined;
     const [year, month, day] = value.toISOString().slice(0, 10).split("-");
@@ -50,7 +49,7 @@ export function offCalendar(text: string): OffCalendar | undefined {
   if (!written) return undefined;
   const [, year, month, day] = written;
   if (isDay(year, month, day)) return undefined;
-  const days = daysOf(Number(year), Number(month));
+  const days = Number(month) >= 1 && Number(month) <= 12 ? daysIn(Number(year), Number(month)) : undefined;
   // A day before the month's first or past its last; or, with no such month, month and day swapped (2026-13-02).
   const nearest = `${year}-${month}-${Number(day) < 1 ? "01" : String(days)}`;
   const swapped = isDay(year, day, month) ? `${year}-${day}-${month}` : undefined;
@@ -58,14 +57,7 @@ export function offCalendar(text: string): OffCalendar | undefined {
 }
 
 const isDay = (year: string, month: string, day: string) =>
-  Number(day) >= 1 && Number(day) <= (daysOf(+year, +month) ?? 0);
-
-/** The days of a month (1 to 12) of a year of the Gregorian calendar; undefined for a number that is not a month. */
-function daysOf(year: number, month: number): number | undefined {
-  if (month < 1 || month > 12) return undefined;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
+  +month >= 1 && +month <= 12 && Number(day) >= 1 && Number(day) <= daysIn(+year, +month);
 
 /** "2024-01-15-hello": a file's name (without its extension) that starts with a date and a hyphen. */
 const DATED_NAME = /^(\d{4}-\d{2}-\d{2})-(.+)$/;

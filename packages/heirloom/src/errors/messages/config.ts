@@ -213,6 +213,16 @@ export const BadSummary = entry("BadSummary", {
     'the last word, and separator: "<!-- excerpt -->" for a marker of one line; or leave it out.',
 });
 
+export const BadSchedule = entry("BadSchedule", {
+  code: "ConfigError",
+  title: "A collection's schedule option is not true or false",
+  message: ({ name, value }: { name: string; value: string }) =>
+    `The collection "${name}" has schedule: ${value}, which is not true or false.`,
+  hint: () =>
+    "write schedule: false to publish every entry whatever its dates (such as events to come), or leave it out " +
+    "to hold back entries dated later than the build.",
+});
+
 export const BadMarkdownOption = entry("BadMarkdownOption", {
   code: "ConfigError",
   title: "A markdown option in site.config.ts has the wrong form",

@@ -39,6 +39,8 @@ export interface LinkCheckInput {
   entries: RawEntry[];
   /** Whether drafts are built (--drafts). */
   drafts?: boolean;
+  /** Content files the build leaves out (drafts, scheduled and expired entries): on no page, they hold no link. */
+  leftOut?: ReadonlySet<string>;
   /** Where templates/ writes one of these URLs, for a broken link no content file holds (see template-links.ts). */
   templateLink?(urls: string[]): SourceLocation | undefined;
   /**
@@ -103,7 +105,9 @@ const withoutTrailingSlash = (sitePath: string) => sitePath.replace(/\/+$/, "") 
  */
 function sourceFinder(input: LinkCheckInput) {
   // A draft left out of the build is on no page: its `path: /` is no link of the template's.
-  const entries = input.drafts ? input.entries : input.entries.filter((entry) => entry.data.draft !== true);
+  const entries = input.entries.filter(
+    (entry) => (input.drafts || entry.data.draft !== true) && !input.leftOut?.has(entry.file),
+  );
   const byFile = new Map(entries.map((entry) => [entry.file, entry]));
   const written = new Map<string, WrittenLink[]>();
   const writtenIn = (entry: RawEntry) => {

@@ -16,6 +16,7 @@ import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../../routes/
 import { checkLinks } from "./links.ts";
 import { pageLinks } from "./page-links.ts";
 import { everyItem } from "../../content/locales.ts";
+import { leftOutFiles } from "../../content/publication.ts";
 import { templateLinkFinder } from "./template-links.ts";
 
 export interface PartialSite {
@@ -59,6 +60,7 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
     unregistered: partial.site.unregistered,
     entries: partial.raw.entries,
     drafts: partial.config.drafts,
+    leftOut: leftOutFiles(partial.validated.publication),
     templateLink: templateLinkFinder(partial.config.templatesDir, partial.config.root),
     published: partial.published,
     contentFiles: partial.raw.images,
@@ -70,9 +72,10 @@ export function linksDespiteMistakes(partial: PartialSite): HeirloomError[] {
 /** Where each entry that failed would be published, or undefined when one of them cannot be told. */
 function outFilesOfFailed({ config, site, raw, validated }: PartialSite): string[] | undefined {
   const valid = new Set(everyItem(validated).map((item) => item.source.file));
+  const leftOut = leftOutFiles(validated.publication);
   const failed = [
     ...raw.entries
-      .filter((e) => !valid.has(e.file) && !(e.data.draft === true && !config.drafts))
+      .filter((e) => !valid.has(e.file) && !(e.data.draft === true && !config.drafts) && !leftOut.has(e.file))
       .map((e) => ({ ...e, fields: e.data })),
     ...raw.unread.map((u) => ({ ...u, fields: guessFieldsOf(u.absolute) })),
   ];

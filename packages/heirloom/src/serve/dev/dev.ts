@@ -35,6 +35,8 @@ export interface DevEvent {
   changed?: string[];
   /** "built": what esbuild warned about in the script or stylesheet, each at its file and line. */
   warnings?: string[];
+  /** "built": scheduled entries shown before their date, expired ones left out. */
+  notes?: string[];
   /** What the change made stale and was done again; content is always re-read (it is cheap). */
   redone: CompiledPart[];
 }
@@ -177,7 +179,8 @@ async function devBuilds(
     const { redone } = outcome;
     if (outcome.type === "built") {
       state.failure = undefined;
-      options.onEvent?.({ type: "built", build, ms, changed, redone, warnings: outcome.warnings });
+      const { warnings, notes } = outcome;
+      options.onEvent?.({ type: "built", build, ms, changed, redone, warnings, notes });
       hub.send("reload", "", build);
     } else {
       state.failure = outcome.message;
@@ -191,10 +194,11 @@ async function devBuilds(
 
 /** The build options the site thread is handed: all but the callbacks, which stay on this thread. */
 function threadOptions(options: DevOptions): SiteThreadData["options"] {
-  const { root, outDir, templatesDir, base, siteUrl, drafts, force, cache, lockWaitMs, env, manifest } = options;
-  const given = { root, outDir, templatesDir, base, siteUrl, drafts, force, cache, lockWaitMs, env, manifest };
-  // An option not given stays missing, so that the thread's defaults (drafts: true) apply.
-  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  const { root, outDir, templatesDir, base, siteUrl, drafts, future, force, cache, lockWaitMs, env } = options;
+  const given = { root, outDir, templatesDir, base, siteUrl, drafts, future, force, cache, lockWaitMs, env };
+  // An option not given stays missing, so that the thread's defaults (drafts and future: true) apply.
+  const more = { manifest: options.manifest, now: options.now === undefined ? undefined : Number(options.now) };
+  return Object.fromEntries(Object.entries({ ...given, ...more }).filter(([, value]) => value !== undefined));
 }
 
 /** The forms' local receivers, reopened only when the declared forms or the base path change. */

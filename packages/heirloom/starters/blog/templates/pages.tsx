@@ -84,7 +84,8 @@ export function Post({ page, assets }: Props<PostEntry>) {
     <article>
       <h1>{page.title}</h1>
       <p className="meta">
-        <time dateTime={page.date}>{formatDate(page.date)}</time>
+        <time dateTime={String(page.date)}>{formatDate(page.date)}</time>
+        {page.scheduled && " · scheduled"}
       </p>
       {page.terms && page.terms.tags.length > 0 && (
         <ul className="tags" aria-label="Tags">
@@ -124,7 +125,8 @@ function PostList({ posts }: { posts: PostEntry[] }) {
     <ul className="posts">
       {posts.map((post) => (
         <li key={post.slug}>
-          <a href={post.url}>{post.title}</a> <time dateTime={post.date}>{formatDate(post.date)}</time>
+          <a href={post.url}>{post.title}</a> <time dateTime={String(post.date)}>{formatDate(post.date)}</time>
+          {post.scheduled && " · scheduled"}
           <p>{post.description}</p>
         </li>
       ))}
@@ -132,8 +134,10 @@ function PostList({ posts }: { posts: PostEntry[] }) {
   );
 }
 
-/** "2026-03-14" -> "14 March 2026", the same on every machine and in every time zone. */
-function formatDate(iso: string): string {
-  const month = new Date(`${iso}T00:00:00Z`).toLocaleString("en", { month: "long", timeZone: "UTC" });
-  return `${Number(iso.slice(8, 10))} ${month} ${iso.slice(0, 4)}`;
+/**
+ * 2026-03-14 -> "14 March 2026": the day as the post writes it (a date-time's in its own offset), the same on
+ * every machine and in every time zone.
+ */
+function formatDate(date: Date): string {
+  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 }

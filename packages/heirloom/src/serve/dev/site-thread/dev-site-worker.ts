@@ -8,6 +8,7 @@ import { outOfMemoryError } from "../../../compile/supervisor.ts";
 import { resolvePaths } from "../../../config/options.ts";
 import { type CompiledPart, Incremental } from "../../../incremental/incremental.ts";
 import { securityHeaders } from "../../../output/files/index.ts";
+import { devNotes } from "../../../output/held-report.ts";
 import { prepareSite } from "../../../pipeline/prepare.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
 import { LastGoodPages } from "./last-good.ts";
@@ -57,7 +58,7 @@ async function build(number: number, exhausted: Exhausted[]): Promise<void> {
   redone = new Set();
   try {
     const onWarning = (message: string) => post({ type: "warning", message });
-    const prepared = await prepareSite({ drafts: true, ...given.options, onWarning }, incremental);
+    const prepared = await prepareSite({ drafts: true, future: true, ...given.options, onWarning }, incremental);
     const failed = new Map(
       exhausted.map((place) => [
         place.page!,
@@ -73,6 +74,7 @@ async function build(number: number, exhausted: Exhausted[]): Promise<void> {
       build: number,
       redone: steps,
       warnings: prepared.bundle.warnings,
+      notes: devNotes(prepared.publication),
       base: config.base,
       allowedHosts: definition.allowedHosts,
       headers: securityHeaders(config),

@@ -19,6 +19,7 @@ import { NOT_FOUND, notFoundCandidates } from "../../../routes/urls.ts";
 import type { LastGoodPages } from "./last-good.ts";
 import type { ServedFile } from "./site-thread-messages.ts";
 import { templateLinkFinder } from "../../../output/links/index.ts";
+import { leftOutFiles } from "../../../content/publication.ts";
 
 /** A file as dev serves it; a page that could not be rendered now says why (`body`: its last good render). */
 export type SiteFile = ServedFile & { failure?: unknown };
@@ -115,6 +116,7 @@ export function createDevSite(
       unregistered: prepared.site.unregistered,
       entries: prepared.raw.entries,
       drafts: prepared.config.drafts,
+      leftOut: leftOutFiles(prepared.publication),
       templateLink: templateLinkFinder(prepared.config.templatesDir, prepared.config.root),
       published: publishedOnSite(prepared),
       contentFiles: prepared.raw.images,

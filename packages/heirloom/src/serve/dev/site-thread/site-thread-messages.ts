@@ -54,6 +54,8 @@ export interface BuildDone {
   build: number;
   redone: CompiledPart[];
   warnings?: string[];
+  /** What to know of what it shows: scheduled entries shown before their date, expired ones left out. */
+  notes?: string[];
   base: string;
   allowedHosts: string[] | true;
   /** The security headers the build writes for hosts. */
