@@ -21,14 +21,15 @@ export const BLOGS = [
 
 const DATED_POST = /^(\d{4})-(\d{2})-(\d{2})-(.+)\.md$/;
 
-function git(gitDir, args, input) {
+/** Runs git on a bare repository and returns its output (bytes); throws with its stderr when it fails. */
+export function git(gitDir, args, input) {
   const result = spawnSync("git", ["--git-dir", gitDir, ...args], { input, maxBuffer: 1 << 30 });
   if (result.status !== 0) throw new Error(`git ${args.join(" ")} failed:\n${result.stderr}`);
   return result.stdout;
 }
 
 /** Every blob under the given paths at a commit: { path, sha }. */
-function listBlobs(gitDir, commit, paths) {
+export function listBlobs(gitDir, commit, paths) {
   return git(gitDir, ["ls-tree", "-r", "-z", commit, "--", ...paths])
     .toString("utf8")
     .split("\0")
@@ -42,7 +43,7 @@ function listBlobs(gitDir, commit, paths) {
 }
 
 /** The bytes of many blobs in one `git cat-file --batch`. */
-function readBlobs(gitDir, shas) {
+export function readBlobs(gitDir, shas) {
   const out = git(gitDir, ["cat-file", "--batch"], `${shas.join("\n")}\n`);
   const blobs = new Map();
   let at = 0;
