@@ -150,6 +150,14 @@ describe("code", () => {
     expect(notesOf(body)).toEqual([]);
   });
 
+  it("tells {% raw %} in a code span, which Jekyll reads before markdown, and nothing it keeps", () => {
+    const body = "Write `{% raw %}{{ layout }}{% endraw %}` in a layout, or `{{ page.title }}`.";
+    const notes = notesOf(body);
+    expect(notes).toHaveLength(1);
+    expect(notes[0][0]).toBe(1);
+    expect(notes[0][1]).toMatch(/^\{% raw %\} is a Liquid tag/);
+  });
+
   it("does not look through a body without {{, {%, ::: or [!", () => {
     expect(notesOf("A {x} and a % and :: and [x](y).")).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // Another generator's syntax in a markdown body, which this engine prints as text: Hugo's shortcodes, Jekyll's Liquid
 // tags and output, ::: containers and > [!NOTE] alerts that no plugin of the site reads. Each is told at its line
-// with the Heirloom way to get it; what is in code (spans, fenced and indented blocks) is never told.
+// with the Heirloom way to get it; what is in code (spans, fenced and indented blocks) is never told, but for
+// {% raw %} in a code span, which Jekyll reads before markdown.
 import type { Token } from "markdown-it";
 import { GithubAlert, HugoShortcode, LiquidOutput, LiquidTag, UnknownContainer } from "../../errors/catalogue.ts";
 import type { ErrorEntry } from "../../errors/errors.ts";
@@ -23,6 +24,9 @@ const told = <A extends object>(entry: ErrorEntry<A>, args: A) => `${entry.messa
 
 /** Liquid output of Jekyll's objects, or of a quoted text through a filter, its quotes maybe curled. */
 const LIQUID_OUTPUT = /\{\{-?\s*((?:site|page|layout|include|paginator|jekyll|post)\b|["'“”‘’][^}]*?\|)[^}]*/g;
+
+/** Liquid's raw tags, which mean Liquid wherever they are, in a code span too. */
+const LIQUID_RAW = /\{%-?\s*raw\s*-?%\}/;
 
 /** Tags whose content Jekyll shows as written (or not at all): what is between them is not told again. */
 const QUIET: Record<string, string> = { raw: "endraw", highlight: "endhighlight", comment: "endcomment" };
@@ -115,8 +119,12 @@ function textLines(inline: Token): string[] {
   const lines = [""];
   for (const child of inline.children ?? []) {
     if (child.type === "text" || child.type === "html_inline") lines[lines.length - 1] += child.content;
-    else if (child.type === "code_inline") lines[lines.length - 1] += " ".repeat(child.content.length + 2);
-    else if (child.type === "softbreak" || child.type === "hardbreak") lines.push("");
+    else if (child.type === "code_inline") {
+      // Jekyll runs Liquid before markdown, so {% raw %} in a code span is Liquid's: the span shows only what is
+      // inside it there, and the tags too here. Any other code span is shown as written alike: blanked.
+      const liquid = LIQUID_RAW.test(child.content);
+      lines[lines.length - 1] += liquid ? ` ${child.content} ` : " ".repeat(child.content.length + 2);
+    } else if (child.type === "softbreak" || child.type === "hardbreak") lines.push("");
   }
   return lines;
 }
