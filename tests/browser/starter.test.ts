@@ -1,9 +1,8 @@
-// The blog starter that `heirloom init` makes, built and served, in Chromium: every page (a tag's and the tags')
-// and the 404 page
-// without an accessibility violation in either colour scheme, at both sizes; its theme switch shown only with
-// JavaScript, working, and remembered; the counter island of its MDX post hydrated and counting by pointer and
-// keyboard; the picture beside a post served as AVIF and WebP, no wider than its column on a phone, and in the
-// width its column needs on a desktop.
+// The blog starter that `heirloom init` makes, built and served, in Chromium: every page (a tag's and the tags', a
+// year's and the archive's) and the 404 page without an accessibility violation in either colour scheme, at both
+// sizes; its theme switch shown only with JavaScript, working, and remembered; the counter island of its MDX post
+// hydrated and counting by pointer and keyboard; the picture beside a post served as AVIF and WebP, no wider than
+// its column on a phone, and in the width its column needs on a desktop.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +25,8 @@ const PAGES = [
   "/blog/second-post/",
   "/tags/",
   "/tags/writing/",
+  "/archive/",
+  "/archive/2026/",
   "/no/such/page",
 ];
 

@@ -92,6 +92,19 @@ export function docsStarterBuild(): Promise<SharedBuild> {
   );
 }
 
+/** A new site from the blog starter (`my-site`), built into its dist/ with its site URL. */
+export function blogStarterBuild(): Promise<SharedBuild> {
+  return sharedBuild(
+    "blog-starter",
+    () => {
+      const root = path.join(mkdtempSync(path.join(os.tmpdir(), "heirloom-blog-starter-")), "my-site");
+      createSite(root, "blog", false);
+      return root;
+    },
+    { siteUrl: "https://example.com" },
+  );
+}
+
 /** The engine packed as npm packs it (see packEngine), once per run: the tarball's path. */
 export function packedEngine(): Promise<string> {
   return once("engine-tarball", packEngine);

@@ -56,6 +56,15 @@ const definition = defineSite({
         feed: { path: "/tags/:term/feed.xml", title: "Posts tagged :term" },
       },
     ],
+    // A page per year at /archive/2026/ with its posts by month, and /archive/ listing the years.
+    archives: [
+      {
+        collection: "posts",
+        path: "/archive/:year/",
+        template: "year",
+        index: { path: "/archive/", template: "years", title: "Archive" },
+      },
+    ],
   },
   urlFormat: "directory",
 });

@@ -5,14 +5,19 @@ import type { Props } from "./pages.tsx";
 
 export function Layout({ page, content, path, assets, head, children }: Props & { children?: ReactNode }) {
   const { site } = content;
-  const title = path === "/" ? site.name : `${page.title} · ${site.name}`;
-  // A tag's pages and the list of tags are made by the build, not written in content/: their words are here.
+  const heading = "months" in page ? `Posts of ${page.title}` : page.title;
+  const title = path === "/" ? site.name : `${heading} · ${site.name}`;
+  // The tags' and the archive's pages are made by the build, not written in content/: their words are here.
   const description =
     "description" in page
       ? page.description
       : "terms" in page
         ? `Every tag of ${site.name}, with its posts.`
-        : `Posts of ${site.name} tagged “${page.name}”, newest first.`;
+        : "years" in page
+          ? `Every post of ${site.name}, year by year.`
+          : "months" in page
+            ? `The posts of ${site.name} written in ${page.title}, newest first.`
+            : `Posts of ${site.name} tagged “${page.name}”, newest first.`;
   return (
     <html lang={site.lang}>
       <head>
@@ -40,6 +45,7 @@ export function Layout({ page, content, path, assets, head, children }: Props & 
           <nav aria-label="Main">
             <a href={assets.href("/blog/")}>Blog</a>
             <a href={assets.href("/tags/")}>Tags</a>
+            <a href={assets.href("/archive/")}>Archive</a>
           </nav>
           {/* Shown by templates/islands/main.ts: without JavaScript it could do nothing. */}
           <button type="button" className="theme" data-theme-switch hidden aria-pressed="false">

@@ -1,9 +1,13 @@
 // The page templates: the front page, the list of posts, one post (markdown or MDX), a tag's posts, the list of
-// tags, and a plain page (the 404 page too).
-import type { PageProps, TermPage, TermsPage } from "heirloom";
+// tags, a year's posts and the list of years, and a plain page (the 404 page too).
+import type { ArchivePage, ArchivesPage, PageProps, TermPage, TermsPage } from "heirloom";
 import type { Content, Page as PageEntry, Post as PostEntry } from "../site.config.ts";
 
-export type Props<P = PageEntry | PostEntry | TermPage | TermsPage> = PageProps<P, Content, PostEntry>;
+export type Props<P = PageEntry | PostEntry | TermPage | TermsPage | ArchivePage | ArchivesPage> = PageProps<
+  P,
+  Content,
+  PostEntry
+>;
 
 export function Home({ page, content }: Props<PageEntry>) {
   return (
@@ -51,6 +55,41 @@ export function Tags({ page }: Props<TermsPage>) {
         {page.terms.map((tag) => (
           <li key={tag.slug}>
             <a href={tag.url}>{tag.name}</a> ({tag.count})
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** A year's posts, newest first, under a heading per month. */
+export function Year({ page, pagination, assets }: Props<ArchivePage>) {
+  return (
+    <>
+      <h1>Posts of {page.title}</h1>
+      <p>
+        {page.count === 1 ? "One post" : `${page.count} posts`}, newest first.{" "}
+        <a href={assets.href("/archive/")}>All years</a>
+      </p>
+      {(pagination?.groups ?? []).map((group) => (
+        <section key={group.month} aria-labelledby={`month-${group.month}`}>
+          <h2 id={`month-${group.month}`}>{monthName(group.year, group.month)}</h2>
+          <PostList posts={group.items} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** Every year with posts, newest first, with how many posts each holds. */
+export function Years({ page }: Props<ArchivesPage>) {
+  return (
+    <>
+      <h1>{page.title}</h1>
+      <ul className="tags">
+        {page.years.map((year) => (
+          <li key={year.year}>
+            <a href={year.url}>{year.year}</a> ({year.count})
           </li>
         ))}
       </ul>
@@ -140,4 +179,10 @@ function PostList({ posts }: { posts: PostEntry[] }) {
  */
 function formatDate(date: Date): string {
   return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+}
+
+/** "2026", "03" -> "March 2026". */
+function monthName(year: string, month: string): string {
+  const first = new Date(Date.UTC(Number(year), Number(month) - 1, 1));
+  return first.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 }
