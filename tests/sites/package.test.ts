@@ -99,7 +99,7 @@ describe("the packed engine", () => {
     const checked = heirloom(site, "check");
     expect(checked.stderr).toBe("");
     expect(checked.stdout).toBe(
-      "Checked 6 pages, their links, and the types of site.config.ts and templates/: no problems.\n",
+      "Checked 13 pages, their links, and the types of site.config.ts and templates/: no problems.\n",
     );
     expect(checked.status).toBe(0);
   });
