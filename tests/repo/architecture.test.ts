@@ -156,6 +156,7 @@ const MODULE_STATE: Record<string, string> = {
   "render/island.ts:plainRenders": "a depth counter around renders without islands",
   "render/island-call-site.ts:recording": "set and restored around one template call",
   "routes/urls.ts:lastOrigin": "memo: the last site URL's origin",
+  "routes/taxonomies.ts:slugify": "memo: the slugifier, loaded when a term is first named",
   "render/render.ts:lastShared": "memo: the last feeds' head links, shared by every page of a locale",
   "output/write/file-lock.ts:ownIdentity": "memo: this process's identity (its pid and start time)",
 };

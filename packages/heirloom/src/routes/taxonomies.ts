@@ -1,7 +1,7 @@
 // Taxonomies: the terms a field of a collection's entries holds (tags, categories, series), each with its pages
 // (newest first, paginated as a list's) and its own feed, an index page of them, and each entry's own terms.
 // Terms are read from the entries of one section (a locale's), which hold no draft.
-import * as slugifyModule from "@sindresorhus/slugify";
+import { createRequire } from "node:module";
 import type { Term } from "../config/taxonomy-options.ts";
 import type { ResolvedSite, ResolvedTaxonomy } from "../config/types.ts";
 import type { ContentItem, EntryValue, SourceEntry } from "../content/types.ts";
@@ -166,12 +166,20 @@ function nameOf(term: Gathered): string {
   return best;
 }
 
-type Slugify = typeof slugifyModule.default;
-/** The package's function: its ES module's default, or inside it when required from CommonJS (a worker's compile). */
-const slugify: Slugify =
-  typeof slugifyModule.default === "function"
-    ? slugifyModule.default
-    : (slugifyModule.default as unknown as { default: Slugify }).default;
+type Slugify = (text: string, options?: { decamelize?: boolean }) => string;
+// Loaded when a term is first named, not with the engine: building its table of transliterations takes a site
+// without taxonomies time for nothing. A local `require`, so the CLI's bundle leaves it to be loaded then.
+const require = createRequire(import.meta.url);
+let slugify: Slugify | undefined;
+
+/** The package's function (an ES module, its default export; required, the module itself or its default). */
+function slugifier(): Slugify {
+  if (!slugify) {
+    const loaded = require("@sindresorhus/slugify") as Slugify | { default: Slugify };
+    slugify = typeof loaded === "function" ? loaded : loaded.default;
+  }
+  return slugify;
+}
 
 /**
  * A term's URL segment, the same for every spelling of it: accents dropped, other scripts transliterated, letters
@@ -179,7 +187,7 @@ const slugify: Slugify =
  */
 export function termSlug(name: string): string {
   const spelled = name.replace(/\+/g, " plus ").replace(/(\w)#/g, "$1 sharp ");
-  return slugify(spelled.normalize("NFD").replace(/\p{M}/gu, ""), { decamelize: false });
+  return slugifier()(spelled.normalize("NFD").replace(/\p{M}/gu, ""), { decamelize: false });
 }
 
 function termPath(site: ResolvedSite, section: TermSection, path: string, slug: string): string {
