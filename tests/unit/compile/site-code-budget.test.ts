@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { resolveSite } from "../../../packages/heirloom/src/config/check-definition.ts";
+import { resolveSite } from "../../../packages/heirloom/src/config/checks/check-definition.ts";
 import { defineSite } from "../../../packages/heirloom/src/config/define.ts";
 import { heirloomRun, startCli, stopStarted } from "../../helpers/cli-process.ts";
 import { addLoadedCollection, copyJournal, editFile, makeFixture, ownTemplates } from "../../helpers/site.ts";

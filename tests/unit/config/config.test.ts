@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { defineSite } from "../../../packages/heirloom/src/config/define.ts";
 import { normalizeBase, resolveConfig } from "../../../packages/heirloom/src/config/options.ts";
-import { resolveSite } from "../../../packages/heirloom/src/config/check-definition.ts";
+import { resolveSite } from "../../../packages/heirloom/src/config/checks/check-definition.ts";
 import { errorsOf } from "../../../packages/heirloom/src/errors/errors.ts";
 import { contentSecurityPolicy } from "../../../packages/heirloom/src/output/files/hosting.ts";
 

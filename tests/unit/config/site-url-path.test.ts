@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resolveSite } from "../../../packages/heirloom/src/config/check-definition.ts";
+import { resolveSite } from "../../../packages/heirloom/src/config/checks/check-definition.ts";
 import { defineSite } from "../../../packages/heirloom/src/config/define.ts";
 import { resolveConfig } from "../../../packages/heirloom/src/config/options.ts";
 import { errorsOf } from "../../../packages/heirloom/src/errors/errors.ts";

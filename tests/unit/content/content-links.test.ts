@@ -6,7 +6,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { failures } from "../../helpers/errors.ts";
 import { photo } from "../../helpers/photo.ts";
-import { resolveMarkdown } from "../../../packages/heirloom/src/config/check-markdown.ts";
+import { resolveMarkdown } from "../../../packages/heirloom/src/config/checks/check-markdown.ts";
 import { buildProject, copyJournal, editFile, makeFixture } from "../../helpers/site.ts";
 
 const FRONT = "---\norder: 3\ntitle: Third\nprice: 7\ntags:\n  - three\nfeatured: false\n---\n";

@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { MarkdownIt } from "markdown-it";
 import { describe, expect, it } from "vitest";
-import { resolveMarkdown } from "../../../packages/heirloom/src/config/check-markdown.ts";
+import { resolveMarkdown } from "../../../packages/heirloom/src/config/checks/check-markdown.ts";
 import type { MarkdownOptions } from "../../../packages/heirloom/src/config/markdown-options.ts";
 import { type RenderedMarkdown, markdownRenderer } from "../../../packages/heirloom/src/content/markdown/markdown.ts";
 import { compileMdxBody } from "../../../packages/heirloom/src/content/mdx/mdx-compile.ts";

@@ -1,7 +1,7 @@
 // GitHub's markdown by default, as GitHub renders a README: tables (alignment without a style attribute),
 // strikethrough, task lists, bare addresses as links, footnotes; each turned off by `gfm`, and checked with zod.
 import { describe, expect, it } from "vitest";
-import { resolveMarkdown } from "../../../packages/heirloom/src/config/check-markdown.ts";
+import { resolveMarkdown } from "../../../packages/heirloom/src/config/checks/check-markdown.ts";
 import { markdownRenderer } from "../../../packages/heirloom/src/content/markdown/markdown.ts";
 import { renderMarkdown } from "../../../packages/heirloom/src/index.ts";
 

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { resolveMarkdown } from "../../../packages/heirloom/src/config/check-markdown.ts";
+import { resolveMarkdown } from "../../../packages/heirloom/src/config/checks/check-markdown.ts";
 import { highlightCode, prepareHighlighting } from "../../../packages/heirloom/src/content/highlight/highlight.ts";
 import { Highlighting } from "../../../packages/heirloom/src/content/highlighting.ts";
 import { buildProject, editFile as edit, makeFixture } from "../../helpers/site.ts";

@@ -2,7 +2,7 @@
 // the headings list, the site's plugins, and code blocks highlighted by Shiki with classes.
 import type { MarkdownIt } from "markdown-it";
 import { describe, expect, it, vi } from "vitest";
-import { resolveMarkdown } from "../../../packages/heirloom/src/config/check-markdown.ts";
+import { resolveMarkdown } from "../../../packages/heirloom/src/config/checks/check-markdown.ts";
 import {
   type CodeThemes,
   codeStylesheet,

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { resolveMarkdown } from "../../../packages/heirloom/src/config/check-markdown.ts";
+import { resolveMarkdown } from "../../../packages/heirloom/src/config/checks/check-markdown.ts";
 import { startCli, stopStarted } from "../../helpers/cli-process.ts";
 import { expectErrors, failures } from "../../helpers/errors.ts";
 import { buildProject, editFile, journalWithText } from "../../helpers/site.ts";

@@ -1,7 +1,7 @@
 // renderMarkdown(), the public entry's: a string rendered as a build renders a body (the defaults or the settings
 // given, raw HTML per call, the base path), synchronously with plain code blocks, its renderer made once.
 import { describe, expect, it } from "vitest";
-import { resolveMarkdown } from "../../../packages/heirloom/src/config/check-markdown.ts";
+import { resolveMarkdown } from "../../../packages/heirloom/src/config/checks/check-markdown.ts";
 import type { MarkdownOptions } from "../../../packages/heirloom/src/config/markdown-options.ts";
 import { prepareHighlighting } from "../../../packages/heirloom/src/content/highlight/highlight.ts";
 import { type RenderedMarkdown, markdownRenderer } from "../../../packages/heirloom/src/content/markdown/markdown.ts";

@@ -4,7 +4,7 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { resolveMarkdown } from "../../../packages/heirloom/src/config/check-markdown.ts";
+import { resolveMarkdown } from "../../../packages/heirloom/src/config/checks/check-markdown.ts";
 import type { EntryOf } from "../../../packages/heirloom/src/config/define.ts";
 import { defineCollection, z } from "../../../packages/heirloom/src/index.ts";
 import { markdownRenderer } from "../../../packages/heirloom/src/content/markdown/markdown.ts";

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { resolveSite } from "../../../packages/heirloom/src/config/check-definition.ts";
+import { resolveSite } from "../../../packages/heirloom/src/config/checks/check-definition.ts";
 import { defineCollection, defineSite } from "../../../packages/heirloom/src/config/define.ts";
 import { resolveConfig } from "../../../packages/heirloom/src/config/options.ts";
 import type { EntryValue } from "../../../packages/heirloom/src/content/types.ts";

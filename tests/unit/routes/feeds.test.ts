@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { FeedItem } from "../../../packages/heirloom/src/config/define.ts";
 import { resolveConfig } from "../../../packages/heirloom/src/config/options.ts";
-import { resolveSite } from "../../../packages/heirloom/src/config/check-definition.ts";
+import { resolveSite } from "../../../packages/heirloom/src/config/checks/check-definition.ts";
 import { defineSite } from "../../../packages/heirloom/src/config/define.ts";
 import type { EntryValue } from "../../../packages/heirloom/src/content/types.ts";
 import { feedKey } from "../../../packages/heirloom/src/incremental/page-keys.ts";

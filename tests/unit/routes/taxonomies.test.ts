@@ -3,7 +3,7 @@
 // their options and values at its line.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { resolveSite } from "../../../packages/heirloom/src/config/check-definition.ts";
+import { resolveSite } from "../../../packages/heirloom/src/config/checks/check-definition.ts";
 import { defineCollection, defineSite } from "../../../packages/heirloom/src/config/define.ts";
 import type { SiteOptions } from "../../../packages/heirloom/src/config/define.ts";
 import type { ContentItem, EntryValue, ValidatedContent } from "../../../packages/heirloom/src/content/types.ts";

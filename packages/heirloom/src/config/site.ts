@@ -7,7 +7,7 @@ import { SiteExit, exitError } from "../compile/site-code.ts";
 import { tellBudget } from "../compile/stall.ts";
 import { DefinitionFailed, NoDefinitionFile, compiledParts } from "../errors/catalogue.ts";
 import { HeirloomError, type SourceLocation, errorFrom } from "../errors/errors.ts";
-import { resolveSite } from "./check-definition.ts";
+import { resolveSite } from "./checks/index.ts";
 import { withLoadedEntries } from "./load-entries.ts";
 import { DEFINITION_FILE } from "./definition-file.ts";
 import type { ResolvedSite } from "./types.ts";

@@ -1,9 +1,11 @@
 // The site definition as the stages use it: checked, with every default applied.
 import type { z } from "zod";
-import type { BodyKind, FeedOptions, FormOptions, LoadedEntry, SortOrder } from "./define.ts";
-import type { ResolvedFeed } from "./check-feeds.ts";
+import type { BodyKind, FeedFormat, FeedOptions, FormOptions, LoadedEntry, SortOrder } from "./define.ts";
 import type { ResolvedI18n } from "./i18n.ts";
 import type { ResolvedMarkdown } from "./markdown-options.ts";
+
+/** A feed's options with its format settled. */
+export type ResolvedFeed = FeedOptions<Record<string, unknown>> & { format: FeedFormat };
 
 export interface ResolvedCollection {
   name: string;

@@ -10,7 +10,7 @@ import { createElement, renderToStaticMarkup } from "../compile/react.ts";
 import { SiteExit, exitError, runSiteCode } from "../compile/site-code.ts";
 import { PastBudget, withinTime } from "../compile/time-budget.ts";
 import { durationText } from "../config/timeout.ts";
-import { FEED_TYPES, feedFormat } from "../config/check-feeds.ts";
+import { FEED_TYPES, feedFormat } from "../config/checks/index.ts";
 import type { Assets, Head, PageProps } from "./contract.ts";
 import { type IslandRenders, renderWithIslands } from "./island.ts";
 import { type RefTable, publishedOn, resolveRefs } from "./refs.ts";

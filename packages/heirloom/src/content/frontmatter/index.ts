@@ -4,6 +4,5 @@ export { dateParts, datedFileName, isoDate, offCalendar, offCalendarFileName } f
 export { readSource, toRawEntry } from "./front-matter.ts";
 export type { ParsedSource, RawEntry } from "./front-matter.ts";
 export { readWrittenDate } from "./written-date.ts";
-export type { WrittenDate } from "./written-date.ts";
 export { guessFields } from "./yaml-positions.ts";
 export { dataLanguage, readDataFile } from "./data-file.ts";

@@ -1,6 +1,6 @@
 // renderMarkdown(): markdown a template holds in data, rendered as a build renders a body, with the settings given
 // (the site's `markdown`, a collection's raw HTML flag) or the defaults. Synchronous: fenced code is left plain.
-import { resolveMarkdown } from "../../config/check-markdown.ts";
+import { resolveMarkdown } from "../../config/checks/index.ts";
 import type { Heading, MarkdownOptions } from "../../config/markdown-options.ts";
 import { type HeirloomError, errorFrom, throwIfAny } from "../../errors/errors.ts";
 import type { RenderedMarkdown } from "./markdown.ts";

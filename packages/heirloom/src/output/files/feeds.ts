@@ -14,7 +14,7 @@ import { isoDate } from "../../content/frontmatter/index.ts";
 import { withoutHeadingAnchors } from "../../content/markdown/index.ts";
 import type { OutputFile } from "../../assets/bundle.ts";
 import { escapeXml } from "./hosting.ts";
-import { feedFormat } from "../../config/check-feeds.ts";
+import { feedFormat } from "../../config/checks/index.ts";
 import type { FeedFormat } from "../../config/define.ts";
 import type { FeedView } from "./feed-view.ts";
 import { jsonFeed } from "./feed-json.ts";

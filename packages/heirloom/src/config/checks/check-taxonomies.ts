@@ -1,11 +1,11 @@
 // Checks the definition's taxonomies and archives (routes.taxonomies, routes.archives) and resolves their defaults:
 // each problem at the line of site.config.ts where its path is written.
-import * as messages from "../errors/catalogue.ts";
-import type { ErrorEntry } from "../errors/errors.ts";
-import type { FeedOptions, RoutesOptions } from "./define.ts";
-import type { ArchiveRoute, TaxonomyIndexOptions, TaxonomyRoute } from "./taxonomy-options.ts";
-import type { ResolvedArchive, ResolvedCollection, ResolvedIndex, ResolvedTaxonomy } from "./types.ts";
-import { unsafeCharacter } from "./unsafe-characters.ts";
+import * as messages from "../../errors/catalogue.ts";
+import type { ErrorEntry } from "../../errors/errors.ts";
+import type { FeedOptions, RoutesOptions } from "../define.ts";
+import type { ArchiveRoute, TaxonomyIndexOptions, TaxonomyRoute } from "../taxonomy-options.ts";
+import type { ResolvedArchive, ResolvedCollection, ResolvedIndex, ResolvedTaxonomy } from "../types.ts";
+import { unsafeCharacter } from "../unsafe-characters.ts";
 
 type Fail = <A extends object>(entry: ErrorEntry<A>, args: A, near?: string) => void;
 

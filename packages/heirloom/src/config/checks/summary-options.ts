@@ -1,6 +1,6 @@
 // A collection's `summary` option (collection.ts) checked and given its defaults: Hugo's 70 words to the end of their
 // block, "paragraph" as Jekyll's excerpt, a marker of the collection's own (Jekyll's `excerpt_separator`).
-import type { ResolvedSummary } from "./types.ts";
+import type { ResolvedSummary } from "../types.ts";
 
 /** Hugo's default: the first 70 words (its `summaryLength`), to the end of the paragraph they end in. */
 export const DEFAULT_SUMMARY: ResolvedSummary = { paragraph: false, words: 70, end: "block" };

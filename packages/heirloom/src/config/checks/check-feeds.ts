@@ -1,15 +1,13 @@
 // A list's feeds as site.config.ts declares them (one, or several, one per format): each option known, its
 // format and path agreeing, its limit usable; each problem at its line. And the format a feed is written in.
-import * as messages from "../errors/catalogue.ts";
-import type { ErrorEntry } from "../errors/errors.ts";
-import type { FeedFormat, FeedOptions } from "./define.ts";
-import { unsafeCharacter } from "./unsafe-characters.ts";
+import * as messages from "../../errors/catalogue.ts";
+import type { ErrorEntry } from "../../errors/errors.ts";
+import type { FeedFormat } from "../define.ts";
+import type { ResolvedFeed } from "../types.ts";
+import { unsafeCharacter } from "../unsafe-characters.ts";
 
 /** Records a problem of the definition, located at the first place `near` is written in its text. */
 type Fail = <A extends object>(entry: ErrorEntry<A>, args: A, near?: string) => void;
-
-/** A feed's options with its format settled. */
-export type ResolvedFeed = FeedOptions<Record<string, unknown>> & { format: FeedFormat };
 
 const OPTIONS = ["path", "format", "title", "author", "description", "item", "limit"];
 const FORMATS: readonly FeedFormat[] = ["rss", "atom", "json"];

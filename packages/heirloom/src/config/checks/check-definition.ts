@@ -1,18 +1,24 @@
 // Checks a site definition (what site.config.ts exports) and resolves it into the shape the stages use: every
 // problem of the whole definition at once, each at the line of site.config.ts where it is written.
-import * as messages from "../errors/catalogue.ts";
-import { type ErrorEntry, type HeirloomError, errorFrom, throwIfAny } from "../errors/errors.ts";
+import * as messages from "../../errors/catalogue.ts";
+import { type ErrorEntry, type HeirloomError, errorFrom, throwIfAny } from "../../errors/errors.ts";
 import { resolveMarkdown } from "./check-markdown.ts";
-import { type CollectionDefinition, type SiteDefinition, isSiteDefinition } from "./define.ts";
-import { DEFINITION_FILE, locate } from "./definition-file.ts";
-import { isHostName } from "./host-name.ts";
-import { unsafeCharacter } from "./unsafe-characters.ts";
+import { type CollectionDefinition, type SiteDefinition, isSiteDefinition } from "../define.ts";
+import { DEFINITION_FILE, locate } from "../definition-file.ts";
+import { isHostName } from "../host-name.ts";
+import { unsafeCharacter } from "../unsafe-characters.ts";
 import { checkFeeds } from "./check-feeds.ts";
-import { checkI18n } from "./i18n.ts";
+import { checkI18n } from "../i18n.ts";
 import { checkTaxonomies } from "./check-taxonomies.ts";
 import { DEFAULT_SUMMARY, resolveSummary } from "./summary-options.ts";
-import { DEFAULT_TIMEOUT } from "./timeout.ts";
-import type { ResolvedCollection, ResolvedEntryRoute, ResolvedForm, ResolvedListRoute, ResolvedSite } from "./types.ts";
+import { DEFAULT_TIMEOUT } from "../timeout.ts";
+import type {
+  ResolvedCollection,
+  ResolvedEntryRoute,
+  ResolvedForm,
+  ResolvedListRoute,
+  ResolvedSite,
+} from "../types.ts";
 
 /** Records a problem of the definition, located at the first place `near` is written in its text. */
 type Fail = <A extends object>(entry: ErrorEntry<A>, args: A, near?: string) => void;

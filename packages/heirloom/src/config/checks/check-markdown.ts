@@ -1,8 +1,8 @@
 // Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins, highlight, anchors, images) with
 // zod and resolves its defaults from the preset; a value of the wrong form is told at its option, with what to write.
 import { z } from "zod";
-import { BadMarkdownOption, UnknownMarkdownOption } from "../errors/catalogue.ts";
-import type { ErrorEntry } from "../errors/errors.ts";
+import { BadMarkdownOption, UnknownMarkdownOption } from "../../errors/catalogue.ts";
+import type { ErrorEntry } from "../../errors/errors.ts";
 import {
   DEFAULT_CODE_CONTRAST,
   DEFAULT_CODE_THEMES,
@@ -12,7 +12,7 @@ import {
   type MarkdownPlugin,
   type ResolvedMarkdown,
   defaultAnchorLabel,
-} from "./markdown-options.ts";
+} from "../markdown-options.ts";
 
 type Fail = <A extends object>(entry: ErrorEntry<A>, args: A, near?: string) => void;
 
