@@ -80,7 +80,7 @@ const STAGES = [
  * load, read and validate; output's report; dev's server).
  */
 const SUBSYSTEMS: Record<string, string[]> = {
-  content: ["frontmatter", "highlight", "markdown", "mdx", "."],
+  content: ["frontmatter", "fields", "highlight", "markdown", "mdx", "files", "."],
   output: ["links", "write", "files", "."],
   serve: ["forms", "http", "preview", "dev"],
   "serve/dev": ["site-thread", "."],

@@ -30,12 +30,12 @@ export type {
   Translation,
 } from "./config/define.ts";
 export type { CodeTheme, GfmOptions, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";
-export { image } from "./content/image-field.ts";
-export { date } from "./content/date-field.ts";
-export type { ContentDate, DateOptions } from "./content/date-field.ts";
+export { image } from "./content/fields/index.ts";
+export { date } from "./content/fields/index.ts";
+export type { ContentDate, DateOptions } from "./content/fields/index.ts";
 export { renderMarkdown } from "./content/markdown/index.ts";
 export type { RenderMarkdownOptions } from "./content/markdown/index.ts";
-export type { ImageOptions } from "./content/image-field.ts";
+export type { ImageOptions } from "./content/fields/index.ts";
 export type {
   Assets,
   BuiltImage,

@@ -3,7 +3,7 @@
 // TZ included), keeps its instant for feeds and sorting, and refuses what is no date with the schema's message.
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { date } from "../../../packages/heirloom/src/content/date-field.ts";
+import { date } from "../../../packages/heirloom/src/content/fields/date-field.ts";
 import {
   type ContentDate,
   isoDate,

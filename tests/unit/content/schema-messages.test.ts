@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { readSource, toRawEntry } from "../../../packages/heirloom/src/content/frontmatter/index.ts";
-import { schemaErrors } from "../../../packages/heirloom/src/content/schema-errors.ts";
+import { schemaErrors } from "../../../packages/heirloom/src/content/fields/schema-errors.ts";
 
 const FILE = "content/posts/hello.md";
 const problems = (schema: z.ZodType, text: string) => {

@@ -7,7 +7,13 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { readSiteFile } from "../compile/site-folder.ts";
-import { type BuiltImage, type ImageRef, type Rendition, imageOptionsOf, imageUsesOf } from "../content/image-field.ts";
+import {
+  type BuiltImage,
+  type ImageRef,
+  type Rendition,
+  imageOptionsOf,
+  imageUsesOf,
+} from "../content/fields/index.ts";
 import type { OutputFile } from "./bundle.ts";
 import { type Format, MIME, type Variant, checkWhole, pngRendition, responsiveVariants } from "./encode.ts";
 import { checkFormat, decodeFailure } from "./image-check.ts";

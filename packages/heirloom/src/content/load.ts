@@ -16,12 +16,12 @@ import {
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { MarkdownCache, Placement, PreviousLoad, RawContent, SourceEntry, WaitingBodies } from "./types.ts";
 import { type ParsedSource, dataLanguage, toRawEntry } from "./frontmatter/index.ts";
-import { dataOutsideError, entrySlug, isSectionPage, sectionPageWarning, withoutExtension } from "./layout.ts";
+import { dataOutsideError, entrySlug, isSectionPage, sectionPageWarning, withoutExtension } from "./files/index.ts";
 import { markdownKey } from "./markdown/index.ts";
-import { type ReadResult, type ReadRendering, readAll } from "./read.ts";
-export { MAX_CONTENT_BYTES } from "./read.ts";
-import { IMAGE_EXTENSIONS, extensionOf } from "./image-field.ts";
-import { type Listing, listTree } from "./list-tree.ts";
+import { type ReadResult, type ReadRendering, readAll } from "./files/index.ts";
+export { MAX_CONTENT_BYTES } from "./files/index.ts";
+import { IMAGE_EXTENSIONS, extensionOf } from "./fields/index.ts";
+import { type Listing, listTree } from "./files/index.ts";
 import { linkOutError } from "../compile/site-folder.ts";
 import { loadedSources } from "./loaded.ts";
 

@@ -3,7 +3,7 @@
 import type { EntryMeta } from "../config/define.ts";
 import type { HeirloomError } from "../errors/errors.ts";
 import type { RawEntry } from "./frontmatter/index.ts";
-import type { ImageRef } from "./image-field.ts";
+import type { ImageRef } from "./fields/index.ts";
 import type { RenderedMarkdown, WaitingMarkdown } from "./markdown/index.ts";
 import type { PlainNote } from "./highlight/index.ts";
 import type { CompiledMdx, MdxCache } from "./mdx/index.ts";

@@ -2,7 +2,7 @@
 // (load, validation, routes), the build's highlighting, and how the load ends.
 import type { Highlighting } from "../content/highlighting.ts";
 import type { ParsedSource } from "../content/frontmatter/index.ts";
-import type { Listing } from "../content/list-tree.ts";
+import type { Listing } from "../content/files/index.ts";
 import type { MarkdownRenderers } from "../content/markdown/index.ts";
 import type { MdxComponents } from "../content/mdx/index.ts";
 import type { MarkdownCache, MdxCache, SourceEntry, WaitingBodies } from "../content/types.ts";

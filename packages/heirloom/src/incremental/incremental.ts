@@ -11,7 +11,7 @@ import type { SitePaths } from "../config/options.ts";
 import { ISLANDS_FOLDER } from "../render/island-files.ts";
 import type { IslandRenders } from "../render/island.ts";
 import type { ParsedSource } from "../content/frontmatter/index.ts";
-import { type Listing, listTree } from "../content/list-tree.ts";
+import { type Listing, listTree } from "../content/files/index.ts";
 import { Highlighting } from "../content/highlighting.ts";
 import { MarkdownRenderers } from "../content/markdown/index.ts";
 import type { MdxComponents } from "../content/mdx/index.ts";

@@ -13,7 +13,7 @@ import type { ResolvedSite } from "../config/types.ts";
 import { missingComponents } from "../content/mdx/index.ts";
 import type { MdxComponents } from "../content/mdx/index.ts";
 import { loadContent } from "../content/load.ts";
-import { warningText } from "../content/layout.ts";
+import { warningText } from "../content/files/index.ts";
 import { type MarkdownRenderer, markdownKey } from "../content/markdown/index.ts";
 import type { Publication, RawContent, SourceEntry, ValidatedContent } from "../content/types.ts";
 import { collectionsOf, entryHashOf, validateContent } from "../content/validate.ts";

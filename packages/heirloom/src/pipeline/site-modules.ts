@@ -2,8 +2,8 @@
 // import "heirloom" or "zod". Handed to the compiler, so that no stage imports the engine's public entry.
 import * as zod from "zod";
 import { defineCollection, defineSite } from "../config/define.ts";
-import { image } from "../content/image-field.ts";
-import { date } from "../content/date-field.ts";
+import { image } from "../content/fields/index.ts";
+import { date } from "../content/fields/index.ts";
 import { renderMarkdown } from "../content/markdown/index.ts";
 import { Island } from "../render/island.ts";
 import { recordingJsxRuntime } from "../render/island-call-site.ts";

@@ -1,5 +1,5 @@
 // The contract between the engine and a site's templates: what every page component receives.
-import type { ContentImage, BuiltImage, Rendition } from "../content/image-field.ts";
+import type { ContentImage, BuiltImage, Rendition } from "../content/fields/index.ts";
 import type { Pagination } from "../routes/types.ts";
 
 export type { BuiltImage, ContentImage, Pagination, Rendition };

@@ -1,7 +1,7 @@
 // The links and images bodies name on this site (markers, see content/markdown/refs.ts) as a page publishes them: a
 // content file's entry by its page's URL, an image through the image pipeline (width, height, srcset, AVIF and
 // WebP), a passthrough file at its path, a site path in its page's own form; else as the browser resolves it.
-import type { BuiltImage, ImageRef } from "../content/image-field.ts";
+import type { BuiltImage, ImageRef } from "../content/fields/index.ts";
 import { MARKER, attributeValue, isSiteRef, markerParts, refTarget } from "../content/markdown/index.ts";
 import type { Redirect, Route } from "../routes/types.ts";
 

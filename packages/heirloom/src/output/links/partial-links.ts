@@ -9,7 +9,7 @@ import { guessFields } from "../../content/frontmatter/index.ts";
 import { MAX_CONTENT_BYTES } from "../../content/load.ts";
 import type { RawContent } from "../../content/types.ts";
 import type { ValidatedContent } from "../../content/types.ts";
-import type { ImageRef } from "../../content/image-field.ts";
+import type { ImageRef } from "../../content/fields/index.ts";
 import type { HeirloomError } from "../../errors/errors.ts";
 import type { Route } from "../../routes/types.ts";
 import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../../routes/urls.ts";

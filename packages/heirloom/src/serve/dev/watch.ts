@@ -5,7 +5,7 @@
 // start is watched from then on, with what it already holds reported. A burst of changes is reported once.
 import { type FSWatcher, type Stats, statSync, watch } from "node:fs";
 import path from "node:path";
-import { listTree } from "../../content/list-tree.ts";
+import { listTree } from "../../content/files/index.ts";
 
 export interface Watcher {
   /** Resolves once every folder is watched: every later change is reported. */

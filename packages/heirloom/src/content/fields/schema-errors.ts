@@ -8,11 +8,11 @@ import {
   OffCalendarField,
   type SchemaHint,
   UnknownField,
-} from "../errors/catalogue.ts";
-import { type HeirloomError, errorFrom } from "../errors/errors.ts";
-import { nearest } from "../errors/nearest.ts";
-import { offCalendar } from "./frontmatter/index.ts";
-import type { RawEntry } from "./frontmatter/index.ts";
+} from "../../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../../errors/errors.ts";
+import { nearest } from "../../errors/nearest.ts";
+import { offCalendar } from "../frontmatter/index.ts";
+import type { RawEntry } from "../frontmatter/index.ts";
 
 type Issue = z.core.$ZodIssue;
 

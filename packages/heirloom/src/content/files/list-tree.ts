@@ -6,7 +6,7 @@
 import type { Dirent, Stats } from "node:fs";
 import { readdir, readlink, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { isInside } from "../compile/site-folder.ts";
+import { isInside } from "../../compile/site-folder.ts";
 
 export interface Listing {
   /** Files and links to files (or to nothing: reading them reports it), relative to the folder, sorted. */

@@ -1,9 +1,9 @@
 // Hugo's and Jekyll's content layouts as the walk of content/ meets them: a page bundle's index.md is the entry of
 // its folder, a Hugo section's _index.md is told (not published), data files belong to collections that read them.
-import { DataFileOutsideData, HugoSectionPage } from "../errors/catalogue.ts";
-import { type HeirloomError, errorFrom } from "../errors/errors.ts";
-import type { ResolvedCollection } from "../config/types.ts";
-import { dataLanguage, datedFileName } from "./frontmatter/index.ts";
+import { DataFileOutsideData, HugoSectionPage } from "../../errors/catalogue.ts";
+import { type HeirloomError, errorFrom } from "../../errors/errors.ts";
+import type { ResolvedCollection } from "../../config/types.ts";
+import { dataLanguage, datedFileName } from "../frontmatter/index.ts";
 
 /** A markdown or MDX file's extension: .md, Jekyll's default .markdown, or .mdx. */
 const BODY_EXTENSION = /\.(?:mdx?|markdown)$/;

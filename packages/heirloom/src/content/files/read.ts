@@ -3,12 +3,12 @@
 // it, never thrown, so every file's problem is reported together.
 import { hash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
-import { LinkToNothing, TooLarge, Unreadable } from "../errors/catalogue.ts";
-import { HeirloomError, errorFrom } from "../errors/errors.ts";
-import { type ParsedSource, dataLanguage, readDataFile, readSource } from "./frontmatter/index.ts";
+import { LinkToNothing, TooLarge, Unreadable } from "../../errors/catalogue.ts";
+import { HeirloomError, errorFrom } from "../../errors/errors.ts";
+import { type ParsedSource, dataLanguage, readDataFile, readSource } from "../frontmatter/index.ts";
 import { decodeContent } from "./decode.ts";
-import type { MarkdownRenderer, RenderedMarkdown, WaitingMarkdown } from "./markdown/index.ts";
-import { entrySeparator } from "./markdown/index.ts";
+import type { MarkdownRenderer, RenderedMarkdown, WaitingMarkdown } from "../markdown/index.ts";
+import { entrySeparator } from "../markdown/index.ts";
 
 export interface ReadJob {
   /** Absolute path. */

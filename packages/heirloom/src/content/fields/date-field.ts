@@ -2,7 +2,7 @@
 // offset (Hugo's 2024-01-05T09:30:00+01:00, Jekyll's 2024-01-05 09:30:00 +0100, TOML's and YAML's), read as a
 // ContentDate that templates print as written in any time zone.
 import { z } from "zod";
-import { type ContentDate, contentDate } from "./frontmatter/index.ts";
+import { type ContentDate, contentDate } from "../frontmatter/index.ts";
 
 export type { ContentDate };
 

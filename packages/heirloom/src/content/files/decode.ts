@@ -1,7 +1,7 @@
 // Content files are strict UTF-8: another encoding is an error at its first bad byte, never replacement
 // characters; an empty file is an error too.
-import { EmptyFile, NotUtf8, Utf16 } from "../errors/catalogue.ts";
-import { errorFrom } from "../errors/errors.ts";
+import { EmptyFile, NotUtf8, Utf16 } from "../../errors/catalogue.ts";
+import { errorFrom } from "../../errors/errors.ts";
 
 /**
  * Strict UTF-8: a file in another encoding is an error at its first bad byte, never replacement characters.
