@@ -34,6 +34,7 @@ export { image } from "./content/fields/index.ts";
 export { date } from "./content/fields/index.ts";
 export type { ContentDate, DateOptions } from "./content/fields/index.ts";
 export { renderMarkdown } from "./content/markdown/index.ts";
+export { withoutNumberPrefixes } from "./content/files/index.ts";
 export type { RenderMarkdownOptions } from "./content/markdown/index.ts";
 export type { ImageOptions } from "./content/fields/index.ts";
 export type {

@@ -50,7 +50,7 @@ export interface CollectionOptions<S extends z.ZodType> {
    * A function decides per entry, such as `(page) => (page.template === "prose" ? "markdown" : "none")`.
    */
   body?: BodyKind | ((entry: z.output<S>) => BodyKind);
-  /** Order of the entries (default: by file path). Ties keep file-path order. */
+  /** Order of the entries (default: by file path, "9-x" before "10-x"). Ties keep file-path order. */
   sort?: SortOrder<z.output<S>>;
   /** Fields, or groups of fields, whose values no two entries may share. */
   unique?: Array<FieldOf<z.output<S>> | Array<FieldOf<z.output<S>>>>;

@@ -87,9 +87,18 @@ export interface EntryRoute<K extends string, E = Record<string, unknown>> {
    * `x/index.md` as `x`, or the `slug` field the schema declares), `:field` any text or number field, and
    * `:year`, `:month` and `:day` the zero-padded parts of its `date` (YYYY-MM-DD or an ISO date-time as written, a
    * Date in UTC). A pattern ending in ".html" names the file each page is written to, whatever `urlFormat` says:
-   * "/:year/:month/:day/:slug.html" writes 2024/01/15/slug.html, as Jekyll's default permalinks do.
+   * "/:year/:month/:day/:slug.html" writes 2024/01/15/slug.html, as Jekyll's default permalinks do. Or a function
+   * of the entry that returns its page's path, such as `(doc) => \`/docs/${doc.version}/${doc.slug}/\``: a site path
+   * in the same forms (two entries at one path are refused, as two files at one pattern's path are).
    */
-  path: string;
+  path: string | ((entry: E) => string);
+  /**
+   * Fills `:slug` without the ordering numbers of the file's folders and name ("01-", "1.", "001_", as Docusaurus
+   * strips them; dates and versions such as "2024-01-15-x" or "7.0-x" stay) and without a last "index":
+   * docs/01-app/02-guides/03-caching.mdx is published at /docs/app/guides/caching/ by "/docs/:slug/", and
+   * docs/index.mdx at /docs/. Off unless set; a path function strips them itself with `withoutNumberPrefixes`.
+   */
+  stripNumberPrefixes?: boolean;
   /** Name of the template (an export of templates/index.ts's `templates`). */
   template: string;
   /**
@@ -151,7 +160,10 @@ export interface SiteOptions<C extends Collections> {
    * as in "https://you.github.io/repo", is the base path when none is set; a different base path is refused.
    */
   siteUrl?: string;
-  /** Paths that are linked on purpose but not published yet: they show the 404 page. */
+  /**
+   * Paths that are linked on purpose but not published yet: they show the 404 page. "/blog/*" stands for /blog/ and
+   * every path under it that no page or file is published at.
+   */
   unregistered?: string[];
   /**
    * Old site paths and where they lead now, such as `{ "/about-us": "/about/", "/feed": "https://example.org/" }`:

@@ -42,7 +42,10 @@ export interface ResolvedSummary {
 
 export interface ResolvedEntryRoute {
   collection: string;
-  path: string;
+  /** The pattern, or a function of the entry that returns its page's path. */
+  path: string | ((entry: Record<string, unknown>) => unknown);
+  /** `:slug` filled without the number prefixes of the file's path and without a last "index". */
+  stripNumberPrefixes?: boolean;
   template: string;
   aliases?: (entry: Record<string, unknown>) => unknown;
   /** The front matter field whose value, when an entry has it, is its page's whole path. */

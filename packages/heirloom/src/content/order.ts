@@ -6,6 +6,7 @@ import type { ResolvedCollection, ResolvedSite } from "../config/types.ts";
 import { DuplicateItem, SameSlug } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import type { ContentItem } from "./types.ts";
+import { numberedOrder } from "./files/index.ts";
 
 /** Each collection in its order, its unique fields checked (per locale: a translation may share its title). */
 export function orderCollections(site: ResolvedSite, items: Map<string, ContentItem[]>, errors: HeirloomError[]): void {
@@ -47,12 +48,23 @@ export function sortItems(site: ResolvedSite, collection: ResolvedCollection, li
 }
 
 /**
- * The collection's declared order; ties (and collections without one) keep file-path order (with i18n, the path
- * under the locale's folder: a locale's own entries and the default locale's it shows are one list).
+ * The collection's declared order; ties (and collections without one) keep file-path order, numbered files by
+ * their numbers (with i18n, the path under the locale's folder: a locale's own entries and the default's are one).
  */
 export function compareBy(collection: ResolvedCollection): (a: ContentItem, b: ContentItem) => number {
-  const pathOf = (item: ContentItem) => item.source.key ?? item.source.file;
-  const byFile = (a: ContentItem, b: ContentItem) => (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : 0);
+  // Docusaurus's numbered files (9-x before 10-x); ties such as 1-x and 01-x by the path as written.
+  const pathOf = (item: ContentItem) => (item.pathOrder ??= numberedOrder(item.source.key ?? item.source.file));
+  const written = (item: ContentItem) => item.source.key ?? item.source.file;
+  const byFile = (a: ContentItem, b: ContentItem) =>
+    pathOf(a) < pathOf(b)
+      ? -1
+      : pathOf(a) > pathOf(b)
+        ? 1
+        : written(a) < written(b)
+          ? -1
+          : written(a) > written(b)
+            ? 1
+            : 0;
   const { sort } = collection;
   if (sort === undefined) return byFile;
   if (typeof sort === "function") return (a, b) => sort(a.value, b.value) || byFile(a, b);

@@ -103,6 +103,8 @@ export interface ContentItem {
   images: Array<{ ref: ImageRef; path: PropertyKey[] }>;
   /** Its sort key, once made (the collection's order is fixed by the definition the entry was validated with). */
   order?: number | string;
+  /** Its file's path as the default order compares it: ordering numbers by value (files/number-prefixes.ts). */
+  pathOrder?: string;
   /** Its body has a highlighted code block; or, when it is rendered later, the languages its code blocks name. */
   code?: boolean;
   languages?: string[];

@@ -4,6 +4,7 @@ import * as zod from "zod";
 import { defineCollection, defineSite } from "../config/define.ts";
 import { image } from "../content/fields/index.ts";
 import { date } from "../content/fields/index.ts";
+import { withoutNumberPrefixes } from "../content/files/index.ts";
 import { renderMarkdown } from "../content/markdown/index.ts";
 import { Island } from "../render/island.ts";
 import { recordingJsxRuntime } from "../render/island-call-site.ts";
@@ -21,6 +22,7 @@ export const siteApi = {
   serializeJsonLd,
   Island,
   Search,
+  withoutNumberPrefixes,
 };
 
 /**

@@ -25,18 +25,24 @@ export function ownPath(
   const data = item.source.data;
   const value = Array.isArray(data) ? undefined : data[field];
   if (value === undefined || value === null) return undefined;
-  const text = typeof value === "string" ? value.trim() : "";
+  const found = typeof value === "string" ? sitePathOf(value, options) : undefined;
+  if (found) return found;
+  const { file: shown } = item.source;
+  const location = { file: shown, ...item.source.locate([field]) };
+  errors.push(errorFrom(BadPathField, { file: shown, field, value: JSON.stringify(value) ?? "" }, { location }));
+  return null;
+}
+
+/**
+ * Where a written site path publishes a page (with the locale's prefix): "/2024/hello.html" names its file, as a
+ * pattern ending in ".html" does; any other path is in the site's form. Undefined when it is not a site path.
+ */
+export function sitePathOf(value: string, options: { prefix: string; format: UrlFormat }): OwnPath | undefined {
+  const text = value.trim();
   const rooted = `/${text.replace(/^\/+/, "")}`;
-  // "/2024/hello.html" names its file, as a pattern ending in ".html" does; any other path is in the site's form.
-  const file = /\.html$/.test(text);
-  if (!text || !isPlainPath(rooted)) {
-    const { file: shown } = item.source;
-    const location = { file: shown, ...item.source.locate([field]) };
-    errors.push(errorFrom(BadPathField, { file: shown, field, value: JSON.stringify(value) ?? "" }, { location }));
-    return null;
-  }
+  if (!text || !isPlainPath(rooted)) return undefined;
   const { prefix, format } = options;
-  if (file) {
+  if (/\.html$/.test(text)) {
     const path = `${prefix}${rooted}`;
     return { path, outFile: path.slice(1) };
   }

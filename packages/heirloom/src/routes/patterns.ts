@@ -27,9 +27,15 @@ export function compilePattern(source: string, format: UrlFormat): Pattern {
 
 /**
  * "/blog/:slug/" with the entry's values (":year", ":month" and ":day" from its date); a value that cannot be a
- * plain path segment, or a date the pattern needs and the entry lacks, is an error.
+ * plain path segment, or a date the pattern needs and the entry lacks, is an error. `slug`: the slug to fill in
+ * instead of the entry's (its file's path without number prefixes, "" for the folder's own page).
  */
-export function fillPattern(pattern: Pattern, item: ContentItem, errors: HeirloomError[]): string | undefined {
+export function fillPattern(
+  pattern: Pattern,
+  item: ContentItem,
+  errors: HeirloomError[],
+  slug?: string,
+): string | undefined {
   const { source } = pattern;
   const { file } = item.source;
   const date = pattern.dated ? dateParts(item.value.date) : undefined;
@@ -45,12 +51,16 @@ export function fillPattern(pattern: Pattern, item: ContentItem, errors: Heirloo
   for (let i = 0; i < pattern.names.length; i++) {
     const name = pattern.names[i];
     const value = date && DATE_PARTS.has(name) ? date[name as keyof typeof date] : item.value[name];
-    const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
+    let text = typeof value === "string" || typeof value === "number" ? String(value) : "";
+    if (name === "slug" && slug !== undefined) text = slug || (pattern.file ? "index" : "");
     // "." and ".." are no segment: a browser reads /blog/../ as /, and a file's path leaves its folder.
-    if (!SEGMENTS.test(text) || DOTS.test(text)) bad ??= name;
+    const folderPage = text === "" && slug !== undefined;
+    if (!folderPage && (!SEGMENTS.test(text) || DOTS.test(text))) bad ??= name;
     filled += text + pattern.parts[i + 1];
   }
-  if (bad === undefined && pattern.valid) return filled;
+  // An empty slug (the folder's own page) leaves two slashes: "/docs//" is "/docs/".
+  if (bad === undefined && pattern.valid)
+    return slug === "" && !pattern.file ? normalizePath(filled, pattern.format) : filled;
   const field = bad ?? "slug";
   // A slug is its file's name, unless a slug field wrote it.
   const written = field !== "slug" || item.value.slug !== item.source.slug;

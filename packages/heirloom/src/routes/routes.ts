@@ -5,18 +5,14 @@ import { whileAt } from "../compile/supervisor.ts";
 import type { ResolvedSite } from "../config/types.ts";
 import { locate } from "../config/definition-file.ts";
 import type { ContentItem, ValidatedContent } from "../content/types.ts";
-import {
-  BadPagePath,
-  ListOnMissingPage,
-  NoNotFoundPage,
-  PageWithoutTemplate,
-  StillUnregistered,
-} from "../errors/catalogue.ts";
+import { BadPagePath, ListOnMissingPage, NoNotFoundPage, PageWithoutTemplate } from "../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../errors/errors.ts";
 import { outputClashes } from "./clashes.ts";
 import { addArchives } from "./archives.ts";
 import { paginate } from "./listing.ts";
-import { compilePattern, fillPattern } from "./patterns.ts";
+import { fillPattern } from "./patterns.ts";
+import { computedPath, routeName, routePattern, strippedSlug } from "./entry-paths.ts";
+import { stillUnregistered } from "./unregistered.ts";
 import { listFeeds } from "./list-feeds.ts";
 import { ownPath } from "./own-path.ts";
 import { addTaxonomies } from "./taxonomies.ts";
@@ -60,7 +56,7 @@ export function createRoutes(
     addSection(site, { locale, prefix: `/${locale}`, items }, made, options);
   redirects.push(...siteRedirects(site, site.urlFormat));
   const clashes = outputClashes(routes, feeds, options.passthrough, redirects, site.search);
-  errors.push(...clashes, ...unregistered(routes, site.unregistered, site.urlFormat));
+  errors.push(...clashes, ...stillUnregistered(routes, site.unregistered, site.urlFormat));
   errors.push(...redirectLoops(redirects, routes));
   // Without a complete set of pages the 404 page may be the one that failed: it was reported already.
   if (site.pages && options.complete && !routes.some((r) => r.path === NOT_FOUND)) {
@@ -93,9 +89,12 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
     if (route) show(item, route, route.path === NOT_FOUND ? undefined : withBase(base, route.path));
   }
   site.entryRoutes.forEach((declared, d) => {
-    const pattern = compilePattern(prefix + declared.path, format);
+    const pattern = routePattern(declared, prefix, format);
+    const computes = typeof declared.path === "function";
+    const named = routeName(declared);
     // Told as the code that runs, for the backstop that stops it if it never returns (compile/stall.ts).
-    const aliases = { ...locate(site.source, "aliases"), running: `the aliases function of "${declared.path}"` };
+    const aliases = { ...locate(site.source, "aliases"), running: `the aliases function of the entry route ${named}` };
+    const computing = { ...locate(site.source, "path"), running: `the path function of the entry route ${named}` };
     for (const item of collections.get(declared.collection) ?? []) {
       // An entry kept from an earlier build (dev) keeps its route: the same route, the same strings.
       const known = section.reuse?.route(item, d);
@@ -104,10 +103,15 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
         known.pattern.format === format &&
         known.route.template === declared.template &&
         known.base === base;
-      const own =
+      const fromField =
         !same && declared.pathField ? ownPath(declared.pathField, item, { prefix, format }, errors) : undefined;
+      const own =
+        fromField !== undefined || same || !computes
+          ? fromField
+          : whileAt(computing, () => computedPath(declared, item, { prefix, format }, errors));
       if (own === null) continue;
-      const path = same ? known.route.path : (own?.path ?? fillPattern(pattern, item, errors));
+      const slug = declared.stripNumberPrefixes ? strippedSlug(item) : undefined;
+      const path = same ? known.route.path : (own?.path ?? fillPattern(pattern, item, errors, slug));
       // A fallback's old URLs are its default locale's entry's, kept there.
       if (path && declared.aliases && !item.value.fallback) {
         redirects.push(...whileAt(aliases, () => entryAliases(declared, item, path, format, errors)));
@@ -124,7 +128,7 @@ function addSection(site: ResolvedSite, section: Section, made: Made, options: {
         entry: item.value,
         source: item.source,
         templateFrom: "definition",
-        ...(own ? { pathFrom: declared.pathField } : {}),
+        ...(fromField ? { pathFrom: declared.pathField } : {}),
       };
       const url = withBase(base, path);
       section.reuse?.keep(item, d, { pattern, route, base, url });
@@ -177,20 +181,6 @@ function pageRoute(item: ContentItem, format: UrlFormat, errors: HeirloomError[]
     source: item.source,
     templateFrom: "entry",
   };
-}
-
-function unregistered(routes: Route[], paths: string[], format: UrlFormat): HeirloomError[] {
-  // Each path as first written in the list, by the path it stands for.
-  const listed = new Map<string, string>();
-  for (const written of paths)
-    if (!listed.has(normalizePath(written, format))) listed.set(normalizePath(written, format), written);
-  return routes.flatMap((route) => {
-    const written = listed.get(route.path);
-    if (written === undefined) return [];
-    const { file } = route.source;
-    const location = { file, ...(route.templateFrom === "entry" ? route.source.locate(["path"]) : {}) };
-    return [errorFrom(StillUnregistered, { file, path: route.path, listed: written }, { location })];
-  });
 }
 
 /** "/" first, 404 last, the rest by path (code points, the same everywhere). */

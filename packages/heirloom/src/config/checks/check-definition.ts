@@ -8,6 +8,7 @@ import { DEFINITION_FILE, locate } from "../definition-file.ts";
 import { isHostName } from "../host-name.ts";
 import { unsafeCharacter } from "../unsafe-characters.ts";
 import { checkFeeds } from "./check-feeds.ts";
+import { checkEntryRoute, checkUnregistered } from "./check-entry-routes.ts";
 import { checkI18n } from "../i18n.ts";
 import { checkTaxonomies } from "./check-taxonomies.ts";
 import { DEFAULT_SUMMARY, resolveSummary } from "./summary-options.ts";
@@ -42,9 +43,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   const urlFormat = definition.urlFormat ?? "directory";
   if (urlFormat !== "file" && urlFormat !== "directory") fail(messages.BadUrlFormat, { urlFormat }, "urlFormat");
   const forms = checkForms(definition, fail);
-  for (const path of definition.unregistered ?? []) {
-    if (!/^\/[\w\-./~]*$/.test(path)) fail(messages.BadUnregisteredPath, { path }, path);
-  }
+  checkUnregistered(definition.unregistered, fail);
   const redirects = checkRedirects(definition, fail);
   const brokenLinks = definition.brokenLinks ?? "error";
   if (brokenLinks !== "error" && brokenLinks !== "warn") fail(messages.BadBrokenLinks, { brokenLinks }, "brokenLinks");
@@ -137,18 +136,7 @@ function checkRoutes(definition: SiteDefinition, collections: Map<string, Resolv
   }
   for (const route of routes?.entries ?? []) {
     known(route.collection, "An entry route");
-    if (!/^\/.*:\w+/.test(route.path)) fail(messages.EntryRouteWithoutParameter, { path: route.path }, route.path);
-    if (route.aliases !== undefined && typeof route.aliases !== "function") {
-      fail(messages.AliasesNotAFunction, { path: route.path }, "aliases");
-    }
-    const field: unknown = route.pathField;
-    if (field !== undefined && (typeof field !== "string" || !/^[\w-]+$/.test(field))) {
-      fail(
-        messages.BadPathFieldOption,
-        { path: route.path, value: JSON.stringify(field) ?? String(field) },
-        "pathField",
-      );
-    }
+    checkEntryRoute(route, fail);
   }
   for (const list of routes?.lists ?? []) {
     const { collection, perPage } = list;

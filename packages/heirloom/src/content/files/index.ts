@@ -10,5 +10,6 @@ export {
 } from "./layout.ts";
 export { listTree } from "./list-tree.ts";
 export type { Listing } from "./list-tree.ts";
+export { numberedOrder, withoutNumberPrefixes } from "./number-prefixes.ts";
 export { MAX_CONTENT_BYTES, readAll } from "./read.ts";
 export type { ReadRendering, ReadResult } from "./read.ts";

@@ -158,7 +158,7 @@ export const BadUnregisteredPath = entry("BadUnregisteredPath", {
   code: "ConfigError",
   title: "An unregistered path is not a site path",
   message: ({ path }: { path: string }) => `The unregistered path "${path}" is not a site path.`,
-  hint: () => "write paths such as /about.",
+  hint: () => "write site paths such as /about, or a prefix such as /blog/* for /blog/ and every path under it.",
 });
 
 export const RedirectsNotAnObject = entry("RedirectsNotAnObject", {

@@ -1,5 +1,5 @@
-// The catalogue's messages about Hugo's and Jekyll's content layouts: page bundles and section pages, the slug,
-// url and permalink fields, and data files (YAML, JSON and TOML under content/).
+// The catalogue's messages about Hugo's, Jekyll's and docs sets' content layouts: page bundles and section pages,
+// the slug, url and permalink fields, numbered folders, paths computed by a function, and data files.
 import { errorEntry as entry } from "../errors.ts";
 
 export const BadDataOption = entry("BadDataOption", {
@@ -92,4 +92,43 @@ export const BadPathField = entry("BadPathField", {
   hint: () =>
     "write a path from the site's root of letters, digits and - . _ ~ between slashes, such as /about/ or " +
     "/2024/hello.html; the base path is added.",
+});
+
+export const BadEntryRoutePath = entry("BadEntryRoutePath", {
+  code: "ConfigError",
+  title: "An entry route's path is neither a pattern nor a function",
+  message: ({ collection, value }: { collection: string; value: string }) =>
+    `The entry route of "${collection}" has path: ${value}, which is neither a pattern nor a function.`,
+  hint: () => 'write a pattern such as "/docs/:slug/", or a function such as (doc) => `/docs/${doc.slug}/`.',
+});
+
+export const BadStripNumberPrefixes = entry("BadStripNumberPrefixes", {
+  code: "ConfigError",
+  title: "An entry route's stripNumberPrefixes cannot be used",
+  message: ({ path, value, computes }: { path: string; value: string; computes: boolean }) =>
+    computes
+      ? `The entry route "${path}" has stripNumberPrefixes: ${value} beside a path function, which fills no :slug.`
+      : `The entry route "${path}" has stripNumberPrefixes: ${value}, which is not true or false.`,
+  hint: ({ computes }) =>
+    computes
+      ? "remove it, and strip them in the function: (doc) => `/docs/${withoutNumberPrefixes(doc.slug)}/`."
+      : 'write stripNumberPrefixes: true beside a pattern such as "/docs/:slug/".',
+});
+
+export const BadComputedPath = entry("BadComputedPath", {
+  code: "PagePathError",
+  title: "An entry route's path function returns what is not a site path",
+  message: ({ file, route, value }: { file: string; route: string; value: string }) =>
+    `The path function of the entry route ${route} returns ${value} for ${file}, which is not a site path.`,
+  hint: () =>
+    "return a path from the site's root of letters, digits and - . _ ~ between slashes, such as /docs/app/ or " +
+    "/2024/hello.html; the base path is added.",
+});
+
+export const PathFunctionThrew = entry("PathFunctionThrew", {
+  code: "PagePathError",
+  title: "An entry route's path function threw",
+  message: ({ file, route, reason }: { file: string; route: string; reason: string }) =>
+    `The path function of the entry route ${route} threw for ${file}: ${reason}`,
+  hint: () => "make the function return a path for every entry of the collection, reading only fields it declares.",
 });

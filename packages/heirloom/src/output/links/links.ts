@@ -12,6 +12,7 @@ import type { RawEntry } from "../../content/frontmatter/index.ts";
 import { distance } from "../../errors/nearest.ts";
 import type { Redirect } from "../../routes/types.ts";
 import { withBase } from "../../routes/urls.ts";
+import { type Unregistered, unregisteredPaths } from "../../routes/unregistered.ts";
 import { type WrittenLink, frontMatterLink, writtenLinks } from "./written-links.ts";
 
 export interface PageLinks {
@@ -91,13 +92,6 @@ function contentFileAt(url: string, { base, contentFiles }: LinkCheckInput): str
 const withoutQuery = (url: string) => url.replace(/[?#].*$/, "");
 const withoutQueryKeepingFragment = (url: string) => url.replace(/\?[^#]*/, "");
 
-/** The unregistered paths as links are compared with them: "/about/" as "/about", and "/" as itself. */
-function unregisteredPaths(paths: string[]): Set<string> {
-  return new Set(paths.map(withoutTrailingSlash));
-}
-
-const withoutTrailingSlash = (sitePath: string) => sitePath.replace(/\/+$/, "") || "/";
-
 /**
  * Where the content writes a link that publishes as `url` on the given pages: every place in each page's own
  * file; failing that, in any content file (a list shows its entries' bodies); failing that, where templates/
@@ -168,7 +162,7 @@ const ANY_PAGE = /^(?:|top|:~:.*)$/i;
 /** One BrokenLinkError per place a link is written whose #fragment names no element of the page it leads to. */
 function checkFragments(
   input: LinkCheckInput,
-  allowed: Set<string>,
+  allowed: Unregistered,
   finder: ReturnType<typeof sourceFinder>,
 ): HeirloomError[] {
   const broken = new Map<string, { pages: PageLinks[]; id: string; ids: ReadonlySet<string> }>();
@@ -218,7 +212,7 @@ function nearest(id: string, ids: string[]): string[] {
 type Outcome = { file: string | undefined } | { missing: true } | { redirect: string };
 const MISSING: Outcome = { missing: true };
 
-function resolves(url: string, base: string, files: Set<string>, allowed: Set<string>): Outcome {
+function resolves(url: string, base: string, files: Set<string>, allowed: Unregistered): Outcome {
   if (!url.startsWith(base) && `${url}/` !== base) return MISSING;
   let local: string;
   try {
@@ -226,7 +220,13 @@ function resolves(url: string, base: string, files: Set<string>, allowed: Set<st
   } catch {
     return MISSING;
   }
-  if (allowed.has(withoutTrailingSlash(`/${local}`))) return { file: undefined };
+  if (allowed.listed(`/${local}`)) return { file: undefined };
+  const outcome = published(local, base, files);
+  // Under an unregistered prefix, what is not published shows the 404 page on purpose.
+  return outcome === MISSING && allowed.under(`/${local}`) ? { file: undefined } : outcome;
+}
+
+function published(local: string, base: string, files: Set<string>): Outcome {
   if (local === "" || local.endsWith("/")) {
     if (files.has(`${local}index.html`)) return { file: `${local}index.html` };
     const bare = local.replace(/\/+$/, "");

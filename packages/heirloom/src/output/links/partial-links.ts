@@ -13,6 +13,7 @@ import type { ImageRef } from "../../content/fields/index.ts";
 import type { HeirloomError } from "../../errors/errors.ts";
 import type { Route } from "../../routes/types.ts";
 import { NOT_FOUND, isPlainPath, normalizePath, outFileFor } from "../../routes/urls.ts";
+import { withoutNumberPrefixes } from "../../content/files/index.ts";
 import { checkLinks } from "./links.ts";
 import { pageLinks } from "./page-links.ts";
 import { everyItem } from "../../content/locales.ts";
@@ -83,8 +84,11 @@ function outFilesOfFailed({ config, site, raw, validated }: PartialSite): string
   for (const entry of failed) {
     const paths: unknown[] = entry.collection === site.pages ? [entry.fields?.path] : [];
     for (const route of site.entryRoutes.filter((r) => r.collection === entry.collection)) {
+      // A function's path needs the valid entry, which a failed one is not.
+      if (typeof route.path !== "string") return undefined;
+      const slug = route.stripNumberPrefixes ? withoutNumberPrefixes(entry.slug) : entry.slug;
       const values = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) =>
-        name === "slug" ? entry.slug : entry.fields?.[name],
+        name === "slug" ? slug : entry.fields?.[name],
       );
       paths.push(
         values.every((v) => typeof v === "string" || typeof v === "number")
