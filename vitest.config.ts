@@ -1,8 +1,10 @@
-// Test runner settings: every test file under tests/, two at a time (one per core), generous timeouts for builds
-// and browsers, and one cache for the many small sites the tests make in temporary folders (each would otherwise
-// keep its own), and those folders inside one of the run's own, removed when it ends.
+// Test runner settings: every test file under tests/, one more at a time than there are cores, generous timeouts for
+// builds and browsers, and one cache for the many small sites the tests make in temporary folders (each would
+// otherwise keep its own), and those folders inside one of the run's own, removed when it ends.
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
+import WaitingFirst from "./tests/helpers/sequencer.ts";
 
 /**
  * Files whose checks are a timing of the machine as much as of the code, run one at a time after the others: a
@@ -11,15 +13,23 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const ALONE = ["tests/browser/docs-lighthouse.test.ts", "tests/sites/package.test.ts"];
 
+/**
+ * Files at a time: one a core, and one more for the time files spend waiting rather than computing (on the public
+ * registry, a browser, a child process's start or its time limit), which left a core idle for a third of a run.
+ */
+const WORKERS = availableParallelism() + 1;
+
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    maxWorkers: WORKERS,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // A page's island hydrating or a dev reload is waited for longer than vitest's 1 s while another file runs.
     expect: { poll: { timeout: 10_000 } },
     // One temporary folder for the run, removed at its end (tests/helpers/temp-root.ts).
     globalSetup: ["tests/helpers/temp-root.ts"],
+    // The files that wait on the network start first (tests/helpers/sequencer.ts).
+    sequence: { sequencer: WaitingFirst },
     env: { HEIRLOOM_CACHE_DIR: fileURLToPath(new URL("./node_modules/.cache/heirloom", import.meta.url)) },
     projects: [
       {
