@@ -1,7 +1,6 @@
-// Test runner settings: every test file under tests/, one more at a time than there are cores, generous timeouts for
-// builds and browsers, and one cache for the many small sites the tests make in temporary folders (each would
-// otherwise keep its own), and those folders inside one of the run's own, removed when it ends.
-import { availableParallelism } from "node:os";
+// Test runner settings: every test file under tests/, two at a time (one per core), generous timeouts for builds
+// and browsers, and one cache for the many small sites the tests make in temporary folders (each would otherwise
+// keep its own), and those folders inside one of the run's own, removed when it ends.
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import WaitingFirst from "./tests/helpers/sequencer.ts";
@@ -13,15 +12,9 @@ import WaitingFirst from "./tests/helpers/sequencer.ts";
  */
 const ALONE = ["tests/browser/docs-lighthouse.test.ts", "tests/sites/package.test.ts"];
 
-/**
- * Files at a time: one a core, and one more for the time files spend waiting rather than computing (on the public
- * registry, a browser, a child process's start or its time limit), which left a core idle for a third of a run.
- */
-const WORKERS = availableParallelism() + 1;
-
 export default defineConfig({
   test: {
-    maxWorkers: WORKERS,
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // A page's island hydrating or a dev reload is waited for longer than vitest's 1 s while another file runs.
