@@ -3,6 +3,7 @@
 // keep its own), and those folders inside one of the run's own, removed when it ends.
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
+import WaitingFirst from "./tests/helpers/sequencer.ts";
 
 /**
  * Files whose checks are a timing of the machine as much as of the code, run one at a time after the others: a
@@ -20,6 +21,8 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // One temporary folder for the run, removed at its end (tests/helpers/temp-root.ts).
     globalSetup: ["tests/helpers/temp-root.ts"],
+    // The files that wait on the network start first (tests/helpers/sequencer.ts).
+    sequence: { sequencer: WaitingFirst },
     env: { HEIRLOOM_CACHE_DIR: fileURLToPath(new URL("./node_modules/.cache/heirloom", import.meta.url)) },
     projects: [
       {
