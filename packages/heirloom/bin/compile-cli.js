@@ -57,8 +57,12 @@ export function engineBuildOptions({ entry, outfile, version, key, engineRoot, b
     supported: { "dynamic-import": false },
     // Loaded from node_modules when needed: packages with native code, React (the compiled templates must share
     // its copy), serve-handler (with its MIME database, only for preview), TypeScript (only for the check) and
-    // Shiki (only for a code block) and MDX (only for an .mdx body), each from a file of its own (SIDE_BUNDLES).
-    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript", "shiki", "@mdx-js/mdx"],
+    // Shiki (only for a code block) and MDX (only for an .mdx body), each from a file of its own (SIDE_BUNDLES);
+    // KaTeX and its markdown-it plugin only for a site with `markdown.math`.
+    external: [
+      ...["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript", "shiki", "@mdx-js/mdx"],
+      ...["katex", "@vscode/markdown-it-katex"],
+    ],
     plugins: [zodEnglishOnly(), markdownItPlainFields(), grayMatterNoEngines()],
     minify: true,
     // Names are not kept: keepNames wraps every named function and class in a `__name()` call that defines

@@ -1,6 +1,6 @@
 // Another generator's syntax in a markdown body (content/markdown/foreign-syntax.ts) is told at its file and line
 // with the Heirloom way to get it: Hugo's shortcodes (their quotes curled by the typographer too), Liquid tags and
-// output, {% raw %}, ::: containers and > [!NOTE] alerts no plugin reads; never in code. In an .mdx file such
+// output, {% raw %}, ::: containers and > [!NOTE] alerts that are not read; never in code. In an .mdx file such
 // syntax fails to compile, and the error says what it is.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -99,14 +99,14 @@ describe("Liquid", () => {
 });
 
 describe("containers and alerts no plugin reads", () => {
-  it("tells an unknown ::: container and a > [!NOTE] alert at their lines", () => {
+  it("tells a ::: container and a > [!NOTE] alert not read at their lines, with the setting that reads them", () => {
     const body = "Intro.\n\n::: warning\nHot.\n:::\n\n> [!NOTE]\n> Read this.\n\n> A plain quote [!x].\n";
-    const notes = notesOf(body);
+    expect(notesOf(body).map(([line]) => line)).toEqual([3]);
+    const notes = notesOf(body, { alerts: false });
     expect(notes.map(([line]) => line)).toEqual([3, 7]);
-    expect(notes[0][1]).toMatch(
-      /^":::warning" opens a container .* Hint: add a markdown-it plugin .*markdown-it-container/,
-    );
-    expect(notes[1][1]).toMatch(/^"> \[!NOTE\]" is a GitHub alert.* Hint: .*markdown-it-github-alerts/);
+    expect(notes[0][1]).toMatch(/^":::warning" opens a container .* Hint: write markdown: \{ containers: true \}/);
+    expect(notes[1][1]).toMatch(/^"> \[!NOTE\]" is a GitHub alert.* Hint: remove alerts: false/);
+    expect(notesOf("::: box\nIn.\n:::\n")[0][1]).toMatch(/Hint: add a markdown-it plugin .*markdown-it-container/);
   });
 
   it("tells a container nothing when a plugin of the site reads it", () => {

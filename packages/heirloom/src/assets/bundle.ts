@@ -106,6 +106,13 @@ function located(
   return `${where}${warning.text} (esbuild kept the stylesheet as it could read it; check that rule).`;
 }
 
+/** What a stylesheet may name (fonts, pictures), each published as a file of its own under a hashed name. */
+export const FILE_LOADERS = Object.fromEntries(
+  [".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".woff2", ".woff", ".ttf", ".otf", ".eot"].map(
+    (ext) => [ext, "file"],
+  ),
+) as Record<string, "file">;
+
 const OPTIONS = {
   bundle: true,
   minify: true,
@@ -115,7 +122,7 @@ const OPTIONS = {
   outdir: "assets",
   entryNames: "[name]-[hash]",
   assetNames: "[name]-[hash]",
-  loader: { ".svg": "file", ".png": "file", ".woff2": "file" } as Record<string, "file">,
+  loader: FILE_LOADERS,
   legalComments: "none",
   logLevel: "silent",
 } as const;

@@ -60,6 +60,12 @@ export interface MarkdownOptions {
    * "Link to this section: <heading>"). false: no link.
    */
   anchors?: false | { label?: (heading: string) => string };
+  /** GitHub's alerts (`> [!NOTE]`, TIP, IMPORTANT, WARNING, CAUTION) written as GitHub writes them; default on. */
+  alerts?: boolean;
+  /** `:::note`, `:::tip[Title]`, `::: danger Title` … `:::` (Docusaurus, Starlight, VitePress) as alerts; off. */
+  containers?: boolean;
+  /** `$…$` and `$$…$$` typeset by KaTeX at build time, its stylesheet linked by pages with math; default off. */
+  math?: boolean;
 }
 
 /** One heading of an entry's markdown body, for a table of contents. */
@@ -92,6 +98,10 @@ export interface ResolvedMarkdown {
   anchors: false | { label: (heading: string) => string };
   /** The `sizes` of pictures in bodies, when the site sets it (else each picture's own width up to the viewport). */
   imageSizes?: string;
+  /** GitHub's alerts, containers as alerts, KaTeX's math, each on or off (see MarkdownOptions). */
+  alerts: boolean;
+  containers: boolean;
+  math: boolean;
 }
 
 export const DEFAULT_CODE_THEMES = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" } as const;

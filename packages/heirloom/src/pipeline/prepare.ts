@@ -4,6 +4,7 @@
 // together. What may be reused is asked of the incremental object, never decided here.
 import type { BundledAssets, OutputFile } from "../assets/bundle.ts";
 import { codeStyles } from "../assets/code-styles.ts";
+import { katexStyles } from "../assets/katex-styles.ts";
 import { type BuiltImages, buildImages } from "../assets/images.ts";
 import type { BundledIslands } from "../assets/islands.ts";
 import { searchScript } from "../assets/search-script.ts";
@@ -57,6 +58,8 @@ export interface PreparedSite {
   refs: RefTable;
   /** The stylesheet of highlighted code blocks, when an entry has one. */
   codeStyles?: OutputFile;
+  /** KaTeX's stylesheet and fonts, on a site with `markdown.math` (only pages with math link them). */
+  mathStyles?: OutputFile[];
   /** The search box's script, on a site with `search: true`. */
   searchScript?: OutputFile;
   /** How long a page's render may take (ms): the site's `timeout`. */
@@ -137,6 +140,7 @@ async function prepareStages(
   const contrast = site.markdown.codeContrast;
   const styles = read.code && themes ? codeStyles(themes, contrast, site.source, paths.cacheDir) : undefined;
   const search = site.search ? searchScript() : undefined;
+  const math = site.markdown.math ? katexStyles() : undefined;
   const assetsMade = Promise.all([parts.assets, parts.islands, imagesMade, styles, search]);
   const [bundle, islandBundle, images, code, searchFile] = await assetsMade;
   const content = collectionsOf(site, validated);
@@ -149,6 +153,7 @@ async function prepareStages(
     ...(locales ? { locales } : {}),
     ...{ config, site, raw, content, routes, feeds, redirects, assets, templates, bundle, islandBundle, islands },
     ...{ images, refs, islandRenders, searchScript: searchFile, timeout: site.timeout },
+    ...(math ? { mathStyles: await math } : {}),
     ...{ codeStyles: code, entryHash: entryHashOf, markdownKey: keyOf, highlightWarnings: read.highlightWarnings },
     publication: validated.publication ?? { entries: [] },
   };

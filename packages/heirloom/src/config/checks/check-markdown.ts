@@ -37,6 +37,9 @@ const schema = z.strictObject({
     ])
     .optional(),
   anchors: z.union([z.literal(false), z.strictObject({ label: fn.optional() })]).optional(),
+  alerts: flag,
+  containers: flag,
+  math: flag,
   // Its time budget is the site's `timeout` now: one setting for all of the site's code.
   mdx: z.undefined().optional(),
   // Written into an attribute: no quote or angle bracket.
@@ -103,6 +106,9 @@ const RULES: Record<string, [rule: string, advice: string]> = {
     "must be HTML's sizes attribute, without quotes or angle brackets",
     'write the width pictures are shown at, such as sizes: "(min-width: 50rem) 46rem, 100vw" for a 46rem column.',
   ],
+  alerts: ["must be true or false", "write alerts: false to show > [!NOTE] as a quote, as CommonMark does."],
+  containers: ["must be true or false", "write containers: true to show :::note … ::: as a note."],
+  math: ["must be true or false", "write math: true to typeset $…$ and $$…$$ with KaTeX."],
   mdx: [
     "is no longer an option: an MDX body's time is the site's timeout, as a template's is",
     "leave it out and write timeout: 20000 in defineSite({ … }) to give each page, MDX body, loader and entry 20 s.",
@@ -140,6 +146,9 @@ function resolved(options: MarkdownOptions): ResolvedMarkdown {
     codeContrast: (highlight ? highlight.contrast : undefined) ?? DEFAULT_CODE_CONTRAST,
     anchors: !ids || anchors === false || (plain && !anchors) ? false : { label: anchors?.label ?? defaultAnchorLabel },
     ...(options.images?.sizes ? { imageSizes: options.images.sizes } : {}),
+    alerts: options.alerts ?? !plain,
+    containers: options.containers ?? false,
+    math: options.math ?? false,
   };
 }
 

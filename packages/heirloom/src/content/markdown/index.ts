@@ -10,3 +10,6 @@ export { MARKER, attributeValue, isSiteRef, markerParts, refTarget } from "./ref
 export { entrySeparator } from "./summary-marker.ts";
 export { renderMarkdown } from "./render-markdown.ts";
 export type { RenderMarkdownOptions } from "./render-markdown.ts";
+export { ALERT_ICONS, CONTAINER_KINDS, iconAttributes, titleOf } from "./alert-kinds.ts";
+export type { AlertKind } from "./alert-kinds.ts";
+export { KATEX_OPTIONS, katexStylesheetPath } from "./math.ts";

@@ -10,6 +10,7 @@ import { DEFAULT_TIMEOUT, durationText } from "../../config/timeout.ts";
 import { PluginPastBudget } from "../../errors/catalogue.ts";
 import { errorFrom } from "../../errors/errors.ts";
 import { TOKENIZE, shikiVersion } from "../highlight/index.ts";
+import { syntaxKey } from "./body-syntax.ts";
 
 /**
  * What a site's renderers are made from: its settings, the definition's text (for locations) and the hash of its
@@ -41,6 +42,7 @@ export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: b
     `anchors:${anchors ? anchors.label.toString() : "none"}`,
     `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}:${serialize(TOKENIZE)}` : "none"}`,
     separator === undefined ? "" : `separator:${separator}`,
+    syntaxKey(markdown),
   ];
   return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 16);
 }

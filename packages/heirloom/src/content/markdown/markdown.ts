@@ -20,6 +20,7 @@ import { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
 import { applyTypographer } from "./typography.ts";
 import { foreignNotes, mayHoldForeign } from "./foreign-syntax.ts";
 import { cutAtMarker, summaryMarkers } from "./summary-marker.ts";
+import { bodySyntax } from "./body-syntax.ts";
 import { type PlainNote, unknownLanguageNote } from "../highlight/index.ts";
 
 export { checkedUrl };
@@ -61,6 +62,8 @@ export interface MarkdownRenderer {
   readonly themes: CodeThemes | false;
   /** The link after each heading, named by `label`; false: none (MDX bodies follow it too). */
   readonly anchors: ResolvedMarkdown["anchors"];
+  /** GitHub's alerts, containers and math, on or off (MDX bodies follow them too). */
+  readonly syntax: Pick<ResolvedMarkdown, "alerts" | "containers" | "math">;
   /** The collection's summary marker, besides `<!--more-->` (its `summary.separator`). */
   readonly separator?: string;
   /**
@@ -124,6 +127,7 @@ function parserOf(site: MarkdownSite, own: OwnSettings, state: RenderState, pool
     }
   }
   applyGfm(md, gfm);
+  bodySyntax(md, site.markdown);
   headingsPlugin(md, anchors ? anchors.label : false, ids);
   summaryMarkers(md, separator);
   const timeout = site.markdown.highlightTimeout;
@@ -135,7 +139,7 @@ function parserOf(site: MarkdownSite, own: OwnSettings, state: RenderState, pool
 type OwnSettings = { html: boolean; separator?: string };
 
 function createRenderer(site: MarkdownSite, own: OwnSettings, key: string, pool?: BlockPool): MarkdownRenderer {
-  const { highlight: themes, anchors, preset } = site.markdown;
+  const { highlight: themes, anchors, preset, alerts, containers, math } = site.markdown;
   const state: RenderState = { late: false, retry: false, fences: [], next: 0, warnings: [], unknown: [] };
   const md = parserOf(site, own, state, pool);
   const plain = preset === "commonmark";
@@ -164,6 +168,7 @@ function createRenderer(site: MarkdownSite, own: OwnSettings, key: string, pool?
     key,
     themes,
     anchors,
+    syntax: { alerts, containers, math },
     ...(own.separator === undefined ? {} : { separator: own.separator }),
     languagesOf: (source) => (/```|~~~/.test(source) ? languagesIn(md.parse(source, {})) : []),
     refsOf(source, file) {
@@ -185,7 +190,10 @@ function createRenderer(site: MarkdownSite, own: OwnSettings, key: string, pool?
         return errorFrom(MarkdownRenderFailed, { file, reason }, { location: { file, line: firstLine }, cause: error });
       };
       try {
-        const env: { headings?: Heading[]; separator?: string } = separator ? { separator } : {};
+        const env: { headings?: Heading[]; separator?: string; base: string } = {
+          base,
+          ...(separator ? { separator } : {}),
+        };
         const tokens = timed(file, () => md.parse(source, env));
         const refs = new Set<string>();
         for (const block of tokens) {

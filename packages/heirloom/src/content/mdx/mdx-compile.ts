@@ -19,6 +19,7 @@ import { entrySeparator, refTarget } from "../markdown/index.ts";
 import type { RawEntry } from "../frontmatter/index.ts";
 import type { CompiledMdx, MdxCache } from "./mdx-types.ts";
 import { isMoreMarker, moreAsExpressions, moreElement } from "./mdx-summary.ts";
+import { type MdxSyntax, mdxSyntaxPlugins } from "./mdx-syntax.ts";
 
 /** What of an entry its MDX body is compiled from, and located by (its data for its own summary marker). */
 type MdxSource = Pick<RawEntry, "file" | "body" | "bodyLine"> & { data?: Record<string, unknown> };
@@ -46,7 +47,7 @@ const loadMdx = () => (mdx ??= require(bundledFile("mdx") ?? "@mdx-js/mdx") as M
 export function compileMdxBody(
   source: MdxSource,
   base: string,
-  renderer: Pick<MarkdownRenderer, "key" | "anchors" | "separator">,
+  renderer: Pick<MarkdownRenderer, "key" | "anchors" | "separator"> & { syntax?: MdxSyntax },
   cache?: MdxCache,
 ): CompiledMdx | HeirloomError {
   // The summary's marker: the entry's own, else the collection's (in the renderer's key).
@@ -60,21 +61,33 @@ export function compileMdxBody(
     base,
     renderer.anchors,
     key,
+    renderer.syntax,
   );
   // A body with code blocks is kept once they are highlighted (highlightMdx), not twice.
   if (!(result instanceof HeirloomError) && result.blocks.length === 0) cache?.set(key, result);
   return result;
 }
 
-function compileNow(source: MdxSource, base: string, anchors: Anchors, key: string): CompiledMdx | HeirloomError {
+function compileNow(
+  source: MdxSource,
+  base: string,
+  anchors: Anchors,
+  key: string,
+  syntax?: MdxSyntax,
+): CompiledMdx | HeirloomError {
   const { compileSync } = loadMdx();
+  const own = mdxSyntaxPlugins(syntax, base);
   const found: Found = { headings: [], uses: new Map(), refs: new Set() };
   const blocks: CompiledMdx["blocks"] = [];
   try {
     const file = compileSync(source.body, {
       outputFormat: "function-body",
       providerImportSource: "#",
-      remarkPlugins: [() => (tree: MdastNode) => collect(tree, { source, base, anchors }, found, blocks)],
+      remarkPlugins: [
+        ...own.remark,
+        () => (tree: MdastNode) => collect(tree, { source, base, anchors }, found, blocks),
+      ],
+      rehypePlugins: own.rehype,
     });
     const uses = [...found.uses].map(([name, at]) => ({ name, ...at }));
     const refs = found.refs.size > 0 ? { refs: [...found.refs] } : {};

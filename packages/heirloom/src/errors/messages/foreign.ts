@@ -68,26 +68,35 @@ export const LiquidOutput = entry("LiquidOutput", {
     `or ${COMPONENT} (a front matter field is the entry's; a component can show the site's values).`,
 });
 
+/** The containers markdown.containers reads (content/markdown/alert-kinds.ts). */
+const READ_CONTAINERS = /^(note|info|tip|important|warning|caution|danger)$/i;
+
 export const UnknownContainer = entry("UnknownContainer", {
   code: "ForeignSyntaxWarning",
   title: "A markdown body has a container no plugin reads, printed as text",
   message: ({ name }: { name: string }) =>
     `":::${name}" opens a container (VitePress, Docusaurus, Pandoc), which no markdown plugin of the site reads: ` +
     "it is printed as text.",
-  hint: () =>
-    "add a markdown-it plugin that reads it to markdown.plugins in site.config.ts (such as markdown-it-container), " +
-    `or ${COMPONENT} (such as <Note>…</Note>).`,
+  hint: ({ name }) =>
+    READ_CONTAINERS.test(name)
+      ? `write markdown: { containers: true } in site.config.ts to show it as a ${name.toLowerCase()} alert ` +
+        "(note, info, tip, important, warning, caution and danger are read), " +
+        `or ${COMPONENT} (such as <Note>…</Note>).`
+      : "add a markdown-it plugin that reads it to markdown.plugins in site.config.ts (such as " +
+        `markdown-it-container), or ${COMPONENT} (such as <Note>…</Note>).`,
 });
 
 export const GithubAlert = entry("GithubAlert", {
   code: "ForeignSyntaxWarning",
-  title: "A markdown body has a GitHub alert no plugin reads, printed as a quote",
+  title: "A markdown body has a GitHub alert that is not read, printed as a quote",
   message: ({ kind }: { kind: string }) =>
-    `"> [!${kind}]" is a GitHub alert, which no markdown plugin of the site reads: it is printed as a quote ` +
-    `starting with "[!${kind}]".`,
-  hint: () =>
-    "add a markdown-it plugin for GitHub's alerts to markdown.plugins in site.config.ts (such as " +
-    `markdown-it-github-alerts), or ${COMPONENT} (such as <Note>…</Note>).`,
+    `"> [!${kind}]" is a GitHub alert, which is not read here: it is printed as a quote starting with "[!${kind}]".`,
+  hint: ({ kind }) =>
+    /^(NOTE|TIP|IMPORTANT|WARNING|CAUTION)$/.test(kind)
+      ? "remove alerts: false from markdown in site.config.ts (GitHub's alerts are read then, as GitHub reads them: " +
+        `at the top level, the marker alone on the quote's first line), or ${COMPONENT} (such as <Note>…</Note>).`
+      : "write one of GitHub's alerts, > [!NOTE], [!TIP], [!IMPORTANT], [!WARNING] or [!CAUTION], alone on the " +
+        `quote's first line, or ${COMPONENT} (such as <Note>…</Note>).`,
 });
 
 export const MdxForeignSyntax = entry("MdxForeignSyntax", {

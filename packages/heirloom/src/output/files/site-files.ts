@@ -36,6 +36,7 @@ export interface SiteParts {
   redirects: Redirect[];
   bundle: { files: OutputFile[] };
   codeStyles?: OutputFile;
+  mathStyles?: OutputFile[];
   searchScript?: OutputFile;
   islandBundle: { files: OutputFile[] };
   images: { usedFiles(): OutputFile[] };
@@ -82,7 +83,7 @@ export async function fixedFiles(site: SiteParts): Promise<FixedFiles> {
   const hosting = hostingFiles(config, site.routes, site.feeds, site.redirects);
   const code = site.codeStyles ? [site.codeStyles] : [];
   const search = site.searchScript ? [site.searchScript] : [];
-  const assets = [...site.bundle.files, ...site.islandBundle.files, ...code, ...search];
+  const assets = [...site.bundle.files, ...site.islandBundle.files, ...code, ...search, ...(site.mathStyles ?? [])];
   return { assets, passthrough, redirects: redirectFiles(config, site.redirects), hosting };
 }
 

@@ -60,6 +60,7 @@ export function createDevSite(
   const add = (list: OutputFile[]) => list.forEach((f) => files.set(f.path, () => f.contents));
   add(prepared.bundle.files);
   if (prepared.codeStyles) add([prepared.codeStyles]);
+  if (prepared.mathStyles) add(prepared.mathStyles);
   // dev makes no search index: in its place a module that has the box say search works in a built site.
   if (prepared.searchScript) add([prepared.searchScript, { path: DEV_PAGEFIND.path, contents: DEV_PAGEFIND.text }]);
   add(prepared.islandBundle.files);
