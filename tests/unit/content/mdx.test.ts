@@ -147,17 +147,47 @@ describe("mistakes in MDX, each at its line and column", () => {
     ]);
   });
 
-  it("an import, which an MDX body here cannot have", async () => {
+  it("an export, or an import that binds no component, which an MDX body here cannot have", async () => {
     const root = copyMdxJournal();
-    const line = addToPost(root, '\nimport { Chart } from "./chart.js"\n');
+    const line = addToPost(root, '\nexport const year = 2026\n\nimport "./chart.css"\n');
     expectErrors(await failures(root), [
       {
         code: "MdxCompileError",
         message: `${MDX_POST} has an import or export statement, which an MDX body here cannot.`,
         location: { file: MDX_POST, line: line + 2, column: 1 },
-        hint: /^remove it: every component templates\/mdx.ts exports can be used/,
+        hint: /^remove it: every component templates\/mdx.ts exports can be used.*is kept when templates\/mdx.ts/,
       },
     ]);
+  });
+
+  it("an import of a name templates/mdx.tsx does not export, told once at the name, not again where used", async () => {
+    const root = copyMdxJournal();
+    const line = addToPost(root, '\nimport { Aside, Chart } from "./chart.js"\n\n<Chart kind="bars" />\n');
+    expectErrors(await failures(root), [
+      {
+        code: "MdxComponentNotFoundError",
+        message:
+          `${MDX_POST} imports Chart from "./chart.js", which an MDX body here cannot load; ` +
+          "templates/mdx.tsx has no Chart.",
+        location: { file: MDX_POST, line: line + 2, column: 17 },
+        hint:
+          "export a component named Chart from templates/mdx.tsx, which then stands for the imported one in " +
+          "every .mdx file (the module an import names is never loaded), or remove the import.",
+      },
+    ]);
+  });
+
+  it("imports of components templates/mdx.tsx exports, as another engine's docs write them: taken out", async () => {
+    const root = copyMdxJournal();
+    addToPost(
+      root,
+      "\nimport { Aside } from '@astrojs/starlight/components';\nimport Timer from '~/components/timer.astro';\n" +
+        '\n<Aside title="Imported">Kept.</Aside>\n',
+    );
+    await buildProject(root);
+    const html = page(root, "blog/the-right-length");
+    expect(html).toContain('<aside class="aside" aria-label="Imported"><p class="aside-title">Imported</p>');
+    expect(html).not.toContain("import");
   });
 
   it("a component templates/mdx.tsx does not export, with those it does", async () => {
