@@ -147,9 +147,9 @@ describe("mistakes in MDX, each at its line and column", () => {
     ]);
   });
 
-  it("an export, or an import that binds no component, which an MDX body here cannot have", async () => {
+  it("an import that binds nothing (a stylesheet's), which an MDX body here cannot have", async () => {
     const root = copyMdxJournal();
-    const line = addToPost(root, '\nexport const year = 2026\n\nimport "./chart.css"\n');
+    const line = addToPost(root, '\nimport "./chart.css"\n');
     expectErrors(await failures(root), [
       {
         code: "MdxCompileError",
@@ -157,6 +157,28 @@ describe("mistakes in MDX, each at its line and column", () => {
         location: { file: MDX_POST, line: line + 2, column: 1 },
         hint: /^remove it: every component templates\/mdx.ts exports can be used.*is kept when templates\/mdx.ts/,
       },
+    ]);
+  });
+
+  it("an export of plain data, kept for the body's expressions, even inside a component's children", async () => {
+    const root = copyMdxJournal();
+    addToPost(
+      root,
+      '\n<Aside title="Data">\n\nexport const stars = ["Vega", `Sirius`, { n: -1 }];\n\n' +
+        "{stars[1]} shines.\n\n</Aside>\n",
+    );
+    await buildProject(root);
+    expect(page(root, "blog/the-right-length")).toContain("<p>Sirius shines.</p>");
+  });
+
+  it("an export of code, which is refused as every export but plain data", async () => {
+    const root = copyMdxJournal();
+    const line = addToPost(root, "\nexport const now = Date.now();\n");
+    expect((await failures(root)).map((e) => [e.message, e.location])).toEqual([
+      [
+        `${MDX_POST} has an import or export statement, which an MDX body here cannot.`,
+        { file: MDX_POST, line: line + 2, column: 1 },
+      ],
     ]);
   });
 

@@ -133,7 +133,6 @@ function collect(
   const at = (node: MdastNode) => inFile(place(node));
   const visit = (node: MdastNode) => {
     if (isMoreMarker(node)) return void Object.assign(node, moreElement(node));
-    if (node.type === "mdxjsEsm") throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: at(node) });
     const waits = guardExpressions(node as ExpressionHolder);
     if (waits) throw errorFrom(MdxAwait, { file: source.file }, { location: inFile(waits) });
     // Links and pictures, in markdown or as <a href> and <img src>: refused when unsafe, given the base path.

@@ -1,5 +1,6 @@
 // An MDX file's `import` lines as another engine's docs write them (`import { Tabs } from "@astrojs/starlight/…"`):
-// taken out of the body as it compiles, each name they bind then looked up among templates/mdx.ts's components.
+// taken out of the body as it compiles, each name they bind then looked up among templates/mdx.ts's components;
+// `export const name = <plain data>` kept for the body's expressions.
 import { MdxImportMissing } from "../../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../../errors/errors.ts";
 
@@ -21,35 +22,80 @@ interface EsmNode {
 
 interface Statement {
   type: string;
+  declaration?: { type: string; kind?: string; declarations?: Array<{ init?: Expression | null }> } | null;
   source?: { value?: unknown };
   // Placed by offset: the `loc` of a statement's nodes is wrong after some constructs earlier in the body.
   specifiers?: Array<{ local: { name: string }; start?: number }>;
 }
 
+interface Expression {
+  type: string;
+  expressions?: unknown[];
+  elements?: Array<Expression | null>;
+  properties?: Array<{ type: string; computed?: boolean; value?: Expression; argument?: Expression }>;
+  argument?: Expression;
+  operator?: string;
+}
+
+/** A literal, or an array or object of them (a template literal without ${}, a negative number): data, no code. */
+function isPlainData(node: Expression | null | undefined): boolean {
+  if (!node) return false;
+  if (node.type === "Literal") return true;
+  if (node.type === "TemplateLiteral") return node.expressions?.length === 0;
+  if (node.type === "UnaryExpression") return node.operator === "-" && node.argument?.type === "Literal";
+  if (node.type === "ArrayExpression") return (node.elements ?? []).every(isPlainData);
+  if (node.type !== "ObjectExpression") return false;
+  return (node.properties ?? []).every((p) => p.type === "Property" && !p.computed && isPlainData(p.value));
+}
+
+/** `export const a = …, b = …` whose every value is plain data. */
+const isDataExport = (s: Statement) =>
+  s.type === "ExportNamedDeclaration" &&
+  s.declaration?.type === "VariableDeclaration" &&
+  s.declaration.kind === "const" &&
+  (s.declaration.declarations ?? []).every((d) => isPlainData(d.init));
+
+const isNamedImport = (s: Statement) => s.type === "ImportDeclaration" && (s.specifiers?.length ?? 0) > 0;
+
 /**
- * Removes the body's import statements from the tree and returns the names they bind; returns the first ESM node
- * that is anything else (an export, an import that binds nothing, such as a stylesheet's) as `refused`.
+ * Removes the body's import statements from the tree and returns the names they bind, keeping its exports of
+ * plain data; returns the first ESM node that holds anything else (an export of code or of a function, an import
+ * that binds nothing, such as a stylesheet's) as `refused`.
  */
-export function liftImports<Node extends EsmNode>(tree: {
+export function liftImports<Node extends EsmNode & { children?: Node[] }>(tree: {
   children?: Node[];
 }): {
   imports: MdxImport[];
   refused?: Node;
 } {
   const imports: MdxImport[] = [];
-  for (const node of tree.children ?? []) {
-    if (node.type !== "mdxjsEsm") continue;
-    const statements = (node.data as { estree?: { body: Statement[] } } | undefined)?.estree?.body ?? [];
-    const named = statements.every((s) => s.type === "ImportDeclaration" && (s.specifiers?.length ?? 0) > 0);
-    if (!named || statements.length === 0) return { imports, refused: node };
-    for (const statement of statements) {
-      for (const { local, start } of statement.specifiers ?? []) {
-        imports.push({ name: local.name, source: String(statement.source?.value), ...placeIn(node, start) });
-      }
+  // ESM may sit inside a component's children too (<Preview> … import x from "…" … </Preview>).
+  const lift = (parent: { children?: Node[] }): Node | undefined => {
+    for (const node of parent.children ?? []) {
+      const refused = node.type === "mdxjsEsm" ? liftFrom(node, imports) : lift(node);
+      if (refused) return refused;
+    }
+    const emptied = (node: Node) => (node.data as { estree?: { body: unknown[] } } | undefined)?.estree?.body.length;
+    if (parent.children) parent.children = parent.children.filter((n) => n.type !== "mdxjsEsm" || emptied(n));
+  };
+  const refused = lift(tree);
+  return refused ? { imports, refused } : { imports };
+}
+
+/** Takes the named imports of one ESM node into `imports`; returns the node if it holds what is refused. */
+function liftFrom<Node extends EsmNode>(node: Node, imports: MdxImport[]): Node | undefined {
+  const estree = (node.data as { estree?: { body: Statement[] } } | undefined)?.estree;
+  const statements = estree?.body ?? [];
+  const allowed = statements.every((s) => isNamedImport(s) || isDataExport(s));
+  if (!estree || !allowed || statements.length === 0) return node;
+  // MDX compiles the node from its estree: without the imports, the exports alone.
+  estree.body = statements.filter((s) => !isNamedImport(s));
+  for (const statement of statements.filter(isNamedImport)) {
+    for (const { local, start } of statement.specifiers ?? []) {
+      imports.push({ name: local.name, source: String(statement.source?.value), ...placeIn(node, start) });
     }
   }
-  if (imports.length > 0) tree.children = tree.children?.filter((node) => node.type !== "mdxjsEsm");
-  return { imports };
+  return undefined;
 }
 
 /** The line and column (in the body) of an offset into the body that falls in `node`'s text. */
