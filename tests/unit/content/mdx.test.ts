@@ -147,17 +147,69 @@ describe("mistakes in MDX, each at its line and column", () => {
     ]);
   });
 
-  it("an import, which an MDX body here cannot have", async () => {
+  it("an import that binds nothing (a stylesheet's), which an MDX body here cannot have", async () => {
     const root = copyMdxJournal();
-    const line = addToPost(root, '\nimport { Chart } from "./chart.js"\n');
+    const line = addToPost(root, '\nimport "./chart.css"\n');
     expectErrors(await failures(root), [
       {
         code: "MdxCompileError",
         message: `${MDX_POST} has an import or export statement, which an MDX body here cannot.`,
         location: { file: MDX_POST, line: line + 2, column: 1 },
-        hint: /^remove it: every component templates\/mdx.ts exports can be used/,
+        hint: /^remove it: every component templates\/mdx.ts exports can be used.*is kept when templates\/mdx.ts/,
       },
     ]);
+  });
+
+  it("an export of plain data, kept for the body's expressions, even inside a component's children", async () => {
+    const root = copyMdxJournal();
+    addToPost(
+      root,
+      '\n<Aside title="Data">\n\nexport const stars = ["Vega", `Sirius`, { n: -1 }];\n\n' +
+        "{stars[1]} shines.\n\n</Aside>\n",
+    );
+    await buildProject(root);
+    expect(page(root, "blog/the-right-length")).toContain("<p>Sirius shines.</p>");
+  });
+
+  it("an export of code, which is refused as every export but plain data", async () => {
+    const root = copyMdxJournal();
+    const line = addToPost(root, "\nexport const now = Date.now();\n");
+    expect((await failures(root)).map((e) => [e.message, e.location])).toEqual([
+      [
+        `${MDX_POST} has an import or export statement, which an MDX body here cannot.`,
+        { file: MDX_POST, line: line + 2, column: 1 },
+      ],
+    ]);
+  });
+
+  it("an import of a name templates/mdx.tsx does not export, told once at the name, not again where used", async () => {
+    const root = copyMdxJournal();
+    const line = addToPost(root, '\nimport { Aside, Chart } from "./chart.js"\n\n<Chart kind="bars" />\n');
+    expectErrors(await failures(root), [
+      {
+        code: "MdxComponentNotFoundError",
+        message:
+          `${MDX_POST} imports Chart from "./chart.js", which an MDX body here cannot load; ` +
+          "templates/mdx.tsx has no Chart.",
+        location: { file: MDX_POST, line: line + 2, column: 17 },
+        hint:
+          "export a component named Chart from templates/mdx.tsx, which then stands for the imported one in " +
+          "every .mdx file (the module an import names is never loaded), or remove the import.",
+      },
+    ]);
+  });
+
+  it("imports of components templates/mdx.tsx exports, as another engine's docs write them: taken out", async () => {
+    const root = copyMdxJournal();
+    addToPost(
+      root,
+      "\nimport { Aside } from '@astrojs/starlight/components';\nimport Timer from '~/components/timer.astro';\n" +
+        '\n<Aside title="Imported">Kept.</Aside>\n',
+    );
+    await buildProject(root);
+    const html = page(root, "blog/the-right-length");
+    expect(html).toContain('<aside class="aside" aria-label="Imported"><p class="aside-title">Imported</p>');
+    expect(html).not.toContain("import");
   });
 
   it("a component templates/mdx.tsx does not export, with those it does", async () => {

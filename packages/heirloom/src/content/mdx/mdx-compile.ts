@@ -1,7 +1,7 @@
 // MDX bodies compiled: once per file's bytes, with @mdx-js/mdx, to the function body of a React component (run by
 // mdx.ts). Headings get GitHub's ids and links to themselves, as in markdown; a fenced block that names a language
 // becomes <HeirloomCode>, highlighted by Shiki once, after the compile, and kept with it (rendering a body never
-// loads Shiki or the compiler); `import` and `export` are refused (the components come from templates/mdx.ts);
+// loads Shiki or the compiler); imports are taken out, their names kept (mdx-imports.ts), `export` is refused;
 // each expression runs through a call that knows its place (mdx-expressions.ts). Errors are located at the .mdx
 // file's line and column.
 import { createHash } from "node:crypto";
@@ -20,6 +20,7 @@ import type { RawEntry } from "../frontmatter/index.ts";
 import type { CompiledMdx, MdxCache } from "./mdx-types.ts";
 import { isMoreMarker, moreAsExpressions, moreElement } from "./mdx-summary.ts";
 import { type MdxSyntax, mdxSyntaxPlugins } from "./mdx-syntax.ts";
+import { type MdxImport, liftImports } from "./mdx-imports.ts";
 
 /** What of an entry its MDX body is compiled from, and located by (its data for its own summary marker). */
 type MdxSource = Pick<RawEntry, "file" | "body" | "bodyLine"> & { data?: Record<string, unknown> };
@@ -29,7 +30,7 @@ type Anchors = ResolvedMarkdown["anchors"];
 const require = createRequire(import.meta.url);
 
 /** The form of a kept compile: another form is never read as this one. */
-const FORMAT = "mdx-6";
+const FORMAT = "mdx-7";
 
 type Mdx = typeof import("@mdx-js/mdx");
 /**
@@ -77,7 +78,7 @@ function compileNow(
 ): CompiledMdx | HeirloomError {
   const { compileSync } = loadMdx();
   const own = mdxSyntaxPlugins(syntax, base);
-  const found: Found = { headings: [], uses: new Map(), refs: new Set() };
+  const found: Found = { headings: [], uses: new Map(), refs: new Set(), imports: [] };
   const blocks: CompiledMdx["blocks"] = [];
   try {
     const file = compileSync(source.body, {
@@ -91,7 +92,8 @@ function compileNow(
     });
     const uses = [...found.uses].map(([name, at]) => ({ name, ...at }));
     const refs = found.refs.size > 0 ? { refs: [...found.refs] } : {};
-    return { key, code: String(file), headings: found.headings, uses, blocks, ...refs };
+    const imports = found.imports.length > 0 ? { imports: found.imports } : {};
+    return { key, code: String(file), headings: found.headings, uses, blocks, ...refs, ...imports };
   } catch (error) {
     return error instanceof HeirloomError ? error : located(error, source);
   }
@@ -115,6 +117,7 @@ interface Found {
   headings: Heading[];
   uses: Map<string, { line: number; column: number }>;
   refs: Set<string>;
+  imports: MdxImport[];
 }
 
 /**
@@ -143,7 +146,6 @@ function collect(
   const at = (node: MdastNode) => inFile(place(node));
   const visit = (node: MdastNode) => {
     if (isMoreMarker(node)) return void Object.assign(node, moreElement(node));
-    if (node.type === "mdxjsEsm") throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: at(node) });
     const waits = guardExpressions(node as ExpressionHolder);
     if (waits) throw errorFrom(MdxAwait, { file: source.file }, { location: inFile(waits) });
     // Links and pictures, in markdown or as <a href> and <img src>: refused when unsafe, given the base path.
@@ -191,6 +193,9 @@ function collect(
       });
     }
   };
+  const { imports, refused } = liftImports(tree);
+  if (refused) throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: at(refused) });
+  found.imports = imports;
   visit(tree);
 }
 

@@ -3,6 +3,7 @@
 import { MdxComponentMemberMissing, MdxComponentMissing } from "../../errors/catalogue.ts";
 import { type HeirloomError, errorFrom } from "../../errors/errors.ts";
 import type { CompiledMdx } from "./mdx-types.ts";
+import { missingImports } from "./mdx-imports.ts";
 
 /**
  * One error per component an MDX body uses that the site does not export from templates/mdx.ts (`components`), or
@@ -18,16 +19,22 @@ export function missingComponents(
   const known = Object.keys(components)
     .filter((name) => name !== "HeirloomCode")
     .sort();
-  return body.uses.flatMap(({ name, line, column }) => {
-    const location = { file, line: at.bodyLine + line - 1, column };
-    const [first, ...members] = name.split(".");
-    if (!Object.hasOwn(components, first)) {
-      return [errorFrom(MdxComponentMissing, { file, name, known, module }, { location })];
-    }
-    const lacking = missingMember(first, components[first], members);
-    if (!lacking) return [];
-    return [errorFrom(MdxComponentMemberMissing, { file, name, module, ...lacking }, { location })];
-  });
+  // A name imported and missing is told once, at its import.
+  const imported = missingImports(at, body.imports ?? [], components, module);
+  const told = new Set((body.imports ?? []).filter((i) => !Object.hasOwn(components, i.name)).map((i) => i.name));
+  const uses = body.uses.filter(({ name }) => !told.has(name.split(".")[0]));
+  return imported.concat(
+    uses.flatMap(({ name, line, column }) => {
+      const location = { file, line: at.bodyLine + line - 1, column };
+      const [first, ...members] = name.split(".");
+      if (!Object.hasOwn(components, first)) {
+        return [errorFrom(MdxComponentMissing, { file, name, known, module }, { location })];
+      }
+      const lacking = missingMember(first, components[first], members);
+      if (!lacking) return [];
+      return [errorFrom(MdxComponentMemberMissing, { file, name, module, ...lacking }, { location })];
+    }),
+  );
 }
 
 /** The first of `members` (Note, of Aside.Note) missing along the way from `value`, the component named `name`. */

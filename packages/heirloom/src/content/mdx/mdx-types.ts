@@ -1,6 +1,7 @@
 // What an MDX body is once compiled, and the store compiled bodies are kept in (by the incremental object).
 import type { Heading } from "../../config/markdown-options.ts";
 import type { PlainNote } from "../highlight/index.ts";
+import type { MdxImport } from "./mdx-imports.ts";
 
 /** Compiled MDX bodies by key, kept by the incremental object. */
 export interface MdxCache {
@@ -28,4 +29,6 @@ export interface CompiledMdx {
   notes?: PlainNote[];
   /** The files under content/ its relative links and images name, if any. */
   refs?: string[];
+  /** The names its import lines bind, which templates/mdx.ts's components stand for (mdx-imports.ts). */
+  imports?: MdxImport[];
 }

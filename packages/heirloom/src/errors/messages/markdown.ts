@@ -47,7 +47,8 @@ export const MdxModuleSyntax = entry("MdxModuleSyntax", {
   message: ({ file }: { file: string }) => `${file} has an import or export statement, which an MDX body here cannot.`,
   hint: () =>
     "remove it: every component templates/mdx.ts exports can be used in any .mdx file without an import, " +
-    "and the front matter holds the entry's data.",
+    "and the front matter holds the entry's data; an import that names components (import { Tabs } from …) " +
+    "is kept when templates/mdx.ts exports each of them.",
 });
 
 export const MdxAwait = entry("MdxAwait", {
@@ -80,6 +81,16 @@ export const MdxComponentMemberMissing = entry("MdxComponentMemberMissing", {
         `${member} in ${module}.`
       : `give ${owner} the member in ${module} (${owner}.${member} = function ${member}(props) { ... }), or use ` +
         "another component.",
+});
+
+export const MdxImportMissing = entry("MdxImportMissing", {
+  code: "MdxComponentNotFoundError",
+  title: "An MDX file imports a name that templates/mdx.ts does not export",
+  message: ({ file, name, source, module }: { file: string; name: string; source: string; module: string }) =>
+    `${file} imports ${name} from "${source}", which an MDX body here cannot load; ${module} has no ${name}.`,
+  hint: ({ name, module }) =>
+    `export a component named ${name} from ${module}, which then stands for the imported one in every .mdx ` +
+    "file (the module an import names is never loaded), or remove the import.",
 });
 
 interface MemberArgs {
