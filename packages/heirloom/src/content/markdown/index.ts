@@ -10,3 +10,4 @@ export { MARKER, attributeValue, isSiteRef, markerParts, refTarget } from "./ref
 export { entrySeparator } from "./summary-marker.ts";
 export { renderMarkdown } from "./render-markdown.ts";
 export type { RenderMarkdownOptions } from "./render-markdown.ts";
+export { codeFences, fenceMetaNotes, titledCode, unknownMetaNote } from "./code-fences.ts";
