@@ -42,9 +42,10 @@ describe.skipIf(!chromePath)("highlighted code in Chromium, under the site's Con
     });
 
   it.each([
-    // The light theme's comments, #66707b (5:1 on white), are shown at 7:1: #525a62.
-    ["light", { keyword: "rgb(160, 17, 31)", comment: "rgb(82, 90, 98)", block: "rgb(255, 255, 255)" }],
-    ["dark", { keyword: "rgb(255, 148, 146)", comment: "rgb(189, 196, 204)", block: "rgb(10, 12, 16)" }],
+    // Every colour is shown at 7:1 on a marked line's tint too: the light theme's comments, #66707b (5:1 on white),
+    // as #434950, its keywords, #a0111f, as #92101c.
+    ["light", { keyword: "rgb(146, 16, 28)", comment: "rgb(67, 73, 80)", block: "rgb(255, 255, 255)" }],
+    ["dark", { keyword: "rgb(255, 149, 147)", comment: "rgb(189, 196, 204)", block: "rgb(10, 12, 16)" }],
   ] as const)("colours the tokens in the %s scheme from classes, with nothing refused", async (scheme, expected) => {
     const context = await served.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: scheme });
     const w = await watchedPage(context, served.origin);
@@ -76,7 +77,7 @@ describe.skipIf(!chromePath)("highlighted code in Chromium, under the site's Con
     const w = await watchedPage(context, served.origin);
     await w.page.goto(`${served.origin}/blog/some-code/`);
     await w.page.getByRole("button", { name: "Dark theme" }).click();
-    expect((await colours(w.page)).keyword).toBe("rgb(255, 148, 146)");
+    expect((await colours(w.page)).keyword).toBe("rgb(255, 149, 147)");
     await context.close();
   });
 

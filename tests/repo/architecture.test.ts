@@ -150,7 +150,7 @@ const MODULE_STATE: Record<string, string> = {
   "content/highlight/highlight.ts:languages": "memo: the grammars Shiki has loaded",
   "content/highlight/highlight.ts:bundledNames": "memo: the names of Shiki's grammars",
   "content/highlight/highlight.ts:themes": "memo: the themes Shiki has loaded",
-  "content/highlight/highlight.ts:version": "memo: Shiki's version, read once",
+  "content/highlight/shiki-version.ts:version": "memo: Shiki's version, read once",
   "content/highlight/highlight-threads.ts:ids": "a counter naming the pool's requests",
   "content/highlight/unknown-language.ts:told": "memo: Shiki's nearest names for a language",
   "render/island.ts:scope": "the island renderer's scope while a page renders (set and restored around it)",

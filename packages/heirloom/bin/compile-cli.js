@@ -17,15 +17,17 @@ const NODE_FILE = { write: false, bundle: true, platform: "node", format: "cjs",
  * them. `packageFile`: its name in the package's dist/ (a source checkout's cache names it `<name>-<key>.cjs`).
  * - mdx: @mdx-js/mdx and the unified packages it imports (about 200 modules), for an .mdx body: one file spares
  *   the resolving and loading of each module on every command that compiles MDX.
- * - shiki: Shiki's core and its Oniguruma engine, for a code block, likewise. Its grammars and themes stay modules
- *   of their own, imported one by one (shiki/langs, shiki/themes), so a site loads only those it uses.
+ * - shiki: Shiki's core, its Oniguruma engine and its transformers, for a code block, likewise. Its grammars and
+ *   themes stay modules of their own, imported one by one (shiki/langs, shiki/themes), so a site loads only those
+ *   it uses.
  */
 export const SIDE_BUNDLES = {
   mdx: { source: 'export * from "@mdx-js/mdx";', packageFile: "mdx-compiler.cjs" },
   shiki: {
     source:
-      'export { createHighlighterCore } from "shiki/core";\n' +
-      'export { createOnigurumaEngine } from "shiki/engine/oniguruma";',
+      'export { createHighlighterCore, hastToHtml } from "shiki/core";\n' +
+      'export { createOnigurumaEngine } from "shiki/engine/oniguruma";\n' +
+      'export * as transformers from "@shikijs/transformers";',
     packageFile: "shiki-core.cjs",
   },
 };

@@ -9,6 +9,7 @@ import {
   prepareHighlighting,
 } from "../../../packages/heirloom/src/content/highlight/highlight.ts";
 import { contrastRatio, withContrast } from "../../../packages/heirloom/src/content/highlight/contrast.ts";
+import { markOf } from "../../../packages/heirloom/src/content/highlight/code-marks-css.ts";
 import { slugOf } from "../../../packages/heirloom/src/content/markdown/headings.ts";
 import { type RenderedMarkdown, markdownRenderer } from "../../../packages/heirloom/src/content/markdown/markdown.ts";
 
@@ -336,7 +337,7 @@ describe("the stylesheet of code blocks", () => {
     expect(css).not.toMatch(/url\(|@import|style=/);
   });
 
-  it("raises every colour fainter than 7:1 on its theme's background to 7:1, and no other, unless told", async () => {
+  it("raises every colour fainter than 7:1 on its theme's background or a marked line's to 7:1, no other", async () => {
     const themes = { light: "github-light-high-contrast", dark: "github-dark-high-contrast" };
     await prepareHighlighting([], themes, "");
     const colours = (css: string, scheme: "light" | "dark") =>
@@ -347,6 +348,9 @@ describe("the stylesheet of code blocks", () => {
         ]),
       );
     const backgrounds = { light: "#ffffff", dark: "#0a0c10" };
+    // A marked line's background: the theme's, tinted toward its text colour (nearer the tokens' colours).
+    const marks = { light: markOf({ fg: "#0e1116", bg: "#ffffff" }), dark: markOf({ fg: "#f0f3f6", bg: "#0a0c10" }) };
+    expect(marks).toEqual({ light: "#e2e2e3", dark: "#26282c" });
     const css = codeStylesheet(themes, 7);
     expect(css).toContain(`--shiki-light-bg:${backgrounds.light};`);
     expect(css).toContain(`--shiki-dark-bg:${backgrounds.dark}}`);
@@ -354,9 +358,10 @@ describe("the stylesheet of code blocks", () => {
       const all = colours(css, scheme);
       expect(all.size, scheme).toBeGreaterThan(5);
       for (const [name, shown] of all) {
-        const given = contrastRatio(`#${name}`, backgrounds[scheme])!;
-        const now = contrastRatio(shown, backgrounds[scheme])!;
+        const given = contrastRatio(`#${name}`, marks[scheme])!;
+        const now = contrastRatio(shown, marks[scheme])!;
         expect(now, `${scheme} #${name} as ${shown}`).toBeGreaterThanOrEqual(7);
+        expect(contrastRatio(shown, backgrounds[scheme]), `${scheme} #${name} as ${shown}`).toBeGreaterThan(now);
         // A colour at 7:1 already is kept; a fainter one is raised to just over 7:1, the nearest that reaches it.
         if (given >= 7) expect(shown).toBe(`#${name}`);
         else expect(now, `${scheme} #${name} as ${shown}`).toBeLessThan(7.1);

@@ -10,6 +10,9 @@ import { type CodeThemes, codeStylesheet, prepareHighlighting, shikiVersion } fr
 import { ENGINE_KEY } from "../version.ts";
 import type { OutputFile } from "./bundle.ts";
 
+/** The form of the stylesheet's rules: a checkout's engine keeps its key while they change (the marks' rules). */
+const FORMAT = "marks-1";
+
 /**
  * assets/code-<hash>.css for these themes, their colours at `contrast` or more; `definition` is site.config.ts's
  * text, to point at a bad theme.
@@ -21,7 +24,7 @@ export async function codeStyles(
   cacheDir: string,
 ): Promise<OutputFile> {
   const key = createHash("sha256")
-    .update(`${ENGINE_KEY}\0${shikiVersion()}\0${JSON.stringify(themes)}\0${contrast}`)
+    .update(`${ENGINE_KEY}\0${FORMAT}\0${shikiVersion()}\0${JSON.stringify(themes)}\0${contrast}`)
     .digest("hex")
     .slice(0, 16);
   const cached = path.join(cacheDir, `code-styles-${key}.css`);

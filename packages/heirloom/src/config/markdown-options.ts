@@ -2,6 +2,7 @@
 // heading ids and anchors, the code highlighting themes, markdown-it plugins and the shown width of pictures in
 // bodies; and the heading list every entry
 // with a body gets for a table of contents.
+import type { ShikiTransformer } from "shiki";
 
 /** A markdown-it plugin, as `md.use(plugin, ...options)` takes it. */
 // biome-ignore lint: any, so that every plugin's own parameter types fit
@@ -45,9 +46,17 @@ export interface MarkdownOptions {
    * site's CSS picks one): default GitHub's high-contrast light and dark themes. false: left as plain text.
    * `contrast`: the least contrast ratio of every token's colour with its theme's background; a fainter colour is
    * darkened (or, on a dark theme, lightened) until it has it. Default 7, WCAG's AAA for text (the default light
-   * theme's comments have 5:1); 4.5 is AA; 1 keeps the themes' colours.
+   * theme's comments have 5:1); 4.5 is AA; 1 keeps the themes' colours. `transformers`: the site's own Shiki
+   * transformers (https://shiki.style/guide/transformers), run on every block after the engine's.
    */
-  highlight?: false | { themes?: { light?: CodeTheme; dark?: CodeTheme }; timeout?: number; contrast?: number };
+  highlight?:
+    | false
+    | {
+        themes?: { light?: CodeTheme; dark?: CodeTheme };
+        timeout?: number;
+        contrast?: number;
+        transformers?: ShikiTransformer[];
+      };
   /**
    * Pictures in bodies (markdown and MDX), published in several widths: `sizes`, how wide they are shown at each
    * viewport, as HTML's `sizes` attribute ("(min-width: 50rem) 46rem, 100vw" for a 46rem column), so that a
@@ -95,6 +104,8 @@ export interface ResolvedMarkdown {
   highlightTimeout: number;
   /** The least contrast ratio of highlighted code's colours with their theme's background. */
   codeContrast: number;
+  /** The site's own Shiki transformers (`highlight.transformers`), when it has any. */
+  highlightTransformers?: ShikiTransformer[];
   anchors: false | { label: (heading: string) => string };
   /** The `sizes` of pictures in bodies, when the site sets it (else each picture's own width up to the viewport). */
   imageSizes?: string;

@@ -42,8 +42,8 @@ export class Highlighting implements BlockPool {
   }
 
   /** A block's markup from the pool ("": written plain), or undefined when the pool did not highlight it. */
-  pooled(code: string, lang: string, themes: CodeThemes): string | undefined {
-    return pooledIn(this.run, code, lang, themes);
+  pooled(code: string, lang: string, themes: CodeThemes, meta?: string): string | undefined {
+    return pooledIn(this.run, code, lang, themes, meta);
   }
 
   /** Whether a block with a long line has not been through the pool yet (it may take Shiki minutes). */
@@ -71,7 +71,8 @@ export class Highlighting implements BlockPool {
       const bodies = items.flatMap(({ mdx: body, source: { file, bodyLine } }) =>
         body ? [{ body, file, bodyLine }] : [],
       );
-      const settings = { definition: site.source, timeout: site.markdown.highlightTimeout };
+      const { highlightTimeout: timeout, highlightTransformers: transformers } = site.markdown;
+      const settings = { definition: site.source, timeout, transformers };
       for (const warning of await highlightMdx(bodies, themes, settings, mdx)) warn(warning);
     } catch (error) {
       errors.push(error);

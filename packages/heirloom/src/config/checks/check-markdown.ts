@@ -17,6 +17,14 @@ import {
 type Fail = <A extends object>(entry: ErrorEntry<A>, args: A, near?: string) => void;
 
 const fn = z.custom<(...args: unknown[]) => unknown>((value) => typeof value === "function");
+/** A Shiki transformer: an object with at least one of its hooks as a function. */
+const HOOKS = ["preprocess", "tokens", "span", "line", "code", "pre", "root", "postprocess"];
+const transformer = z.custom<object>(
+  (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    HOOKS.some((hook) => typeof (value as Record<string, unknown>)[hook] === "function"),
+);
 const theme = z.union([z.string().trim().min(1), z.record(z.string(), z.unknown())]);
 const GFM_KEYS = ["tables", "strikethrough", "tasklists", "autolinks", "footnotes"] as const;
 const flag = z.boolean().optional();
@@ -33,6 +41,7 @@ const schema = z.strictObject({
         themes: z.strictObject({ light: theme, dark: theme }).partial().optional(),
         timeout: z.number().int().positive().optional(),
         contrast: z.number().min(1).max(21).optional(),
+        transformers: z.array(transformer).optional(),
       }),
     ])
     .optional(),
@@ -77,7 +86,7 @@ const RULES: Record<string, [rule: string, advice: string]> = {
     'import the plugin from its package and list the function itself: plugins: [footnote, [container, "note"]].',
   ],
   highlight: [
-    "must be false or { themes: { light, dark }, timeout, contrast }",
+    "must be false or { themes: { light, dark }, timeout, contrast, transformers }",
     'write highlight: { themes: { light: "github-light", dark: "github-dark" } }, or false for plain code blocks.',
   ],
   "highlight.timeout": [
@@ -87,6 +96,14 @@ const RULES: Record<string, [rule: string, advice: string]> = {
   "highlight.contrast": [
     "must be a contrast ratio from 1 to 21",
     "write contrast: 7 for WCAG's AAA (the default), 4.5 for its AA, or 1 to keep the themes' colours.",
+  ],
+  "highlight.transformers": [
+    "must be a list of Shiki transformers",
+    'import them and list them: transformers: [transformerNotationWordHighlight()] from "@shikijs/transformers".',
+  ],
+  "highlight.transformers.#": [
+    `must be a Shiki transformer: an object with a hook (${HOOKS.join(", ")}) that is a function`,
+    "list the transformer itself, such as transformerNotationWordHighlight() (called), or { line(node) { … } }.",
   ],
   "highlight.themes": ["must be { light, dark }", 'write themes: { light: "github-light", dark: "github-dark" }.'],
   "highlight.themes.*": [
@@ -144,12 +161,19 @@ function resolved(options: MarkdownOptions): ResolvedMarkdown {
     highlight: highlight === false || (plain && !highlight) ? false : { ...DEFAULT_CODE_THEMES, ...highlight?.themes },
     highlightTimeout: (highlight ? highlight.timeout : undefined) ?? DEFAULT_HIGHLIGHT_TIMEOUT,
     codeContrast: (highlight ? highlight.contrast : undefined) ?? DEFAULT_CODE_CONTRAST,
+    ...transformersOf(highlight),
     anchors: !ids || anchors === false || (plain && !anchors) ? false : { label: anchors?.label ?? defaultAnchorLabel },
     ...(options.images?.sizes ? { imageSizes: options.images.sizes } : {}),
     alerts: options.alerts ?? !plain,
     containers: options.containers ?? false,
     math: options.math ?? false,
   };
+}
+
+/** The site's own Shiki transformers, when it lists any. */
+function transformersOf(highlight: MarkdownOptions["highlight"]) {
+  const transformers = highlight ? highlight.transformers : undefined;
+  return transformers?.length ? { highlightTransformers: transformers } : {};
 }
 
 /** Each extension on or off: all as `gfm` says when it is true or false, else as written or as the preset has it. */

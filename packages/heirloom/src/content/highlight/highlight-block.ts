@@ -1,6 +1,7 @@
 // A fenced block's markup as markdown-it asks for it while a body renders: the highlight pool's, else highlighted
 // on this thread within the blocks' time (time-budget.ts), a block past it written plain and told at its place, and
 // a block in a language Shiki does not have written plain and noted at its line (unknown-language.ts).
+import type { ShikiTransformer } from "shiki";
 import { PastBudget, withinTime } from "../../compile/time-budget.ts";
 import { type BlockPool, lateWarning } from "./highlight-pool.ts";
 import {
@@ -35,16 +36,17 @@ export function highlighted(
   timeout: number,
   state: RenderState,
   pool: BlockPool | undefined,
+  block: { meta?: string; own?: readonly ShikiTransformer[] } = {},
 ): string {
   const place = state.fences[state.next++];
-  const pooled = lang ? pool?.pooled(code, lang, themes) : undefined;
+  const pooled = lang ? pool?.pooled(code, lang, themes, block.meta) : undefined;
   if (pooled === "") state.late = true;
   if (pooled === undefined && place && missingLanguage(lang)) state.unknown.push([place.line, lang]);
   if (pooled !== undefined || !knownLanguage(lang)) return pooled ?? "";
   // Shiki being loaded anew after a block stopped: plain now, highlighted by the next render.
   if (!highlighting()) return (Object.assign(state, { late: true, retry: true }), "");
   try {
-    return withinTime(() => highlightCode(code, lang, themes), timeout);
+    return withinTime(() => highlightCode(code, lang, themes, block.meta, block.own), timeout);
   } catch (error) {
     if (!(error instanceof PastBudget)) throw error;
     reloadShiki();

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import type { Token } from "markdown-it";
 import { type CodeBlock, type PoolRun, dispatch, start } from "./highlight-threads.ts";
 import { languageOf } from "./fence-language.ts";
+import { metaOf } from "./fence-meta.ts";
 import { type CodeThemes, knownLanguage } from "./highlight.ts";
 
 export type { CodeBlock, PoolRun };
@@ -18,7 +19,7 @@ export interface BlockPool {
   /** Hands the pool a body's blocks; threads start once they pay. */
   submit(blocks: CodeBlock[], themes: CodeThemes, timeout: number): void;
   /** A block's markup from the pool ("": written plain), or undefined when the pool did not highlight it. */
-  pooled(code: string, lang: string, themes: CodeThemes): string | undefined;
+  pooled(code: string, lang: string, themes: CodeThemes, meta?: string): string | undefined;
   /** Whether a block with a long line has not been through the pool yet (it may take Shiki minutes). */
   unpooled(tokens: Token[], themes: CodeThemes): boolean;
 }
@@ -29,14 +30,15 @@ export const MAIN_THREAD_CODE = 64_000;
 /** A line longer than this may take Shiki seconds (a 3 KB line of C++ brackets: 33 s): such a block needs a budget. */
 const LONG_LINE = 1000;
 
-export function blockKey(themes: CodeThemes, lang: string, code: string): string {
-  const hash = createHash("sha256").update(JSON.stringify([themes.light, themes.dark, lang]));
+/** A block's key: its meta too, as it shapes the markup (a title, marked lines). */
+export function blockKey(themes: CodeThemes, lang: string, code: string, meta = ""): string {
+  const hash = createHash("sha256").update(JSON.stringify([themes.light, themes.dark, lang, ...(meta ? [meta] : [])]));
   return hash.update("\0").update(code).digest("base64");
 }
 
 /** A block's markup from the run ("": written plain), or undefined when the run did not highlight it. */
-export function pooledIn(run: PoolRun | undefined, code: string, lang: string, themes: CodeThemes) {
-  return run?.results.size ? run.results.get(blockKey(themes, lang, code)) : undefined;
+export function pooledIn(run: PoolRun | undefined, code: string, lang: string, themes: CodeThemes, meta = "") {
+  return run?.results.size ? run.results.get(blockKey(themes, lang, code, meta)) : undefined;
 }
 
 /** Whether a block has a line Shiki may take seconds over: it is highlighted by a thread, never the main one. */
@@ -49,14 +51,18 @@ export function unpooledIn(run: PoolRun | undefined, tokens: Token[], themes: Co
       t.type === "fence" &&
       hasLongLine(t.content) &&
       knownLanguage(languageOf(t.info)) &&
-      pooledIn(run, t.content, languageOf(t.info), themes) === undefined,
+      pooledIn(run, t.content, languageOf(t.info), themes, metaOf(t.info)) === undefined,
   );
 }
 
 /** A body's fenced blocks that name a language, each at its line in `file`, for the highlight pool. */
 export function blocksIn(tokens: Token[], file: string, firstLine: number): CodeBlock[] {
   const fences = tokens.filter((t) => t.type === "fence" && languageOf(t.info));
-  return fences.map((t) => ({ lang: languageOf(t.info), code: t.content, file, line: firstLine + (t.map?.[0] ?? 0) }));
+  return fences.map((t) => {
+    const meta = metaOf(t.info);
+    const place = { lang: languageOf(t.info), code: t.content, file, line: firstLine + (t.map?.[0] ?? 0) };
+    return meta ? { ...place, meta } : place;
+  });
 }
 
 /** A build's run, with no block yet. */
@@ -79,14 +85,14 @@ export function newRun(themes: CodeThemes, timeout: number): PoolRun {
 /** Hands the run a body's blocks; its threads start once they pay. */
 export function addBlocks(run: PoolRun, blocks: CodeBlock[]): void {
   for (const block of blocks) {
-    const key = blockKey(run.themes, block.lang, block.code);
+    const key = blockKey(run.themes, block.lang, block.code, block.meta);
     const places = run.places.get(key);
     // A body may be rendered twice while it is read: each place once.
     if (places) {
       if (!places.some(({ file, line }) => file === block.file && line === block.line)) places.push(block);
     } else {
       run.places.set(key, [block]);
-      run.queue.push({ key, lang: block.lang, code: block.code });
+      run.queue.push({ key, lang: block.lang, code: block.code, ...(block.meta ? { meta: block.meta } : {}) });
       run.chars += block.code.length;
       if (hasLongLine(block.code)) start(run);
     }

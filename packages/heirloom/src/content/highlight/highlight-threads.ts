@@ -12,6 +12,8 @@ export interface CodeBlock {
   code: string;
   file: string;
   line: number;
+  /** The fence's text after its language, when it has any. */
+  meta?: string;
 }
 
 /** At most this many threads; one core is left to the main thread, which reads and renders meanwhile. */
@@ -21,6 +23,7 @@ export interface Queued {
   key: string;
   lang: string;
   code: string;
+  meta?: string;
 }
 
 /** One build's blocks: those submitted, their markup ("" for one written plain), the threads once started. */
@@ -100,6 +103,7 @@ export function dispatch(pool: PoolRun): void {
       id: sent.id,
       lang: sent.lang,
       code: sent.code,
+      meta: sent.meta,
       themes: pool.themes,
     } satisfies BlockRequest);
   }

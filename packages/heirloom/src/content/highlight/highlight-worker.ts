@@ -9,6 +9,8 @@ export interface BlockRequest {
   id: number;
   lang: string;
   code: string;
+  /** The fence's text after its language (a title, marked lines). */
+  meta?: string;
   themes: CodeThemes;
 }
 
@@ -25,11 +27,11 @@ parentPort!.on("message", (request: BlockRequest) => {
   queue = queue.then(() => highlight(request));
 });
 
-async function highlight({ id, lang, code, themes }: BlockRequest): Promise<void> {
+async function highlight({ id, lang, code, meta, themes }: BlockRequest): Promise<void> {
   try {
     await prepareHighlighting([lang], themes, "");
     parentPort!.postMessage({ id, started: true } satisfies BlockAnswer);
-    parentPort!.postMessage({ id, html: highlightCode(code, lang, themes) } satisfies BlockAnswer);
+    parentPort!.postMessage({ id, html: highlightCode(code, lang, themes, meta) } satisfies BlockAnswer);
   } catch (error) {
     parentPort!.postMessage({ id, failure: (error as Error)?.message ?? String(error) } satisfies BlockAnswer);
   }

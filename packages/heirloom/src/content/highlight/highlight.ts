@@ -2,26 +2,30 @@
 // classes for its colour in the light and in the dark theme (never a style attribute, which a strict
 // Content-Security-Policy refuses), and one stylesheet made from the two themes maps each class to Shiki's CSS
 // variables (--shiki-light, --shiki-dark, ...) and picks a scheme by prefers-color-scheme. No script.
-import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import path from "node:path";
-import type { BundledLanguage, BundledTheme, HighlighterCore } from "shiki";
+import type { BundledLanguage, BundledTheme, HighlighterCore, ShikiTransformer } from "shiki";
 import type { CodeTheme } from "../../config/markdown-options.ts";
 import { locate } from "../../config/definition-file.ts";
 import { UnknownCodeTheme } from "../../errors/catalogue.ts";
 import { errorFrom } from "../../errors/errors.ts";
 import { bundledFile } from "../../version.ts";
 import { withContrast } from "./contrast.ts";
+import { classesOf } from "./token-classes.ts";
+import { type MarkingShiki, markedCode } from "./highlight-marked.ts";
+import { wantsMarks } from "./fence-meta.ts";
+import { MARK_RULES, markOf, markPick, markVariables } from "./code-marks-css.ts";
 
 /** What the side bundle "shiki" holds (bin/compile-cli.js). */
 interface ShikiCore {
   createHighlighterCore: typeof import("shiki/core").createHighlighterCore;
   createOnigurumaEngine: typeof import("shiki/engine/oniguruma").createOnigurumaEngine;
+  hastToHtml: MarkingShiki["hastToHtml"];
+  transformers: MarkingShiki["transformers"];
 }
 
 /** What is loaded of Shiki: its highlighter, and the themes and languages it has (loaded when asked for). */
-interface Shiki {
+interface Shiki extends MarkingShiki {
   highlighter: HighlighterCore;
   bundledThemes: typeof import("shiki/themes").bundledThemes;
   bundledLanguages: typeof import("shiki/langs").bundledLanguages;
@@ -112,12 +116,19 @@ async function loadShiki(): Promise<Shiki> {
   const bundle = bundledFile("shiki");
   const core: Promise<ShikiCore> = bundle
     ? Promise.resolve(require(bundle) as ShikiCore)
-    : Promise.all([import("shiki/core"), import("shiki/engine/oniguruma")]).then(([a, b]) => ({ ...a, ...b }));
-  const [{ createHighlighterCore, createOnigurumaEngine }, { bundledThemes }, { bundledLanguages }] = await Promise.all(
-    [core, import("shiki/themes"), import("shiki/langs")],
-  );
+    : Promise.all([import("shiki/core"), import("shiki/engine/oniguruma"), import("@shikijs/transformers")]).then(
+        ([a, b, transformers]) => ({ ...a, ...b, transformers }),
+      );
+  const [{ createHighlighterCore, createOnigurumaEngine, ...marking }, { bundledThemes }, { bundledLanguages }] =
+    await Promise.all([core, import("shiki/themes"), import("shiki/langs")]);
   const highlighter = await createHighlighterCore({ themes: [], langs: [], engine: createOnigurumaEngine(wasm) });
-  return { highlighter, bundledThemes, bundledLanguages };
+  return {
+    highlighter,
+    bundledThemes,
+    bundledLanguages,
+    hastToHtml: marking.hastToHtml,
+    transformers: marking.transformers,
+  };
 }
 
 /** Loads a theme (a name of Shiki's or a theme object) into the highlighter; its name there. */
@@ -152,10 +163,22 @@ const lowerAll = (colors: Set<string | undefined>) =>
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** A code block as HTML, or "" when Shiki has no such language (markdown-it then writes it plain). */
-export function highlightCode(code: string, lang: string, wanted: CodeThemes): string {
+/**
+ * A code block as HTML, or "" when Shiki has no such language (markdown-it then writes it plain); `meta` is the
+ * fence's text after its language, `own` the site's Shiki transformers (then the block goes through them).
+ */
+export function highlightCode(
+  code: string,
+  lang: string,
+  wanted: CodeThemes,
+  meta = "",
+  own: readonly ShikiTransformer[] = [],
+): string {
   if (!loaded || !knownLanguage(lang)) return "";
   const [light, dark] = [themes.get(themeKey(wanted.light))!, themes.get(themeKey(wanted.dark))!];
+  if (own.length > 0 || wantsMarks(code, lang, meta)) {
+    return markedCode(loaded, { code, lang, meta }, { light, dark }, own, TOKENIZE);
+  }
   const pair = { light: light.name as BundledTheme, dark: dark.name as BundledTheme };
   // No time limit: Shiki's default leaves the rest of a line plain once it has taken 500 ms, which a busy machine
   // reaches on a first block, and a build's output would depend on the machine's load.
@@ -176,22 +199,6 @@ export function highlightCode(code: string, lang: string, wanted: CodeThemes): s
   return `<pre ${attributes}><code>${html.join("\n")}</code></pre>`;
 }
 
-/** A token's classes in one theme: its colour (unless the theme's default) and its font style. */
-function classesOf(
-  prefix: string,
-  style: { color?: string; fontStyle?: number } | undefined,
-  theme: { fg: string; palette: Set<string> },
-): string[] {
-  const classes: string[] = [];
-  const color = lower(style?.color);
-  if (color && color !== theme.fg && theme.palette.has(color)) classes.push(`${prefix}-${color.slice(1)}`);
-  const font = style?.fontStyle ?? 0;
-  if (font & 1) classes.push(`${prefix}-i`);
-  if (font & 2) classes.push(`${prefix}-b`);
-  if (font & 12) classes.push(`${prefix}-${font & 4 ? "u" : ""}${font & 8 ? "s" : ""}`);
-  return classes;
-}
-
 /**
  * The stylesheet of the code blocks: every colour class of both themes, each colour raised to `contrast` with its
  * theme's background where it is fainter (see withContrast), and the scheme picked by the system. The classes
@@ -199,10 +206,13 @@ function classesOf(
  */
 export function codeStylesheet(wanted: CodeThemes, contrast = 1): string {
   const [light, dark] = [themes.get(themeKey(wanted.light))!, themes.get(themeKey(wanted.dark))!];
-  const shown = (color: string, theme: { bg: string }) => withContrast(color, theme.bg, contrast);
+  // Raised against a marked line's tint too (code-marks-css.ts), which is nearer the tokens' colours.
+  const shown = (color: string, theme: { fg: string; bg: string }) =>
+    withContrast(withContrast(color, theme.bg, contrast), markOf(theme), contrast);
   const rules = [
     `.shiki{--shiki-light:${shown(light.fg, light)};--shiki-light-bg:${light.bg};` +
       `--shiki-dark:${shown(dark.fg, dark)};--shiki-dark-bg:${dark.bg}}`,
+    markVariables(light, dark),
   ];
   for (const [prefix, scheme, theme] of [
     ["sl", "light", light],
@@ -223,20 +233,6 @@ export function codeStylesheet(wanted: CodeThemes, contrast = 1): string {
     `.shiki{color:var(--shiki-${scheme});background-color:var(--shiki-${scheme}-bg)}` +
     `.shiki span{color:var(--shiki-${scheme});font-style:var(--shiki-${scheme}-font-style,normal);` +
     `font-weight:var(--shiki-${scheme}-font-weight,normal);` +
-    `text-decoration:var(--shiki-${scheme}-text-decoration,none)}`;
-  return `${rules.join("\n")}\n${pick("light")}\n@media (prefers-color-scheme:dark){${pick("dark")}}\n`;
-}
-
-let version: string | undefined;
-
-/**
- * Shiki's version, for the keys of everything it shapes: read from the package.json in the folder Node would load
- * it from, without loading it (nor resolving through its exports, which costs a build that keeps its output 3 ms).
- */
-export function shikiVersion(): string {
-  if (version !== undefined) return version;
-  const folders = createRequire(import.meta.url).resolve.paths("shiki") ?? [];
-  const file = folders.map((folder) => path.join(folder, "shiki", "package.json")).find((f) => existsSync(f));
-  version = file ? String(JSON.parse(readFileSync(file, "utf8")).version) : "none";
-  return version;
+    `text-decoration:var(--shiki-${scheme}-text-decoration,none)}${markPick(scheme)}`;
+  return `${rules.join("\n")}\n${pick("light")}\n@media (prefers-color-scheme:dark){${pick("dark")}}\n${MARK_RULES}\n`;
 }

@@ -23,8 +23,10 @@ export {
   missingLanguage,
   prepareHighlighting,
   reloadShiki,
-  shikiVersion,
 } from "./highlight.ts";
 export type { CodeThemes } from "./highlight.ts";
+export { shikiVersion } from "./shiki-version.ts";
 export { plainWarnings, unknownLanguageNote } from "./unknown-language.ts";
 export type { PlainNote } from "./unknown-language.ts";
+export { SUPPORTED_META, metaOf, parseFenceMeta, wantsMarks } from "./fence-meta.ts";
+export type { FenceMeta } from "./fence-meta.ts";

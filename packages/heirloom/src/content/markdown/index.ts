@@ -13,3 +13,4 @@ export type { RenderMarkdownOptions } from "./render-markdown.ts";
 export { ALERT_ICONS, CONTAINER_KINDS, iconAttributes, titleOf } from "./alert-kinds.ts";
 export type { AlertKind } from "./alert-kinds.ts";
 export { KATEX_OPTIONS, katexStylesheetPath } from "./math.ts";
+export { codeFences, fenceMetaNotes, titledCode, unknownMetaNote } from "./code-fences.ts";

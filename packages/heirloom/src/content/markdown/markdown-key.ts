@@ -27,13 +27,14 @@ export interface MarkdownSite {
 
 /**
  * A key of everything that shapes a renderer's output: raw HTML or not, the preset, GitHub's extensions, the
- * typographer and ids, the plugins (their code and options, the definition's code, whose values they may read, and
- * the site's lock file, which pins their versions), the anchors' label, the themes, Shiki's version and how it
- * tokenizes; a collection's summary marker (where a body's HTML is cut).
+ * typographer and ids, the plugins and the site's Shiki transformers (their code and options, the definition's code,
+ * whose values they may read, and the site's lock file, which pins their versions), the anchors' label, the themes,
+ * Shiki's version and how it tokenizes; a collection's summary marker (where a body's HTML is cut).
  */
 export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: boolean, separator?: string): string {
   const { preset, gfm, typographer, ids, plugins, highlight, anchors } = markdown;
-  const own = plugins.length > 0 || (anchors && anchors.label !== defaultAnchorLabel);
+  const transformers = markdown.highlightTransformers ?? [];
+  const own = plugins.length > 0 || (anchors && anchors.label !== defaultAnchorLabel) || transformers.length > 0;
   const parts = [
     `html:${html}`,
     `markdown:${JSON.stringify({ preset, gfm, typographer, ids })}`,
@@ -43,6 +44,7 @@ export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: b
     `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}:${serialize(TOKENIZE)}` : "none"}`,
     separator === undefined ? "" : `separator:${separator}`,
     syntaxKey(markdown),
+    transformers.length > 0 ? `transformers:${serialize(transformers)}:${lockOf(root)}` : "",
   ];
   return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 16);
 }

@@ -22,6 +22,7 @@ import { foreignNotes, mayHoldForeign } from "./foreign-syntax.ts";
 import { cutAtMarker, summaryMarkers } from "./summary-marker.ts";
 import { bodySyntax } from "./body-syntax.ts";
 import { type PlainNote, unknownLanguageNote } from "../highlight/index.ts";
+import { codeFences, fenceMetaNotes } from "./code-fences.ts";
 
 export { checkedUrl };
 export type { MarkdownSite };
@@ -96,7 +97,9 @@ export function markdownRenderer(
   highlighting?: BlockPool,
   separator?: string,
 ): MarkdownRenderer {
-  return createRenderer(site, { html, separator }, settingsKey(site, html, separator), highlighting);
+  // The site's own Shiki transformers are functions of its definition, which the pool's threads do not have.
+  const pool = site.markdown.highlightTransformers ? undefined : highlighting;
+  return createRenderer(site, { html, separator }, settingsKey(site, html, separator), pool);
 }
 
 /** Where rendered markdown is kept: by the file's bytes, the base path and the renderer. */
@@ -130,8 +133,10 @@ function parserOf(site: MarkdownSite, own: OwnSettings, state: RenderState, pool
   bodySyntax(md, site.markdown);
   headingsPlugin(md, anchors ? anchors.label : false, ids);
   summaryMarkers(md, separator);
-  const timeout = site.markdown.highlightTimeout;
-  if (themes) md.set({ highlight: (code, info) => highlighted(code, languageOf(info), themes, timeout, state, pool) });
+  const { highlightTimeout: timeout, highlightTransformers: transformers } = site.markdown;
+  const highlight = (code: string, lang: string, meta: string) =>
+    highlighted(code, languageOf(lang), themes as CodeThemes, timeout, state, pool, { meta, own: transformers });
+  codeFences(md, themes && highlight);
   return md;
 }
 
@@ -153,7 +158,7 @@ function createRenderer(site: MarkdownSite, own: OwnSettings, key: string, pool?
     const output = md.renderer.render(tokens, md.options, env);
     // CommonMark's output is kept as markdown-it writes it, white space around raw HTML included.
     const { html, more } = cutAtMarker(output, plain);
-    const code = languages.length > 0 && html.includes('<pre class="shiki"');
+    const code = languages.length > 0 && html.includes('<pre class="shiki');
     const told = state.late ? { late: true, ...(state.warnings.length ? { warnings: state.warnings } : {}) } : {};
     if (state.retry) Object.assign(told, { retry: true });
     const notes = state.unknown.map(([line, lang]): PlainNote => [line - firstLine + 1, unknownLanguageNote(lang)]);
@@ -202,7 +207,7 @@ function createRenderer(site: MarkdownSite, own: OwnSettings, key: string, pool?
         // Only a fence names a language: a body without one is not looked through again.
         const languages = /```|~~~/.test(source) ? languagesIn(tokens) : [];
         const found = refs.size > 0 ? { refs: [...refs] } : {};
-        const foreign = mayHoldForeign(source) ? foreignNotes(tokens) : [];
+        const foreign = [...(mayHoldForeign(source) ? foreignNotes(tokens) : []), ...fenceMetaNotes(tokens)];
         const waits = (t: CodeThemes) => languages.some((lang) => !highlightReady(lang, t));
         const output = (): RenderedMarkdown | WaitingMarkdown => {
           if (themes && waits(themes)) return { waitingFor: languages, ...found, resume: output };

@@ -103,6 +103,7 @@ interface MdastNode {
   type: string;
   name?: string | null;
   lang?: string | null;
+  meta?: string | null;
   value?: string;
   depth?: number;
   children?: MdastNode[];
@@ -176,11 +177,14 @@ function collect(
     if (node.type === "code" && node.lang) {
       const lang = fenceLanguage(node.lang);
       const line = node.position?.start.line ?? 1;
-      const block = String(blocks.push({ lang, code: node.value ?? "", line }) - 1);
+      const meta = node.meta ? { meta: node.meta } : {};
+      const block = String(blocks.push({ lang, code: node.value ?? "", line, ...meta }) - 1);
+      const attributes = [attribute("lang", lang), attribute("code", node.value ?? ""), attribute("block", block)];
+      if (node.meta) attributes.push(attribute("meta", node.meta));
       Object.assign(node, {
         type: "mdxJsxFlowElement",
         name: "HeirloomCode",
-        attributes: [attribute("lang", lang), attribute("code", node.value ?? ""), attribute("block", block)],
+        attributes,
         children: [],
       });
       return;

@@ -1,6 +1,9 @@
 // An MDX body's fenced blocks highlighted once it is compiled (the compile keeps them: mdx-compile.ts), each within
 // the blocks' time (time-budget.ts); a block in a language Shiki does not have noted with the body, and told.
+import type { ShikiTransformer } from "shiki";
 import { PastBudget, withinTime } from "../../compile/time-budget.ts";
+import { unknownMetaNote } from "../markdown/index.ts";
+import { parseFenceMeta } from "../highlight/index.ts";
 import {
   type CodeThemes,
   highlightCode,
@@ -21,7 +24,8 @@ export interface MdxAt {
   bodyLine: number;
 }
 
-type Settings = { definition: string; timeout: number };
+/** Where a bad theme is pointed at, each block's time, the site's own Shiki transformers. */
+type Settings = { definition: string; timeout: number; transformers?: readonly ShikiTransformer[] };
 
 /**
  * Highlights the fenced blocks of bodies compiled since Shiki last saw them (a body from the cache has its
@@ -52,11 +56,14 @@ async function highlightFresh(fresh: MdxAt[], themes: CodeThemes | false, settin
     let late = false;
     body.highlighted = [];
     const notes: PlainNote[] = [];
-    for (const { lang, code, line } of body.blocks) {
+    for (const { lang, code, line, meta = "" } of body.blocks) {
       if (themes && !highlighting()) await ready();
       if (themes && languageOf(lang) && missingLanguage(lang)) notes.push([line, unknownLanguageNote(lang)]);
+      const unknown = meta ? parseFenceMeta(meta).unknown : [];
+      if (unknown.length > 0) notes.push([line, unknownMetaNote(unknown)]);
+      const highlight = () => highlightCode(code, lang, themes as CodeThemes, meta, settings.transformers);
       try {
-        body.highlighted.push(themes ? withinTime(() => highlightCode(code, lang, themes), settings.timeout) : "");
+        body.highlighted.push(themes ? withinTime(highlight, settings.timeout) : "");
       } catch (error) {
         if (!(error instanceof PastBudget)) throw error;
         reloadShiki();

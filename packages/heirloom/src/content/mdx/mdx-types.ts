@@ -21,8 +21,8 @@ export interface CompiledMdx {
   headings: Heading[];
   /** Components the body names (<Callout>), each at its first line and column in the body (not the file). */
   uses: Array<{ name: string; line: number; column: number }>;
-  /** Its fenced code blocks that name a language, in order, each at its line in the body (1-based). */
-  blocks: Array<{ lang: string; code: string; line: number }>;
+  /** Its fenced code blocks that name a language, in order, each at its line in the body (1-based), its meta. */
+  blocks: Array<{ lang: string; code: string; line: number; meta?: string }>;
   /** Each block's markup as Shiki highlighted it ("" where it is left plain); absent until highlighted. */
   highlighted?: string[];
   /** Its blocks in a language Shiki does not have, each at its line in the body (set as it is highlighted). */

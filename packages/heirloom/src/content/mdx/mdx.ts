@@ -11,6 +11,7 @@ import { MdxPastBudget } from "../../errors/catalogue.ts";
 import { errorFrom, type SourceLocation } from "../../errors/errors.ts";
 import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
 import type { CompiledMdx } from "./mdx-types.ts";
+import { parseFenceMeta } from "../highlight/index.ts";
 import { MORE_COMPONENT, MORE_ELEMENT, cutAtMoreElement } from "./mdx-summary.ts";
 
 /** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
@@ -24,10 +25,14 @@ export interface MdxComponents {
 
 /** A body's fenced blocks: each as Shiki highlighted it when it was compiled, else as a plain block. */
 function codeBlocks(body: CompiledMdx) {
-  return ({ lang, code, block }: { lang: string; code: string; block: string }) => {
+  return ({ lang, code, block, meta }: { lang: string; code: string; block: string; meta?: string }) => {
     const html = body.highlighted?.[Number(block)];
-    if (html) return createElement("div", { className: "code-block", dangerouslySetInnerHTML: { __html: html } });
-    return createElement("pre", null, createElement("code", { className: `language-${lang}` }, code));
+    const shown = html
+      ? createElement("div", { className: "code-block", dangerouslySetInnerHTML: { __html: html } })
+      : createElement("pre", null, createElement("code", { className: `language-${lang}` }, code));
+    const title = meta ? parseFenceMeta(meta).title : undefined;
+    if (!title) return shown;
+    return createElement("figure", { className: "code-figure" }, createElement("figcaption", null, title), shown);
   };
 }
 

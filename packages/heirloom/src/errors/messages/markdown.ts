@@ -153,3 +153,14 @@ export const MdxOutsideMdxCollection = entry("MdxOutsideMdxCollection", {
     `declare body: "mdx" for "${collection}" in site.config.ts (its .md files stay markdown), or rename the ` +
     "file to .md if it holds plain markdown.",
 });
+
+export const UnknownFenceMeta = entry("UnknownFenceMeta", {
+  code: "ForeignSyntaxWarning",
+  title: "A code block's meta asks for what is not read, and is left out",
+  message: ({ meta }: { meta: string; supported: string }) =>
+    `The code block's meta ${meta} is not read here (another engine's or a plugin's option): the block is ` +
+    "shown without it.",
+  hint: ({ supported }) =>
+    `write what is read (${supported}), or take it out of the fence; for tabs or packages, such as switcher or ` +
+    'package="npm", write the versions as a component of templates/mdx.ts.',
+});
