@@ -143,6 +143,8 @@ describe("the code's lines", () => {
 const MODULE_STATE: Record<string, string> = {
   "content/markdown/markdown-key.ts:locks": "memo: a plugin's source text by its function, read once",
   "content/mdx/mdx-compile.ts:mdx": "memo: the MDX compiler, loaded once when a body needs it",
+  "content/mdx/mdx-nodes.ts:markdownIt":
+    "memo: the markdown-it whose linkify, typographer and URL encoding MDX borrows",
   "content/highlight/highlight.ts:loading": "memo: Shiki, loaded once",
   "content/highlight/highlight.ts:loaded": "memo: Shiki, loaded once",
   "content/highlight/highlight.ts:languages": "memo: the grammars Shiki has loaded",

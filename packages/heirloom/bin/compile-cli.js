@@ -15,13 +15,19 @@ const NODE_FILE = { write: false, bundle: true, platform: "node", format: "cjs",
  * Packages bundled each into one CommonJS file beside the compiled CLI and required only when a build needs them:
  * one file loads far faster than a package's many modules, and the CLI, which every command loads, stays without
  * them. `packageFile`: its name in the package's dist/ (a source checkout's cache names it `<name>-<key>.cjs`).
- * - mdx: @mdx-js/mdx and the unified packages it imports (about 200 modules), for an .mdx body: one file spares
- *   the resolving and loading of each module on every command that compiles MDX.
+ * - mdx: @mdx-js/mdx and the unified packages it imports (about 200 modules), with GitHub's extensions, for an
+ *   .mdx body: one file spares the resolving and loading of each module on every command that compiles MDX.
  * - shiki: Shiki's core and its Oniguruma engine, for a code block, likewise. Its grammars and themes stay modules
  *   of their own, imported one by one (shiki/langs, shiki/themes), so a site loads only those it uses.
  */
 export const SIDE_BUNDLES = {
-  mdx: { source: 'export * from "@mdx-js/mdx";', packageFile: "mdx-compiler.cjs" },
+  mdx: {
+    source:
+      'export * from "@mdx-js/mdx";\n' +
+      'export { gfm } from "micromark-extension-gfm";\n' +
+      'export { gfmFromMarkdown } from "mdast-util-gfm";',
+    packageFile: "mdx-compiler.cjs",
+  },
   shiki: {
     source:
       'export { createHighlighterCore } from "shiki/core";\n' +
@@ -58,7 +64,11 @@ export function engineBuildOptions({ entry, outfile, version, key, engineRoot, b
     // Loaded from node_modules when needed: packages with native code, React (the compiled templates must share
     // its copy), serve-handler (with its MIME database, only for preview), TypeScript (only for the check) and
     // Shiki (only for a code block) and MDX (only for an .mdx body), each from a file of its own (SIDE_BUNDLES).
-    external: ["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript", "shiki", "@mdx-js/mdx"],
+    external: [
+      ...["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript", "shiki", "@mdx-js/mdx"],
+      // GitHub's extensions for MDX come in the compiler's bundle.
+      ...["micromark-extension-gfm", "mdast-util-gfm"],
+    ],
     plugins: [zodEnglishOnly(), markdownItPlainFields(), grayMatterNoEngines()],
     minify: true,
     // Names are not kept: keepNames wraps every named function and class in a `__name()` call that defines
