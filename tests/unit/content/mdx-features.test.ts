@@ -3,6 +3,8 @@
 // and the components map reaching the elements markdown makes.
 import { describe, expect, it } from "vitest";
 import { createElement } from "../../../packages/heirloom/src/compile/react.ts";
+import { resolveMarkdown } from "../../../packages/heirloom/src/config/checks/check-markdown.ts";
+import { setMdxBody } from "../../../packages/heirloom/src/content/mdx/mdx.ts";
 import { renderMarkdown } from "../../../packages/heirloom/src/index.ts";
 import { HeirloomError } from "../../../packages/heirloom/src/errors/errors.ts";
 import { compileMdx, renderMdx } from "../../helpers/mdx.ts";
@@ -100,5 +102,79 @@ describe("a reference link in MDX", () => {
     const result = compileMdx("Read [this][x].\n\n[x]: javascript:alert(1)\n", {}, "content/posts/a.mdx", 4);
     expect(result).toBeInstanceOf(HeirloomError);
     expect((result as HeirloomError).location).toEqual({ file: "content/posts/a.mdx", line: 6, column: 1 });
+  });
+});
+
+describe("the site's remark and rehype plugins", () => {
+  // A remark plugin that writes every text in capitals, and a rehype plugin that marks every paragraph.
+  const shout = () => (tree: { children?: unknown[]; type: string; value?: string }) => {
+    const visit = (node: { children?: unknown[]; type: string; value?: string }) => {
+      if (node.type === "text") node.value = node.value?.toUpperCase();
+      for (const child of node.children ?? []) visit(child as typeof node);
+    };
+    visit(tree);
+  };
+  const mark = (name: string) => (tree: { children?: unknown[] }) => {
+    for (const node of tree.children ?? []) {
+      const element = node as { tagName?: string; properties?: Record<string, unknown> };
+      if (element.tagName === "p") element.properties = { ...element.properties, className: [name] };
+    }
+  };
+
+  it("run on MDX bodies in order, with their options", () => {
+    const { html } = renderMdx("Hello *there*.", { remarkPlugins: [shout], rehypePlugins: [[mark, "said"]] });
+    expect(html).toBe('<p class="said">HELLO <em>THERE</em>.</p>');
+  });
+
+  it("are in the key compiled bodies are kept by, and are checked as markdown-it's plugins are", () => {
+    const plain = compileMdx("Hello.");
+    const shouted = compileMdx("Hello.", { remarkPlugins: [shout] });
+    if (plain instanceof HeirloomError || shouted instanceof HeirloomError) throw new Error("compiled");
+    expect(shouted.key).not.toBe(plain.key);
+    const problems: unknown[] = [];
+    resolveMarkdown({ remarkPlugins: ["remark-gfm"], rehypePlugins: shout }, (_entry, args) => problems.push(args));
+    expect(problems).toEqual([
+      expect.objectContaining({
+        option: "markdown.remarkPlugins[0]",
+        rule: "must be a remark plugin (a function) or [plugin, options]",
+        found: 'the text "remark-gfm"',
+      }),
+      expect.objectContaining({
+        option: "markdown.rehypePlugins",
+        rule: "must be a list of rehype plugins",
+        found: "a function",
+      }),
+    ]);
+  });
+});
+
+describe("templates/mdx.ts's components", () => {
+  const el =
+    (tag: string, className: string) =>
+    ({ children, ...props }: { children?: unknown }) =>
+      createElement(tag, { ...props, className }, children as string);
+
+  it("restyle the links, pictures and tables markdown makes", () => {
+    const body = "[Home](/) ![Map](/map.png)\n\n| a |\n| - |\n| b |\n";
+    const components = { a: el("a", "link"), img: el("img", "pic"), table: el("table", "grid") };
+    const { html } = renderMdx(body, {}, components);
+    expect(html).toContain('<a href="/" class="link">Home</a>');
+    expect(html).toContain('<img src="/map.png" alt="Map" class="pic"/>');
+    expect(html).toContain('<table class="grid"><thead>');
+  });
+
+  it("restyle code blocks, a highlighted one keeping Shiki's markup inside the site's pre and code", () => {
+    const compiled = compileMdx("```js\nlet a\n```\n\n```\nplain\n```\n");
+    if (compiled instanceof HeirloomError) throw compiled;
+    const line = '<span class="line"><span class="sl-1">let</span> a</span>';
+    compiled.highlighted = [`<pre class="shiki" data-language="js" tabindex="0"><code>${line}</code></pre>`];
+    const value: Record<string, unknown> = {};
+    const components = { pre: el("pre", "block"), code: el("code", "lines") };
+    setMdxBody(value, compiled, { current: components }, { file: "content/posts/a.mdx", bodyLine: 1 });
+    expect(String(value.html)).toBe(
+      '<div class="code-block"><pre class="block" data-language="js" tabindex="0">' +
+        `<code class="lines">${line}</code></pre></div>\n` +
+        '<pre class="block"><code class="lines">plain\n</code></pre>',
+    );
   });
 });

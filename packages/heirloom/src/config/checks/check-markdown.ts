@@ -76,7 +76,7 @@ const RULES: Record<string, [rule: string, advice: string]> = {
     "must be a markdown-it plugin (a function) or [plugin, options]",
     'import the plugin from its package and list the function itself: plugins: [footnote, [container, "note"]].',
   ],
-  ...unifiedRules("remarkPlugins", "remark", "remarkGfm"),
+  ...unifiedRules("remarkPlugins", "remark", "remarkMath"),
   ...unifiedRules("rehypePlugins", "rehype", "rehypeKatex"),
   highlight: [
     "must be false or { themes: { light, dark }, timeout, contrast }",

@@ -11,6 +11,7 @@ import { MdxPastBudget } from "../../errors/catalogue.ts";
 import { errorFrom, type SourceLocation } from "../../errors/errors.ts";
 import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
 import type { CompiledMdx } from "./mdx-types.ts";
+import { inSiteCode } from "./mdx-site-code.ts";
 import { MORE_COMPONENT, MORE_ELEMENT, cutAtMoreElement } from "./mdx-summary.ts";
 import { HEADING_COMPONENT, HeadingsOfRender, headingComponent, renderedHeadings } from "./mdx-headings.ts";
 import type { RenderedHeadings } from "./mdx-headings.ts";
@@ -25,9 +26,11 @@ export interface MdxComponents {
 }
 
 /** A body's fenced blocks: each as Shiki highlighted it when it was compiled, else as a plain block. */
-function codeBlocks(body: CompiledMdx) {
+function codeBlocks(body: CompiledMdx, site: () => Record<string, unknown>) {
   return ({ lang, code, block }: { lang: string; code: string; block: string }) => {
     const html = body.highlighted?.[Number(block)];
+    const own = html ? inSiteCode(html, site()) : undefined;
+    if (own) return createElement("div", { className: "code-block" }, own);
     if (html) return createElement("div", { className: "code-block", dangerouslySetInnerHTML: { __html: html } });
     // As markdown writes a block: each line ends with a line break.
     return createElement("pre", null, createElement("code", { className: `language-${lang}` }, code && `${code}\n`));
@@ -95,7 +98,7 @@ export function setMdxBody(
  * each render of the component are stopped past the body's time (a located error), or at Ctrl+C.
  */
 function mdxContent(body: CompiledMdx, components: MdxComponents, at: BodyAt): ComponentType {
-  const HeirloomCode = codeBlocks(body);
+  const HeirloomCode = codeBlocks(body, () => components.current);
   const HeirloomHeading = headingComponent(() => components.current);
   const own = { HeirloomCode, [HEADING_COMPONENT]: HeirloomHeading, [MORE_COMPONENT]: () => null };
   const provided = () => ({ ...components.current, ...own });
