@@ -145,6 +145,8 @@ const MODULE_STATE: Record<string, string> = {
   "content/mdx/mdx-compile.ts:mdx": "memo: the MDX compiler, loaded once when a body needs it",
   "content/markdown/math.ts:katex": "memo: KaTeX, loaded once when a site with math needs it",
   "content/markdown/math.ts:stylesheet": "memo: the path of KaTeX's stylesheet, named by the installed file's bytes",
+  "content/mdx/mdx-nodes.ts:markdownIt":
+    "memo: the markdown-it whose linkify, typographer and URL encoding MDX borrows",
   "content/highlight/highlight.ts:loading": "memo: Shiki, loaded once",
   "content/highlight/highlight.ts:loaded": "memo: Shiki, loaded once",
   "content/highlight/highlight.ts:languages": "memo: the grammars Shiki has loaded",

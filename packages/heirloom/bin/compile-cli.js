@@ -15,14 +15,20 @@ const NODE_FILE = { write: false, bundle: true, platform: "node", format: "cjs",
  * Packages bundled each into one CommonJS file beside the compiled CLI and required only when a build needs them:
  * one file loads far faster than a package's many modules, and the CLI, which every command loads, stays without
  * them. `packageFile`: its name in the package's dist/ (a source checkout's cache names it `<name>-<key>.cjs`).
- * - mdx: @mdx-js/mdx and the unified packages it imports (about 200 modules), for an .mdx body: one file spares
- *   the resolving and loading of each module on every command that compiles MDX.
+ * - mdx: @mdx-js/mdx and the unified packages it imports (about 200 modules), with GitHub's extensions, for an
+ *   .mdx body: one file spares the resolving and loading of each module on every command that compiles MDX.
  * - shiki: Shiki's core, its Oniguruma engine and its transformers, for a code block, likewise. Its grammars and
  *   themes stay modules of their own, imported one by one (shiki/langs, shiki/themes), so a site loads only those
  *   it uses.
  */
 export const SIDE_BUNDLES = {
-  mdx: { source: 'export * from "@mdx-js/mdx";', packageFile: "mdx-compiler.cjs" },
+  mdx: {
+    source:
+      'export * from "@mdx-js/mdx";\n' +
+      'export { gfm } from "micromark-extension-gfm";\n' +
+      'export { gfmFromMarkdown } from "mdast-util-gfm";',
+    packageFile: "mdx-compiler.cjs",
+  },
   shiki: {
     source:
       'export { createHighlighterCore, hastToHtml } from "shiki/core";\n' +
@@ -64,6 +70,8 @@ export function engineBuildOptions({ entry, outfile, version, key, engineRoot, b
     external: [
       ...["esbuild", "react", "react-dom", "sharp", "serve-handler", "typescript", "shiki", "@mdx-js/mdx"],
       ...["katex", "@vscode/markdown-it-katex"],
+      // GitHub's extensions for MDX come in the compiler's bundle.
+      ...["micromark-extension-gfm", "mdast-util-gfm"],
     ],
     plugins: [zodEnglishOnly(), markdownItPlainFields(), grayMatterNoEngines()],
     minify: true,

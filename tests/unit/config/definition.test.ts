@@ -180,7 +180,9 @@ describe("the site definition", () => {
           code: "ConfigError",
           message: "markdown.plugin in site.config.ts is not a markdown option.",
           location: at(root, "plugin: []"),
-          hint: "use preset, gfm, typographer, ids, plugins, highlight, anchors, images, mdx.",
+          hint:
+            "use preset, gfm, typographer, ids, plugins, remarkPlugins, rehypePlugins, highlight, anchors, images, " +
+            "mdx.",
         },
       ]);
     });

@@ -13,6 +13,7 @@ import { compileMdxBody } from "../../../packages/heirloom/src/content/mdx/mdx-c
 import type { SourceEntry } from "../../../packages/heirloom/src/content/types.ts";
 import { HeirloomError } from "../../../packages/heirloom/src/errors/errors.ts";
 import { buildProject, copyJournal } from "../../helpers/site.ts";
+import { mdxRendererOf } from "../../helpers/mdx.ts";
 
 /** The notes of a body rendered with these settings: [line in the body, what is told]. */
 function notesOf(body: string, markdown: MarkdownOptions = {}, html = false): Array<[number, string]> {
@@ -182,7 +183,7 @@ describe("a build", () => {
 describe("in an .mdx file", () => {
   const compile = (body: string) => {
     const source = { file: "content/posts/a.mdx", body, bodyLine: 5 } as unknown as SourceEntry;
-    const result = compileMdxBody(source, "/", { key: "test", anchors: false });
+    const result = compileMdxBody(source, "/", mdxRendererOf({ anchors: false }));
     if (!(result instanceof HeirloomError)) throw new Error("compiled");
     return result;
   };

@@ -11,6 +11,7 @@ import type { SourceEntry } from "../../../packages/heirloom/src/content/types.t
 import { HeirloomError } from "../../../packages/heirloom/src/errors/errors.ts";
 import { expectErrors, failures } from "../../helpers/errors.ts";
 import { buildProject, buildWatched, cliPath, copyJournal } from "../../helpers/site.ts";
+import { mdxRendererOf } from "../../helpers/mdx.ts";
 
 const MDX_POST = "content/posts/the-right-length.mdx";
 
@@ -328,7 +329,7 @@ describe("mistakes in MDX, each at its line and column", () => {
 describe("link schemes in MDX, as in markdown", () => {
   const compile = (body: string) => {
     const source = { file: "content/posts/a.mdx", body, bodyLine: 3 } as unknown as SourceEntry;
-    return compileMdxBody(source, "/docs/", { key: "test", anchors: false });
+    return compileMdxBody(source, "/docs/", mdxRendererOf({ anchors: false }));
   };
   const code = (body: string) => {
     const result = compile(body);

@@ -8,7 +8,7 @@ import path from "node:path";
 // React is CommonJS: required directly, Node skips scanning it for named exports as an ES import would.
 const require = createRequire(import.meta.url);
 
-export const { createElement } = require("react") as typeof import("react");
+export const { createContext, createElement, useContext } = require("react") as typeof import("react");
 export const jsxRuntime = require("react/jsx-runtime") as Record<string, unknown>;
 export const { renderToStaticMarkup, renderToString } = serverRenderer();
 

@@ -8,6 +8,10 @@ import type { ShikiTransformer } from "shiki";
 // biome-ignore lint: any, so that every plugin's own parameter types fit
 export type MarkdownPlugin = (md: any, ...options: any[]) => void;
 
+/** A remark or rehype plugin (unified's), as MDX's `remarkPlugins` and `rehypePlugins` take it. */
+// biome-ignore lint: any, so that every plugin's own parameter types fit
+export type UnifiedPlugin = (this: any, ...options: any[]) => any;
+
 /** A Shiki theme: the name of one of its bundled themes ("github-light") or a theme object (VS Code's JSON). */
 export type CodeTheme = string | Record<string, unknown>;
 
@@ -41,6 +45,10 @@ export interface MarkdownOptions {
   ids?: boolean;
   /** markdown-it plugins in the order they apply, each the plugin or [plugin, ...options]. */
   plugins?: Array<MarkdownPlugin | [MarkdownPlugin, ...unknown[]]>;
+  /** remark plugins for MDX bodies (markdown-it's `plugins` do not reach them), each plugin or [plugin, options]. */
+  remarkPlugins?: Array<UnifiedPlugin | [UnifiedPlugin, ...unknown[]]>;
+  /** rehype plugins for MDX bodies, run on the HTML tree before it becomes the body's component. */
+  rehypePlugins?: Array<UnifiedPlugin | [UnifiedPlugin, ...unknown[]]>;
   /**
    * Fenced code blocks with a language are highlighted at build time by Shiki, in both themes (CSS variables; the
    * site's CSS picks one): default GitHub's high-contrast light and dark themes. false: left as plain text.
@@ -99,6 +107,9 @@ export interface ResolvedMarkdown {
   /** Whether raw HTML is kept where a collection does not say (the preset's choice). */
   html: boolean;
   plugins: Array<[MarkdownPlugin, ...unknown[]]>;
+  /** MDX's plugins, each as [plugin, ...options]. */
+  remarkPlugins: Array<[UnifiedPlugin, ...unknown[]]>;
+  rehypePlugins: Array<[UnifiedPlugin, ...unknown[]]>;
   highlight: false | { light: CodeTheme; dark: CodeTheme };
   /** How long a code block may take to highlight, in ms, before it is written plain with a warning. */
   highlightTimeout: number;

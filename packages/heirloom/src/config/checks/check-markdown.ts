@@ -1,5 +1,5 @@
-// Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins, highlight, anchors, images) with
-// zod and resolves its defaults from the preset; a value of the wrong form is told at its option, with what to write.
+// Checks site.config.ts's `markdown` (preset, gfm, typographer, ids, plugins and MDX's, highlight, anchors,
+// images) with zod and resolves its defaults from the preset; a value of the wrong form is told at its option.
 import { z } from "zod";
 import { BadMarkdownOption, UnknownMarkdownOption } from "../../errors/catalogue.ts";
 import type { ErrorEntry } from "../../errors/errors.ts";
@@ -11,6 +11,7 @@ import {
   type MarkdownOptions,
   type MarkdownPlugin,
   type ResolvedMarkdown,
+  type UnifiedPlugin,
   defaultAnchorLabel,
 } from "../markdown-options.ts";
 
@@ -34,6 +35,8 @@ const schema = z.strictObject({
   typographer: flag,
   ids: flag,
   plugins: z.array(z.union([fn, z.tuple([fn], z.unknown())])).optional(),
+  remarkPlugins: z.array(z.union([fn, z.tuple([fn], z.unknown())])).optional(),
+  rehypePlugins: z.array(z.union([fn, z.tuple([fn], z.unknown())])).optional(),
   highlight: z
     .union([
       z.literal(false),
@@ -85,6 +88,8 @@ const RULES: Record<string, [rule: string, advice: string]> = {
     "must be a markdown-it plugin (a function) or [plugin, options]",
     'import the plugin from its package and list the function itself: plugins: [footnote, [container, "note"]].',
   ],
+  ...unifiedRules("remarkPlugins", "remark", "remarkMath"),
+  ...unifiedRules("rehypePlugins", "rehype", "rehypeKatex"),
   highlight: [
     "must be false or { themes: { light, dark }, timeout, contrast, transformers }",
     'write highlight: { themes: { light: "github-light", dark: "github-dark" } }, or false for plain code blocks.',
@@ -132,6 +137,20 @@ const RULES: Record<string, [rule: string, advice: string]> = {
   ],
 };
 
+/** What MDX's list of `kind` plugins (remark, rehype) must be, and what to write, `example` being one's name. */
+function unifiedRules(option: string, kind: string, example: string): Record<string, [string, string]> {
+  return {
+    [option]: [
+      `must be a list of ${kind} plugins`,
+      `list each plugin, or [plugin, options]: ${option}: [${example}, [other, { option: true }]].`,
+    ],
+    [`${option}.#`]: [
+      `must be a ${kind} plugin (a function) or [plugin, options]`,
+      `import the plugin from its package and list the function itself: ${option}: [${example}].`,
+    ],
+  };
+}
+
 /** The markdown settings with their defaults; a problem is recorded with `fail` (defaults are returned then). */
 export function resolveMarkdown(options: unknown, fail: Fail): ResolvedMarkdown {
   // Most sites set nothing: the defaults, without a schema's first parse (which costs a build that keeps its
@@ -148,6 +167,8 @@ export function resolveMarkdown(options: unknown, fail: Fail): ResolvedMarkdown 
 /** The options with the preset's defaults where they are not written. */
 function resolved(options: MarkdownOptions): ResolvedMarkdown {
   const plugins = (options.plugins ?? []).map((p) => (Array.isArray(p) ? p : [p])) as Array<[MarkdownPlugin]>;
+  const listed = (list: MarkdownOptions["remarkPlugins"]) =>
+    (list ?? []).map((p) => (Array.isArray(p) ? p : [p])) as Array<[UnifiedPlugin]>;
   const { preset = "default", highlight, anchors } = options;
   const plain = preset === "commonmark";
   const ids = options.ids ?? !plain;
@@ -158,6 +179,8 @@ function resolved(options: MarkdownOptions): ResolvedMarkdown {
     ids,
     html: plain,
     plugins,
+    remarkPlugins: listed(options.remarkPlugins),
+    rehypePlugins: listed(options.rehypePlugins),
     highlight: highlight === false || (plain && !highlight) ? false : { ...DEFAULT_CODE_THEMES, ...highlight?.themes },
     highlightTimeout: (highlight ? highlight.timeout : undefined) ?? DEFAULT_HIGHLIGHT_TIMEOUT,
     codeContrast: (highlight ? highlight.contrast : undefined) ?? DEFAULT_CODE_CONTRAST,
@@ -216,7 +239,7 @@ function report(issue: Issue, options: unknown, fail: Fail): void {
 function pathKey(path: PropertyKey[]): string {
   const key = path.map((p) => (typeof p === "number" ? "#" : String(p))).join(".");
   return key
-    .replace(/^plugins\.#(\..*)?$/, "plugins.#")
+    .replace(/^(plugins|remarkPlugins|rehypePlugins)\.#(\..*)?$/, "$1.#")
     .replace(/^highlight\.themes\.(light|dark)$/, "highlight.themes.*");
 }
 

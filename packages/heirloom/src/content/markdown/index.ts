@@ -2,6 +2,8 @@
 export { FOREIGN_CONSTRUCTS, foreignInLine } from "./foreign-syntax.ts";
 export { slugOf, uniqueId, withoutHeadingAnchors } from "./headings.ts";
 export { checkedImageUrl, checkedUrl } from "./link-schemes.ts";
+export { VERBATIM, VERBATIM_TEXT, applyTypographer } from "./typography.ts";
+export { enableGfmRules } from "./gfm.ts";
 export { settingsKey } from "./markdown-key.ts";
 export { markdownKey } from "./markdown.ts";
 export { MarkdownRenderers } from "./renderers.ts";

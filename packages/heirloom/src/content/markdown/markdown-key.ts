@@ -32,14 +32,16 @@ export interface MarkdownSite {
  * Shiki's version and how it tokenizes; a collection's summary marker (where a body's HTML is cut).
  */
 export function settingsKey({ markdown, root, hash = "" }: MarkdownSite, html: boolean, separator?: string): string {
-  const { preset, gfm, typographer, ids, plugins, highlight, anchors } = markdown;
+  const { preset, gfm, typographer, ids, highlight, anchors } = markdown;
+  // MDX's plugins shape the collection's compiled MDX bodies, kept under this key too.
+  const plugins = [...markdown.plugins, ...markdown.remarkPlugins, ...markdown.rehypePlugins];
   const transformers = markdown.highlightTransformers ?? [];
   const own = plugins.length > 0 || (anchors && anchors.label !== defaultAnchorLabel) || transformers.length > 0;
   const parts = [
     `html:${html}`,
     `markdown:${JSON.stringify({ preset, gfm, typographer, ids })}`,
     own ? `definition:${hash}` : "",
-    plugins.length > 0 ? `plugins:${serialize(plugins)}:${lockOf(root)}` : "",
+    plugins.length > 0 ? `plugins:${serialize(markdown.plugins)}${mdxPlugins(markdown)}:${lockOf(root)}` : "",
     `anchors:${anchors ? anchors.label.toString() : "none"}`,
     `highlight:${highlight ? `${serialize(highlight)}:${shikiVersion()}:${serialize(TOKENIZE)}` : "none"}`,
     separator === undefined ? "" : `separator:${separator}`,
@@ -62,6 +64,10 @@ export function ownCodeTimed({ markdown, timeout = DEFAULT_TIMEOUT }: MarkdownSi
     return withinTime(run, timeout, blame);
   };
 }
+
+/** MDX's plugins as text ("" without them: the keys of sites without them are as they were). */
+const mdxPlugins = ({ remarkPlugins, rehypePlugins }: ResolvedMarkdown) =>
+  remarkPlugins.length + rehypePlugins.length > 0 ? `:${serialize([remarkPlugins, rehypePlugins])}` : "";
 
 /** Options as text, functions as their source; a value met twice (a cycle) written once. */
 function serialize(value: unknown): string {

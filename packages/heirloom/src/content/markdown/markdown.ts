@@ -67,6 +67,8 @@ export interface MarkdownRenderer {
   readonly syntax: Pick<ResolvedMarkdown, "alerts" | "containers" | "math">;
   /** The collection's summary marker, besides `<!--more-->` (its `summary.separator`). */
   readonly separator?: string;
+  /** The settings it renders with (an MDX body of the collection is compiled with them too). */
+  readonly markdown: ResolvedMarkdown;
   /**
    * A body as HTML; `firstLine` is its 1-based line in its file, for errors. Site paths ("/pricing") get the base
    * path, so content links work under a sub-path too. A block with a long line goes to the highlight pool first
@@ -174,6 +176,7 @@ function createRenderer(site: MarkdownSite, own: OwnSettings, key: string, pool?
     themes,
     anchors,
     syntax: { alerts, containers, math },
+    markdown: site.markdown,
     ...(own.separator === undefined ? {} : { separator: own.separator }),
     languagesOf: (source) => (/```|~~~/.test(source) ? languagesIn(md.parse(source, {})) : []),
     refsOf(source, file) {

@@ -14,9 +14,9 @@ export function applyTypographer(md: MarkdownIt): void {
 }
 
 /** Text the typographer must leave alone: typed apart while smartquotes runs, then typed as text again. */
-const VERBATIM = "heirloom_verbatim";
+export const VERBATIM = "heirloom_verbatim";
 /** A URL, or an HTML tag written in text. */
-const VERBATIM_TEXT = /(?:\b[a-z][a-z\d+.-]*:\/\/|\bwww\.|\bmailto:)[^\s<>]*|<\/?[a-z][^<>]*>/gi;
+export const VERBATIM_TEXT = /(?:\b[a-z][a-z\d+.-]*:\/\/|\bwww\.|\bmailto:)[^\s<>]*|<\/?[a-z][^<>]*>/gi;
 const TYPOGRAPHY = /["']|\.\.\.|--/;
 const CODE_OPEN = /^<(code|kbd|pre|samp|tt|var)(?=[\s>/])/i;
 const CODE_CLOSE = /^<\/(code|kbd|pre|samp|tt|var)\s*>/i;

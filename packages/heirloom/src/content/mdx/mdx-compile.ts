@@ -1,17 +1,23 @@
 // MDX bodies compiled: once per file's bytes, with @mdx-js/mdx, to the function body of a React component (run by
-// mdx.ts). Headings get GitHub's ids and links to themselves, as in markdown; a fenced block that names a language
+// mdx.ts). GitHub's extensions and the typographer as markdown has them; headings become <HeirloomHeading>, given
+// ids as they render (mdx-headings.ts); the site's remark and rehype plugins run; a fenced block with a language
 // becomes <HeirloomCode>, highlighted by Shiki once, after the compile, and kept with it (rendering a body never
 // loads Shiki or the compiler); imports are taken out, their names kept (mdx-imports.ts), `export` is refused;
 // each expression runs through a call that knows its place (mdx-expressions.ts). Errors are located at the .mdx
 // file's line and column.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import type { Heading, ResolvedMarkdown } from "../../config/markdown-options.ts";
+import type { GfmOptions, Heading, ResolvedMarkdown } from "../../config/markdown-options.ts";
 import { MdxAwait, MdxCompileFailed, MdxForeignSyntax, MdxModuleSyntax } from "../../errors/catalogue.ts";
 import { HeirloomError, errorFrom } from "../../errors/errors.ts";
 import { ENGINE_KEY, bundledFile } from "../../version.ts";
 import { fenceLanguage } from "../highlight/index.ts";
 import { foreignInLine, slugOf, uniqueId } from "../markdown/index.ts";
+import { remarkAutolinks } from "./mdx-autolinks.ts";
+import { footnotesAsMarkdown, remarkGfmAs, taskItem } from "./mdx-gfm.ts";
+import { HEADING_COMPONENT, headingElement } from "./mdx-headings.ts";
+import { type MdastNode, attribute, urlAsMarkdown } from "./mdx-nodes.ts";
+import { remarkTypographer } from "./mdx-typography.ts";
 import { checkedImageUrl, checkedUrl } from "../markdown/index.ts";
 import { type ExpressionHolder, guardExpressions } from "./mdx-expressions.ts";
 import type { MarkdownRenderer } from "../markdown/index.ts";
@@ -26,11 +32,12 @@ import { type MdxImport, liftImports } from "./mdx-imports.ts";
 type MdxSource = Pick<RawEntry, "file" | "body" | "bodyLine"> & { data?: Record<string, unknown> };
 
 type Anchors = ResolvedMarkdown["anchors"];
+type Renderer = Pick<MarkdownRenderer, "key" | "anchors" | "separator" | "markdown">;
 
 const require = createRequire(import.meta.url);
 
 /** The form of a kept compile: another form is never read as this one. */
-const FORMAT = "mdx-7";
+const FORMAT = "mdx-8";
 
 type Mdx = typeof import("@mdx-js/mdx");
 /**
@@ -48,7 +55,7 @@ const loadMdx = () => (mdx ??= require(bundledFile("mdx") ?? "@mdx-js/mdx") as M
 export function compileMdxBody(
   source: MdxSource,
   base: string,
-  renderer: Pick<MarkdownRenderer, "key" | "anchors" | "separator"> & { syntax?: MdxSyntax },
+  renderer: Renderer & { syntax?: MdxSyntax },
   cache?: MdxCache,
 ): CompiledMdx | HeirloomError {
   // The summary's marker: the entry's own, else the collection's (in the renderer's key).
@@ -57,13 +64,7 @@ export function compileMdxBody(
   const key = createHash("sha256").update(parts.join("\0")).digest("hex");
   const known = cache?.get(key);
   if (known) return known;
-  const result = compileNow(
-    { ...source, body: moreAsExpressions(source.body, separator) },
-    base,
-    renderer.anchors,
-    key,
-    renderer.syntax,
-  );
+  const result = compileNow({ ...source, body: moreAsExpressions(source.body, separator) }, base, renderer, key);
   // A body with code blocks is kept once they are highlighted (highlightMdx), not twice.
   if (!(result instanceof HeirloomError) && result.blocks.length === 0) cache?.set(key, result);
   return result;
@@ -72,23 +73,30 @@ export function compileMdxBody(
 function compileNow(
   source: MdxSource,
   base: string,
-  anchors: Anchors,
+  renderer: Renderer & { syntax?: MdxSyntax },
   key: string,
-  syntax?: MdxSyntax,
 ): CompiledMdx | HeirloomError {
   const { compileSync } = loadMdx();
-  const own = mdxSyntaxPlugins(syntax, base);
+  const own = mdxSyntaxPlugins(renderer.syntax, base);
   const found: Found = { headings: [], uses: new Map(), refs: new Set(), imports: [] };
   const blocks: CompiledMdx["blocks"] = [];
+  const { gfm, typographer, remarkPlugins, rehypePlugins } = renderer.markdown;
+  const anchors = renderer.anchors;
   try {
     const file = compileSync(source.body, {
       outputFormat: "function-body",
       providerImportSource: "#",
+      // A column's alignment as markdown writes it, align="right": a style attribute is refused by the site's CSP.
+      tableCellAlignToStyle: false,
       remarkPlugins: [
+        remarkGfmAs(gfm),
         ...own.remark,
-        () => (tree: MdastNode) => collect(tree, { source, base, anchors }, found, blocks),
+        ...(gfm.autolinks ? [remarkAutolinks] : []),
+        ...(typographer ? [remarkTypographer] : []),
+        ...remarkPlugins,
+        () => (tree: MdastNode) => collect(tree, { source, base, anchors, gfm }, found, blocks),
       ],
-      rehypePlugins: own.rehype,
+      rehypePlugins: [...own.rehype, ...rehypePlugins],
     });
     const uses = [...found.uses].map(([name, at]) => ({ name, ...at }));
     const refs = found.refs.size > 0 ? { refs: [...found.refs] } : {};
@@ -97,20 +105,6 @@ function compileNow(
   } catch (error) {
     return error instanceof HeirloomError ? error : located(error, source);
   }
-}
-
-interface MdastNode {
-  type: string;
-  name?: string | null;
-  lang?: string | null;
-  meta?: string | null;
-  value?: string;
-  depth?: number;
-  children?: MdastNode[];
-  url?: string;
-  attributes?: Array<{ type: string; name?: string; value?: unknown }>;
-  data?: { hProperties?: Record<string, unknown> };
-  position?: { start: { line: number; column: number } };
 }
 
 /** What the walk finds: headings, components used, files under content/ named by relative links. */
@@ -122,18 +116,17 @@ interface Found {
 }
 
 /**
- * Walks the tree once: refuses import/export, names headings (and links each to itself), notes components, turns
- * code into HeirloomCode.
+ * Walks the tree once: refuses import/export, checks links (reference definitions too), turns headings into
+ * HeirloomHeading (listed as written; a page's are those it renders), notes components, turns code into
+ * HeirloomCode, writes task lists and footnotes as markdown does.
  */
 function collect(
   tree: MdastNode,
-  { source, base, anchors }: { source: MdxSource; base: string; anchors: Anchors },
+  { source, base, anchors, gfm }: { source: MdxSource; base: string; anchors: Anchors; gfm: Required<GfmOptions> },
   found: Found,
   blocks: CompiledMdx["blocks"],
 ): void {
   const used = new Map<string, number>();
-  // Headings that get a link to themselves: each is put in its wrapper by its parent, once its children are seen.
-  const linked = new Map<MdastNode, { id: string; name: string }>();
   // In the body (kept with the compile, whatever front matter the file has), and in the file.
   const place = (node: MdastNode) => ({
     line: node.position?.start.line ?? 1,
@@ -145,7 +138,14 @@ function collect(
     column,
   });
   const at = (node: MdastNode) => inFile(place(node));
-  const visit = (node: MdastNode) => {
+  // Definitions that pictures use (![x][ref]) are checked as pictures' addresses.
+  const pictures = new Set<string>();
+  const findPictures = (node: MdastNode) => {
+    if (node.type === "imageReference" && node.identifier) pictures.add(node.identifier);
+    node.children?.forEach(findPictures);
+  };
+  findPictures(tree);
+  const visit = (node: MdastNode, parent?: MdastNode) => {
     if (isMoreMarker(node)) return void Object.assign(node, moreElement(node));
     const waits = guardExpressions(node as ExpressionHolder);
     if (waits) throw errorFrom(MdxAwait, { file: source.file }, { location: inFile(waits) });
@@ -155,8 +155,13 @@ function collect(
       if (target) found.refs.add(target.path);
       return (picture ? checkedImageUrl : checkedUrl)(url, base, at(node));
     };
+    // Written in markdown, percent-encoded as markdown-it encodes it; a reference's definition ([x]: /docs/a#b)
+    // holds the URL its links are written with, at its own line.
     if ((node.type === "link" || node.type === "image") && typeof node.url === "string") {
-      node.url = checked(node.url, node.type === "image");
+      node.url = checked(urlAsMarkdown(node.url), node.type === "image");
+    }
+    if (node.type === "definition" && typeof node.url === "string") {
+      node.url = checked(urlAsMarkdown(node.url), pictures.has(node.identifier ?? ""));
     }
     for (const attr of node.attributes ?? []) {
       const literal = attr.type === "mdxJsxAttribute" && typeof attr.value === "string";
@@ -164,15 +169,15 @@ function collect(
         attr.value = checked(attr.value as string, node.name === "img" && attr.name === "src");
       }
     }
+    if (node.type === "listItem" && parent && gfm.tasklists) taskItem(node, parent);
     if (node.type === "heading") {
       const text = plainText(node);
-      const id = uniqueId(slugOf(text), used);
-      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
-      found.headings.push({ depth: node.depth ?? 1, text, id });
-      if (anchors) linked.set(node, { id, name: anchors.label(text) });
+      found.headings.push({ depth: node.depth ?? 1, text, id: uniqueId(slugOf(text), used) });
+      Object.assign(node, headingElement(node, text, anchors ? anchors.label(text) : undefined));
     }
     if ((node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") && node.name) {
-      if (/^[A-Z]/.test(node.name) && !found.uses.has(node.name)) found.uses.set(node.name, place(node));
+      const own = /^[A-Z]/.test(node.name) && node.name !== HEADING_COMPONENT;
+      if (own && !found.uses.has(node.name)) found.uses.set(node.name, place(node));
     }
     if (node.type === "code" && node.lang) {
       const lang = fenceLanguage(node.lang);
@@ -189,44 +194,20 @@ function collect(
       });
       return;
     }
-    node.children?.forEach(visit);
-    if (node.children?.some((child) => linked.has(child))) {
-      node.children = node.children.map((child) => {
-        const link = linked.get(child);
-        return link ? withLink(child, link.id, link.name) : child;
-      });
-    }
+    for (const child of node.children ?? []) visit(child, node);
   };
   const { imports, refused } = liftImports(tree);
   if (refused) throw errorFrom(MdxModuleSyntax, { file: source.file }, { location: at(refused) });
   found.imports = imports;
   visit(tree);
-}
-
-const attribute = (name: string, value: string) => ({ type: "mdxJsxAttribute", name, value });
-const element = (name: string, attributes: MdastNode["attributes"], children: MdastNode[]): MdastNode => ({
-  type: "mdxJsxFlowElement",
-  name,
-  attributes,
-  children,
-});
-
-/**
- * A heading as markdown's headings are written: in a wrapper, followed by a link to itself named `name` for screen
- * readers, its "#" hidden from them (see headings.ts).
- */
-function withLink(heading: MdastNode, id: string, name: string): MdastNode {
-  const hash = element("span", [attribute("aria-hidden", "true")], [{ type: "text", value: "#" }]);
-  const label = attribute("aria-label", name);
-  const link = element("a", [attribute("className", "heading-anchor"), attribute("href", `#${id}`), label], [hash]);
-  return {
-    ...element("div", [attribute("className", "heading-wrapper")], [heading, link]),
-    position: heading.position,
-  };
+  if (gfm.footnotes) footnotesAsMarkdown(tree);
 }
 
 function plainText(node: MdastNode): string {
-  if (node.type === "text" || node.type === "inlineCode") return node.value ?? "";
+  // A line break is a space, as in markdown's headings (headings.ts).
+  if (node.type === "text" || node.type === "inlineCode") return (node.value ?? "").replaceAll("\n", " ");
+  if (node.type === "break") return " ";
+  if (node.type === "image") return node.alt ?? "";
   return (node.children ?? []).map(plainText).join("").trim();
 }
 

@@ -2,7 +2,7 @@
 // to the function body of a React component, `Content`, run here without loading the compiler; its components
 // are those templates/mdx.ts exports (handed in once the templates are compiled), its fenced blocks the markup
 // Shiki gave them after the compile, its expressions run where a failure is told at its place in the file.
-import type { ComponentType, FunctionComponent } from "react";
+import type { ComponentType, FunctionComponent, ReactNode } from "react";
 import { createElement, jsxRuntime as runtime, renderToStaticMarkup } from "../../compile/react.ts";
 import { type EnvReads, noteEnvReads, runSiteCode } from "../../compile/site-code.ts";
 import { DEFAULT_TIMEOUT, durationText } from "../../config/timeout.ts";
@@ -12,7 +12,10 @@ import { errorFrom, type SourceLocation } from "../../errors/errors.ts";
 import { type BodyAt, EXPRESSION_CALL, expressionRunner } from "./mdx-expressions.ts";
 import type { CompiledMdx } from "./mdx-types.ts";
 import { parseFenceMeta } from "../highlight/index.ts";
+import { inSiteCode } from "./mdx-site-code.ts";
 import { MORE_COMPONENT, MORE_ELEMENT, cutAtMoreElement } from "./mdx-summary.ts";
+import { HEADING_COMPONENT, HeadingsOfRender, headingComponent, renderedHeadings } from "./mdx-headings.ts";
+import type { RenderedHeadings } from "./mdx-headings.ts";
 
 /** The components an MDX body renders with: the site's (templates/mdx.ts) and the engine's code block. */
 export interface MdxComponents {
@@ -24,12 +27,16 @@ export interface MdxComponents {
 }
 
 /** A body's fenced blocks: each as Shiki highlighted it when it was compiled, else as a plain block. */
-function codeBlocks(body: CompiledMdx) {
+function codeBlocks(body: CompiledMdx, site: () => Record<string, unknown>) {
   return ({ lang, code, block, meta }: { lang: string; code: string; block: string; meta?: string }) => {
     const html = body.highlighted?.[Number(block)];
-    const shown = html
-      ? createElement("div", { className: "code-block", dangerouslySetInnerHTML: { __html: html } })
-      : createElement("pre", null, createElement("code", { className: `language-${lang}` }, code));
+    const own = html ? inSiteCode(html, site()) : undefined;
+    const shown = own
+      ? createElement("div", { className: "code-block" }, own)
+      : html
+        ? createElement("div", { className: "code-block", dangerouslySetInnerHTML: { __html: html } })
+        : // As markdown writes a block: each line ends with a line break.
+          createElement("pre", null, createElement("code", { className: `language-${lang}` }, code && `${code}\n`));
     const title = meta ? parseFenceMeta(meta).title : undefined;
     if (!title) return shown;
     return createElement("figure", { className: "code-figure" }, createElement("figcaption", null, title), shown);
@@ -38,6 +45,18 @@ function codeBlocks(body: CompiledMdx) {
 
 /** In `html`, the summary's marker is an element, where the HTML is cut (it renders nothing on a page). */
 const MARKED = { components: { [MORE_COMPONENT]: () => createElement(MORE_ELEMENT) } };
+
+/**
+ * React writes a preload of each picture it renders before the markup, meant for a document's head: a body's HTML
+ * is no document (a page places it, and the build gives its pictures their sizes and sources), so they are dropped.
+ */
+const withoutImagePreloads = (html: string) =>
+  html.startsWith('<link rel="preload" as="image"')
+    ? html.replace(/^(?:<link rel="preload" as="image"[^>]*>)+/, "")
+    : html;
+
+/** The prop `html`'s render is given, where the body's rendered headings are put (read as its `headings`). */
+const HEADINGS_PROP = "__heirloomHeadings";
 
 /**
  * Gives an entry's value its MDX body: `Content`, its `headings`, and `html` rendered when first read; `at` is its
@@ -53,18 +72,25 @@ export function setMdxBody(
   let Content: ComponentType | undefined;
   const content = () => (Content ??= mdxContent(body, components, at));
   Object.defineProperty(value, "Content", { enumerable: true, configurable: true, get: content });
-  value.headings = body.headings;
+  // The headings the body renders (those a component leaves out are not), found by rendering its HTML.
+  const rendered = renderedHeadings();
+  Object.defineProperty(value, "headings", {
+    enumerable: true,
+    configurable: true,
+    get: () => (String(value.html), rendered.headings),
+  });
   let made: { result: { html: string; more?: number }; env: EnvReads } | undefined;
   Object.defineProperty(value, "html", {
     enumerable: true,
     configurable: true,
     get() {
-      const render = () => renderToStaticMarkup(createElement(content() as ComponentType<typeof MARKED>, MARKED));
+      const props = { ...MARKED, [HEADINGS_PROP]: rendered };
+      const render = () => renderToStaticMarkup(createElement(content() as ComponentType<typeof props>, props));
       // Run as site code (a feed reads it outside any page), and rendered once: a later reader of the HTML
       // depends on the variables the body read as much as the first.
       const place = { file: at.file, line: at.bodyLine };
       const html = () => (components.renderHtml ? components.renderHtml(render) : render());
-      made ??= runSiteCode(() => cutAtMoreElement(html()), place);
+      made ??= runSiteCode(() => cutAtMoreElement(withoutImagePreloads(html())), place);
       noteEnvReads(made.env);
       return made.result.html;
     },
@@ -78,8 +104,10 @@ export function setMdxBody(
  * each render of the component are stopped past the body's time (a located error), or at Ctrl+C.
  */
 function mdxContent(body: CompiledMdx, components: MdxComponents, at: BodyAt): ComponentType {
-  const HeirloomCode = codeBlocks(body);
-  const provided = () => ({ ...components.current, HeirloomCode, [MORE_COMPONENT]: () => null });
+  const HeirloomCode = codeBlocks(body, () => components.current);
+  const HeirloomHeading = headingComponent(() => components.current);
+  const own = { HeirloomCode, [HEADING_COMPONENT]: HeirloomHeading, [MORE_COMPONENT]: () => null };
+  const provided = () => ({ ...components.current, ...own });
   const options = { ...runtime, useMDXComponents: provided };
   // The body reads its options as arguments[0]; its expressions call the runner by name.
   const run = new Function("options", EXPRESSION_CALL, body.code);
@@ -105,5 +133,11 @@ function mdxContent(body: CompiledMdx, components: MdxComponents, at: BodyAt): C
   };
   const module = timed(() => run(options, expressionRunner(at, running))) as { default: FunctionComponent };
   const Content = module.default;
-  return (props: Record<string, unknown>) => timed(() => Content(props));
+  // Each render numbers its headings afresh (into the list `html`'s render is given).
+  return (props: Record<string, unknown>) => {
+    const headings = (props[HEADINGS_PROP] as RenderedHeadings | undefined) ?? renderedHeadings();
+    headings.used.clear();
+    headings.headings.length = 0;
+    return createElement(HeadingsOfRender.Provider, { value: headings }, timed(() => Content(props)) as ReactNode);
+  };
 }
