@@ -50,7 +50,8 @@ function prepare(name, taxonomies) {
     site,
     command: [process.execPath, cli, "build", "--site-url", "https://blog.example"],
     env: {},
-    clean: [path.join(site, "dist"), path.join(site, "node_modules", ".cache")],
+    // A site under the system's temporary folder has no package.json above it: its cache is its own .heirloom/.
+    clean: [path.join(site, "dist"), path.join(site, "node_modules", ".cache"), path.join(site, ".heirloom")],
   };
 }
 

@@ -26,7 +26,7 @@ import { issuesToErrors, schemaErrors } from "./fields/index.ts";
 import { setSummary } from "./summary.ts";
 import { type SchemaCheck, checkSchemas } from "./schema-checks.ts";
 import { DERIVED_HASH } from "./derived.ts";
-import { listValue, slugOf } from "./entry-value.ts";
+import { listValue, objectValue, slugOf } from "./entry-value.ts";
 import { type PublishOptions, markScheduled, sortOut } from "./publication.ts";
 
 // Content is validated once per build: compiling fast paths for each schema costs more than it saves.
@@ -165,16 +165,10 @@ function validateEntry(
   }
   const slug = result.success ? slugOf(source, result.data, errors) : undefined;
   if (!result.success || slug === undefined || errors.length > before) return undefined;
-  // The body's fields are in the literal, set below: an object given fields afterwards is slower to make and read.
+  // The body's fields are made with the others, set below: an object given fields afterwards is slower to read.
   const value = Array.isArray(result.data)
     ? listValue(result.data, slug, source.file)
-    : ({
-        ...(result.data as Record<string, unknown>),
-        slug,
-        file: source.file,
-        html: "",
-        headings: UNSET,
-      } as unknown as EntryValue);
+    : objectValue(result.data as Record<string, unknown>, slug, source.file, UNSET);
   if (mdx) setSummary(value, setMdxBody(value, mdx, options.mdx, source), collection.summary);
   else setBody(value, body, collection.summary);
   // What its file's name gives the entry (a slug, a date) is part of what a page showing it is made from.

@@ -38,8 +38,15 @@ export function addTaxonomies(
 ): void {
   if (site.taxonomies.length === 0) return;
   const own = new Map<EntryValue, Record<string, Term[]>>();
+  // A collection's order is made once for all of its taxonomies (tags and categories of the same posts).
+  const ordered = new Map<string, ContentItem[]>();
   for (const taxonomy of site.taxonomies) {
-    const items = newestFirst(section.items.get(taxonomy.collection) ?? [], site.collections.get(taxonomy.collection));
+    const { collection } = taxonomy;
+    let items = ordered.get(collection);
+    if (!items) {
+      items = newestFirst(section.items.get(collection) ?? [], site.collections.get(collection));
+      ordered.set(collection, items);
+    }
     const { terms, byEntry } = gatherTerms(taxonomy, items, made.errors);
     const url = (slug: string) => withBase(base, termPath(site, section, taxonomy.path, slug));
     const list = [...terms.values()].map(

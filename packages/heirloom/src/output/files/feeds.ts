@@ -38,9 +38,11 @@ export function feedFiles(
 ): { files: OutputFile[]; errors: HeirloomError[] } {
   if (!config.siteUrl) return { files: [], errors: [] };
   const errors: HeirloomError[] = [];
+  // An entry's content is the same in every feed that holds it (the list's, each of its terms'): made once.
+  const contents = new Map<EntryValue, string>();
   const files = feeds.map((feed) => {
     const write = WRITERS[feedFormat({ path: feed.path, format: feed.options.format })];
-    const view = viewOf(feed, config, errors, resolve, selections);
+    const view = viewOf(feed, config, errors, { resolve, contents }, selections);
     return { path: feed.path.slice(1), contents: Buffer.from(write(view)) };
   });
   return { files, errors };
@@ -64,16 +66,26 @@ interface Selection {
 
 /**
  * Each feed's selection, made once for the feeds of one prepared site (a feed is made anew by each; its entries do
- * not change): its key and its file are made from the same one.
+ * not change): its key and its file are made from the same one. `items`: each entry's item as a feed without an
+ * `item` function of its own holds it, the same in all of them (a list's feed and each of its terms').
  */
-export type FeedSelections = Map<FeedSpec, Selection>;
+export type FeedSelections = Map<FeedSpec, Selection> & { items?: WeakMap<EntryValue, Item> };
 
 /** The entries the feed holds: the newest, each with its title, date and summary; one without either is an error. */
 function selectItems(feed: FeedSpec, selections: FeedSelections): Selection {
   const known = selections.get(feed);
   if (known) return known;
   const errors: HeirloomError[] = [];
-  const each = () => feed.items.flatMap((entry) => itemOf(feed, entry, errors));
+  const shared = feed.options.item ? undefined : (selections.items ??= new WeakMap());
+  const each = () =>
+    feed.items.flatMap((entry) => {
+      const known = shared?.get(entry);
+      if (known) return [known];
+      // One without a title or a date is told in each feed that lists it: never kept.
+      const item = itemOf(feed, entry, errors);
+      if (item.length === 1) shared?.set(entry, item[0]);
+      return item;
+    });
   // The site's item function is told as the code that runs, for the backstop that stops it if it never returns.
   const running = `the item function of the feed "${feed.path}"`;
   const items = feed.options.item ? whileAt({ file: DEFINITION_FILE, running }, each) : each();
@@ -98,7 +110,7 @@ function viewOf(
   feed: FeedSpec,
   config: SiteConfig,
   errors: HeirloomError[],
-  resolve: ResolveLinks,
+  { resolve, contents }: { resolve: ResolveLinks; contents: Map<EntryValue, string> },
   selections: FeedSelections,
 ): FeedView {
   const origin = new URL(config.siteUrl).origin;
@@ -113,7 +125,12 @@ function viewOf(
     const url = entry.url ? origin + entry.url : home;
     // Readers keep one item per id: an entry without a page is told apart by its slug (or file).
     const id = entry.url ? url : `${home}#${encodeURIComponent(String(entry.slug ?? entry.file))}`;
-    const html = entry.html ? contentOf(entry, resolved, url) : undefined;
+    // Its content depends on its own page's URL, else on the list's: kept only for an entry with a page.
+    let html = entry.url ? contents.get(entry) : undefined;
+    if (html === undefined && entry.html) {
+      html = contentOf(entry, resolved, url);
+      if (entry.url) contents.set(entry, html);
+    }
     return { url, id, title, updated, ...(summary ? { summary } : {}), ...(html ? { html } : {}) };
   });
   return { feed, self: absolute(feed.path), home, updated, items: viewed };
