@@ -182,7 +182,7 @@ describe("the site definition", () => {
           location: at(root, "plugin: []"),
           hint:
             "use preset, gfm, typographer, ids, plugins, remarkPlugins, rehypePlugins, highlight, anchors, images, " +
-            "mdx.",
+            "alerts, containers, math, mdx.",
         },
       ]);
     });

@@ -90,7 +90,7 @@ describe("a code block in a language Shiki does not have", () => {
     const first = await buildProject(root);
     expect(plainWarnings(first.warnings)).toEqual([told(post, line, "notalanguage")]);
     const html = readFileSync(path.join(first.outDir, "blog", "the-right-length", "index.html"), "utf8");
-    expect(html).toContain('<pre><code class="language-notalanguage">x := 1</code></pre>');
+    expect(html).toContain('<pre><code class="language-notalanguage">x := 1\n</code></pre>');
     edit(root, "content/posts/difficult-chapters.md", /\n---\n/, "\n---\nA new first line.\n");
     const again = await buildProject(root);
     expect(again.rendered).not.toContain("/blog/the-right-length/");
