@@ -112,7 +112,8 @@ describe.skipIf(!chromePath)("a page with another origin's image and script, in 
   }, 120_000);
 
   it("allowed by headers: it loads with no violation, and the build warns of nothing", async () => {
-    const headers = `{ policy: { "img-src": ["${other.origin}"], "script-src": ["${other.origin}"] }, paths: { "/notes/*": { policy: { "style-src": ["'unsafe-inline'"] } } } }`;
+    const policy = `policy: { "img-src": ["${other.origin}"], "script-src": ["${other.origin}"] }`;
+    const headers = `{ ${policy}, paths: { "/notes/*": { policy: { "style-src": ["'unsafe-inline'"] } } } }`;
     const { url, warnings } = await served(headers);
     expect(warnings.filter((w) => w.includes("Content-Security-Policy"))).toEqual([]);
     const { violations, state } = await violationsOn(browser, url, 0);

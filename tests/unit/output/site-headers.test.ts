@@ -141,7 +141,7 @@ describe("a value that could break out of its header line", () => {
     ]);
   });
 
-  it("a directive a site may not widen, a header's value with a line break, a bad pattern: each at its line", async () => {
+  it("a directive a site may not widen, a value with a line break, a bad pattern: each at its line", async () => {
     const root = makeFixture();
     const written = [
       "headers: {",
