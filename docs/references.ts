@@ -37,6 +37,7 @@ export const CONFIG_TYPES: Array<{ file: string; names: string[] }> = [
   { file: "src/config/collection.ts", names: ["EntryMeta"] },
   { file: "src/config/markdown-options.ts", names: ["MarkdownOptions", "GfmOptions", "Heading"] },
   { file: "src/config/form-options.ts", names: ["FormOptions", "ServerOptions"] },
+  { file: "src/config/headers-options.ts", names: ["HeadersOptions", "HeaderRule"] },
   { file: "src/config/i18n.ts", names: ["I18nOptions", "Translation"] },
   { file: "src/render/search.ts", names: ["SearchProps"] },
 ];

@@ -180,7 +180,7 @@ describe.each(["blog", "docs"])("the %s starter's GitHub Pages workflow", (name)
   });
 
   it("installs with npm ci, then restores the build cache, keyed by OS, lock file and commit", () => {
-    expect(uses("actions/setup-node").with).toEqual({ "node-version": 20, cache: "npm" });
+    expect(uses("actions/setup-node").with).toEqual({ "node-version": 24, cache: "npm" });
     const cache = uses("actions/cache");
     expect(cache.with?.path).toBe("node_modules/.cache/heirloom");
     const lockKey = "heirloom-${{ runner.os }}-${{ hashFiles('package-lock.json') }}-";

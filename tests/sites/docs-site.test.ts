@@ -45,7 +45,7 @@ describe("the documentation site", () => {
 
   it("has a guide page for getting started and for each capability, in the sidebar of every page", () => {
     const guides = ["getting-started", "content", "routes", "templates", "islands", "mdx", "markdown", "images"];
-    guides.push("languages", "search", "feeds", "drafts", "incremental", "forms", "deploy", "porting");
+    guides.push("languages", "search", "feeds", "drafts", "incremental", "forms", "deploy", "porting", "headers");
     for (const guide of guides) expect(existsSync(path.join(out, "guide", guide, "index.html")), guide).toBe(true);
     const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(page("reference/errors/broken-link"))![0];
     for (const guide of guides) expect(sidebar).toContain(`href="/docs/guide/${guide}/"`);

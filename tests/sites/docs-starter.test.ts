@@ -42,8 +42,8 @@ describe("the docs starter", () => {
       encoding: "utf8",
       env: { PATH: process.env.PATH, NO_COLOR: "1" },
     });
-    expect(checked.stderr).toBe("");
-    expect(checked.stdout).toBe(
+    expect(checked.stdout).toBe("");
+    expect(checked.stderr).toBe(
       "Checked 6 pages, their links, and the types of site.config.ts and templates/: no problems.\n",
     );
   });

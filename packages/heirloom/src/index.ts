@@ -30,6 +30,7 @@ export type {
   Translation,
 } from "./config/define.ts";
 export type { CodeTheme, GfmOptions, Heading, MarkdownOptions, MarkdownPlugin } from "./config/markdown-options.ts";
+export type { HeaderRule, HeadersOptions, PolicyDirective, PolicySources } from "./config/headers-options.ts";
 export { image } from "./content/fields/index.ts";
 export { date } from "./content/fields/index.ts";
 export type { ContentDate, DateOptions } from "./content/fields/index.ts";

@@ -62,7 +62,7 @@ describe("an MDX body that calls process.exit", () => {
       const { code, stdout, stderr } = heirloom(site.root, "check");
       expect(code).toBe(1);
       expect(stderr).toContain(`at ${MDX_POST}:${site.line}:${site.column}\n`);
-      expect(stdout).not.toContain("no problems");
+      expect(stdout + stderr).not.toContain("no problems");
     },
     CHECK_MS,
   );

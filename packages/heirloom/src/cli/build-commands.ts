@@ -27,6 +27,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
       "--manifest <file>",
       "also write every published file with its size and SHA-256 to this JSON file, outside the output folder",
     )
+    .option("--strict", "fail when a page uses what its Content-Security-Policy blocks, instead of warning")
     .option("--json", "print the build's report as JSON (routes, sizes, site hash, warnings; problems on failure)")
     .option("--debug", "print stack traces")
     .action(
@@ -41,6 +42,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
         cache: boolean;
         manifest?: string;
         json?: boolean;
+        strict?: boolean;
       }) => {
         const [{ build }, { formatReport }, { createProgress }] = await Promise.all([
           import("../pipeline/build.ts"),
@@ -59,6 +61,7 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
           force,
           cache,
           manifest,
+          strict: opts.strict,
           env: withEnvFiles(path.resolve(root), "production", io.env),
           onProgress: opts.json ? undefined : progress.update,
           onNotice: (message) => io.stderr.write(`${printable(message)}\n`),
@@ -79,18 +82,21 @@ export function addBuildCommands(program: Command, io: Io, color: Color): void {
     .option("--base <path>", "base path to check the links with")
     .option("--drafts", "include entries and pages marked draft: true")
     .option("--future", "include entries scheduled later than now (publishDate or date), marked scheduled: true")
+    .option("--strict", "fail when a page uses what its Content-Security-Policy blocks, instead of warning")
     .option("--debug", "print stack traces")
-    .action(async (opts: { root: string; base?: string; drafts?: boolean; future?: boolean }) => {
+    .action(async (opts: { root: string; base?: string; drafts?: boolean; future?: boolean; strict?: boolean }) => {
       const { checkProject } = await import("../check/check.ts");
       const { pages, warnings } = await checkProject({
         root: opts.root,
         base: opts.base,
         drafts: opts.drafts,
         future: opts.future,
+        strict: opts.strict,
         env: withEnvFiles(path.resolve(opts.root), "production", io.env),
       });
       printWarnings(warnings, io, color);
-      io.stdout.write(
+      // A status line, not a result: on stderr, so that `heirloom check && heirloom build --json` prints only JSON.
+      io.stderr.write(
         `Checked ${pages} pages, their links, and the types of site.config.ts and templates/: no problems.\n`,
       );
     });

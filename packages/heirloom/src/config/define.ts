@@ -2,6 +2,7 @@
 // collection.ts) defineCollection with the types templates infer their content from. Plain data: the engine checks
 // it when it loads.
 import type { FormOptions, ServerOptions } from "./form-options.ts";
+import type { HeadersOptions } from "./headers-options.ts";
 import type { I18nOptions, Translation } from "./i18n.ts";
 import type { MarkdownOptions } from "./markdown-options.ts";
 import type { CollectionDefinition, Collections, Entry, EntryOf } from "./collection.ts";
@@ -21,6 +22,7 @@ export type {
   SummaryOption,
 } from "./collection.ts";
 export type { FormOptions, I18nOptions, ServerOptions, Translation };
+export type { HeaderRule, HeadersOptions, PolicyDirective, PolicySources } from "./headers-options.ts";
 export type {
   ArchivePage,
   ArchivePeriod,
@@ -185,6 +187,12 @@ export interface SiteOptions<C extends Collections> {
    * render `<Search />` get the search box's script (loaded only when the box is used). Off unless set.
    */
   search?: boolean;
+  /**
+   * The headers hosts send with the pages: sources the Content-Security-Policy allows beyond its strict defaults
+   * and headers of the site's own, for every page or by path (see HeadersOptions). The build checks every page
+   * against the policy of its path.
+   */
+  headers?: HeadersOptions;
   /** The dev and preview servers: the host names they answer. */
   server?: ServerOptions;
   /** The site's languages (see I18nOptions); without it a site has one language and no locale folders. */

@@ -10,6 +10,7 @@ import {
   SiteUrlPathNotBase,
 } from "../errors/catalogue.ts";
 import { errorFrom } from "../errors/errors.ts";
+import type { ResolvedHeaders } from "./headers-options.ts";
 import type { ResolvedForm, ResolvedSite } from "./types.ts";
 
 /** What a caller of build() may set; everything is optional. */
@@ -47,6 +48,8 @@ export interface BuildOptions {
   lockWaitMs?: number;
   /** Environment to read overrides from (default: process.env). */
   env?: Record<string, string | undefined>;
+  /** Fail on a use of a page its security policy blocks, instead of warning (--strict). */
+  strict?: boolean;
   /** Also write every published file with its size and SHA-256 to this file (relative to root, outside outDir). */
   manifest?: string;
 }
@@ -87,6 +90,8 @@ export interface SiteConfig extends SitePaths {
   sourceDate: string;
   /** The pages indexed with Pagefind (`search: true` in site.config.ts). */
   search: boolean;
+  /** The site's own headers and its policy's sources (`headers` in site.config.ts); none when absent. */
+  headers?: ResolvedHeaders;
 }
 
 /** A setting by precedence (its flag, its environment variable, its field of site.config.ts) and where it is set. */
@@ -128,6 +133,7 @@ export function resolveConfig(site: ResolvedSite, options: BuildOptions = {}): S
     force: options.force ?? false,
     sourceDate,
     search: site.search,
+    ...(site.headers ? { headers: site.headers } : {}),
   };
 }
 

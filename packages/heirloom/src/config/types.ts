@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { BodyKind, FeedFormat, FeedOptions, FormOptions, LoadedEntry, SortOrder } from "./define.ts";
 import type { ResolvedI18n } from "./i18n.ts";
 import type { ResolvedMarkdown } from "./markdown-options.ts";
+import type { ResolvedHeaders } from "./headers-options.ts";
 
 /** A feed's options with its format settled. */
 export type ResolvedFeed = FeedOptions<Record<string, unknown>> & { format: FeedFormat };
@@ -123,6 +124,8 @@ export interface ResolvedSite {
   brokenLinks: "error" | "warn";
   /** The built pages indexed with Pagefind (`search: true`). */
   search: boolean;
+  /** The site's own headers and its policy's sources (`headers`). */
+  headers?: ResolvedHeaders;
   markdown: ResolvedMarkdown;
   /** Host names dev and preview answer besides their own (server.allowedHosts); true for any. */
   allowedHosts: string[] | true;

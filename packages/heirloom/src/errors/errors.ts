@@ -48,7 +48,8 @@ export type ErrorCode =
   | "IslandError"
   | "UsageError"
   | "HostError"
-  | "ForeignSyntaxWarning";
+  | "ForeignSyntaxWarning"
+  | "SecurityPolicyError";
 
 /**
  * A problem the user can fix. `code` (also its `name`, as stack traces print it) is the kind of problem, shared by

@@ -15,6 +15,7 @@ import { lockOutput } from "../output/write/index.ts";
 import { checkOutDir, recoverInterrupted, removeLeftovers } from "../output/write/index.ts";
 import { compileParts } from "./compile-parts.ts";
 import { checkPageLinks } from "./link-check.ts";
+import { checkPagePolicies } from "./policy-check.ts";
 import { type PreparedSite, prepareSite } from "./prepare.ts";
 import { type RenderedSite, renderSite } from "./render-pages.ts";
 
@@ -83,6 +84,7 @@ async function buildLocked(options: BuildOptions, incremental: Incremental, seed
   const written = await inStaging(site.config.outDir, seed, async (staging) => {
     const rendered = await renderSite(site, staging, incremental.pageReuse(site, staging.holding), options.onProgress);
     const linkWarnings = await checkPageLinks(site, rendered, staging);
+    linkWarnings.push(...checkPagePolicies(site, rendered.records, options.strict));
     const index = await indexSite(site, rendered, staging, incremental);
     return { ...rendered, linkWarnings, index, ...(await commit(staging, site.config.outDir)) };
   });
@@ -97,6 +99,7 @@ export async function checkSite(options: BuildOptions = {}): Promise<{ pages: nu
   const site = await prepareSite({ ...options, checkHeld: true });
   const rendered = await renderSite(site, undefined, undefined, options.onProgress);
   const linkWarnings = await checkPageLinks(site, rendered);
+  linkWarnings.push(...checkPagePolicies(site, rendered.records, options.strict));
   const warnings = [...(site.bundle.warnings ?? []), ...linkWarnings, ...site.highlightWarnings];
   return { pages: rendered.records.length, warnings };
 }

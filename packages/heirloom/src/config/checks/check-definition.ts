@@ -9,6 +9,7 @@ import { isHostName } from "../host-name.ts";
 import { unsafeCharacter } from "../unsafe-characters.ts";
 import { checkFeeds } from "./check-feeds.ts";
 import { checkEntryRoute, checkUnregistered } from "./check-entry-routes.ts";
+import { checkHeaders } from "./check-headers.ts";
 import { checkI18n } from "../i18n.ts";
 import { checkTaxonomies } from "./check-taxonomies.ts";
 import { DEFAULT_SUMMARY, resolveSummary } from "./summary-options.ts";
@@ -51,6 +52,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
   const i18n = checkI18n(definition.i18n, collections, fail);
   const search = definition.search ?? false;
   if (search !== true && search !== false) fail(messages.BadSearch, { search }, "search");
+  const headers = checkHeaders(definition.headers, fail);
   const timeout = definition.timeout ?? DEFAULT_TIMEOUT;
   if (!Number.isInteger(timeout) || timeout < 1) fail(messages.BadTimeout, { value: String(timeout) }, "timeout");
   throwIfAny(errors);
@@ -69,6 +71,7 @@ export function resolveSite(definition: unknown, source = ""): ResolvedSite {
     redirects,
     brokenLinks,
     search: search === true,
+    headers,
     passthrough: (definition.passthrough ?? []).map((p) => p.replace(/^\.?\/+|\/+$/g, "")),
     markdown,
     allowedHosts,

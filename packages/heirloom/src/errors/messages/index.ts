@@ -7,6 +7,7 @@ import * as entries from "./entry.ts";
 import * as feeds from "./feed.ts";
 import * as foreign from "./foreign.ts";
 import * as hostFiles from "./host-file.ts";
+import * as headers from "./headers.ts";
 import * as i18n from "./i18n.ts";
 import * as images from "./image.ts";
 import * as init from "./init.ts";
@@ -26,6 +27,7 @@ export * from "./entry.ts";
 export * from "./feed.ts";
 export * from "./foreign.ts";
 export * from "./host-file.ts";
+export * from "./headers.ts";
 export * from "./i18n.ts";
 export * from "./image.ts";
 export * from "./init.ts";
@@ -42,6 +44,7 @@ export const byStage: readonly Record<string, unknown>[] = [
   config,
   feeds,
   hostFiles,
+  headers,
   i18n,
   taxonomy,
   options,

@@ -5,45 +5,17 @@ import type { SiteConfig } from "../../config/options.ts";
 import { HOSTING_FILES, SEARCH_FOLDER, SITEMAP_LIMIT, sitemapParts } from "../../routes/clashes.ts";
 import type { FeedSpec, Redirect, Route } from "../../routes/types.ts";
 import { NOT_FOUND, absoluteUrl, withBase } from "../../routes/urls.ts";
+import { netlifyPaths, pathHeaders, securityHeaders, serveSource } from "./header-rules.ts";
 import { headerValue, ruleValue } from "./host-file-values.ts";
+import { contentSecurityPolicy, hasPathPolicies } from "./policy.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
 /** The search index's folders whose files are named by their content (pagefind.js and the WebAssembly are not). */
 const HASHED_INDEX = ["index", "fragment", "filter"].map((folder) => `${SEARCH_FOLDER}/${folder}`);
 
-/**
- * The Content-Security-Policy: only this site's scripts and styles; forms and frames only to the forms' endpoints.
- * A site with search may compile WebAssembly ('wasm-unsafe-eval', for Pagefind's; eval of strings stays refused).
- */
-export function contentSecurityPolicy(config: Pick<SiteConfig, "forms" | "search">): string {
-  const origins = [...new Set(config.forms.flatMap((f) => (f.origin ? [f.origin, ...f.frameOrigins] : [])))].sort();
-  const endpoint = origins.map((o) => ` ${o}`).join("");
-  return [
-    "default-src 'self'",
-    config.search ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    `form-action 'self'${endpoint}`,
-    `frame-src 'self'${endpoint}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join("; ");
-}
-
-/** Security headers every response gets. */
-export function securityHeaders(config: SiteConfig): Record<string, string> {
-  return {
-    "Content-Security-Policy": contentSecurityPolicy(config),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-    "X-Frame-Options": "DENY",
-  };
-}
+export { contentSecurityPolicy } from "./policy.ts";
+export { securityHeaders } from "./header-rules.ts";
 
 /**
  * sitemap.xml (only when the site URL is known; pages and feeds, never redirects), robots.txt (only at the host's
@@ -130,20 +102,39 @@ function netlifyHeaders(config: SiteConfig, pages: Route[], notFound: string[]):
       .join("\n")}\n`;
   // Rules are merged per path, so Cache-Control is set on disjoint paths only.
   // Each page at its URL and at its file's name (hosts answer both).
-  const html = pages.flatMap((r) =>
-    r.path === "/"
-      ? [config.base, `${config.base}index.html`]
-      : [config.base + r.path.slice(1), config.base + r.outFile],
+  const html = new Map(
+    pages.flatMap(
+      (r): Array<[string, string]> =>
+        r.path === "/"
+          ? [
+              [config.base, r.path],
+              [`${config.base}index.html`, r.path],
+            ]
+          : [
+              [config.base + r.path.slice(1), r.path],
+              [config.base + r.outFile, r.path],
+            ],
+    ),
   );
+  // Hosts join the values of a header two matching rules set: with policies by path, each page states its own.
+  const byPage = hasPathPolicies(config);
+  const { "Content-Security-Policy": policy, ...rest } = securityHeaders(config);
+  const pageBlock = (p: string, sitePath?: string) =>
+    block(p, {
+      ...(byPage && { "Content-Security-Policy": contentSecurityPolicy(config, sitePath) }),
+      "Cache-Control": REVALIDATE,
+    });
+  // Each pattern's own headers only: hosts apply every rule that matches a path.
+  const paths = (config.headers?.paths ?? []).filter((rule) => Object.keys(rule.set).length > 0);
   return [
-    block(`${config.base}*`, securityHeaders(config)),
+    block(`${config.base}*`, byPage ? rest : { "Content-Security-Policy": policy, ...rest }),
+    ...paths.flatMap((rule) => netlifyPaths(config.base, rule.pattern).map((p) => block(p, rule.set))),
     block(`${config.base}assets/*`, { "Cache-Control": IMMUTABLE }),
     ...(config.search
       ? HASHED_INDEX.map((folder) => block(`${config.base}${folder}/*`, { "Cache-Control": IMMUTABLE }))
       : []),
-    ...[...new Set(html), ...["404.html", ...notFound].map((file) => config.base + file)].map((p) =>
-      block(p, { "Cache-Control": REVALIDATE }),
-    ),
+    ...[...html].map(([p, sitePath]) => pageBlock(p, sitePath)),
+    ...["404.html", ...notFound].map((file) => pageBlock(config.base + file)),
   ].join("\n");
 }
 
@@ -200,6 +191,8 @@ function serveJson(config: SiteConfig, redirects: Redirect[], pages: Route[]): s
       rule("**", { ...securityHeaders(config), "Cache-Control": REVALIDATE }),
       rule("assets/**", { "Cache-Control": IMMUTABLE }),
       ...(config.search ? HASHED_INDEX.map((folder) => rule(`${folder}/**`, { "Cache-Control": IMMUTABLE })) : []),
+      // Later rules win in serve: each states everything of the patterns that hold it.
+      ...pathHeaders(config, hasPathPolicies(config)).map((p) => rule(serveSource(p.pattern), p.headers)),
     ],
     ...(redirects.length > 0 ? { redirects: serveRedirects(config, redirects, pages) } : {}),
   };

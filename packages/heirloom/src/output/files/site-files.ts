@@ -12,6 +12,7 @@ import { type HeirloomError, errorsOf, throwIfAny } from "../../errors/errors.ts
 import type { FeedSpec, Redirect, Route } from "../../routes/types.ts";
 import { type FeedSelections, feedFiles } from "./feeds.ts";
 import { hostingFiles } from "./hosting.ts";
+import { withOwnHostFiles } from "./own-host-files.ts";
 import { redirectFiles } from "./redirects.ts";
 import { type RefTable, resolveRefs } from "../../render/refs.ts";
 import type { LocalePages } from "../../render/render.ts";
@@ -80,11 +81,14 @@ export async function fixedFiles(site: SiteParts): Promise<FixedFiles> {
     }
   });
   throwIfAny(problems);
-  const hosting = hostingFiles(config, site.routes, site.feeds, site.redirects);
+  const { passthrough: published, hosting } = withOwnHostFiles(
+    passthrough,
+    hostingFiles(config, site.routes, site.feeds, site.redirects),
+  );
   const code = site.codeStyles ? [site.codeStyles] : [];
   const search = site.searchScript ? [site.searchScript] : [];
   const assets = [...site.bundle.files, ...site.islandBundle.files, ...code, ...search, ...(site.mathStyles ?? [])];
-  return { assets, passthrough, redirects: redirectFiles(config, site.redirects), hosting };
+  return { assets, passthrough: published, redirects: redirectFiles(config, site.redirects), hosting };
 }
 
 /**

@@ -27,7 +27,7 @@ export function templateLinkFinder(templatesDir: string, root: string): (urls: s
 }
 
 /** The templates' source files, by their path as the user reads it (below the project, or absolute). */
-function readSources(templatesDir: string, root: string): Array<{ file: string; text: string }> {
+export function readSources(templatesDir: string, root: string): Array<{ file: string; text: string }> {
   let entries: string[];
   try {
     entries = readdirSync(templatesDir, { recursive: true, encoding: "utf8" }).filter((name) => SOURCE.test(name));

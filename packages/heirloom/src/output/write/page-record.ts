@@ -18,6 +18,11 @@ export interface PageRecord {
    * is not written (heirloom check): another page's are read from its file when a link names it.
    */
   ids?: string;
+  /**
+   * What its security policy decides, one a line (see output/links/page-uses.ts); absent when nothing: the
+   * site's own scripts, styles and images only.
+   */
+  uses?: string;
   /** The written file's modification time (0 when nothing was written). */
   mtimeMs: number;
 }

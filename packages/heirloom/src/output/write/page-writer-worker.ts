@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import zlib from "node:zlib";
-import { pageLinks } from "../links/index.ts";
+import { pageLinks, pageUses } from "../links/index.ts";
 import type { PageRecord } from "./page-record.ts";
 import type { FileState } from "./staging.ts";
 
@@ -65,7 +65,13 @@ function writePage({ outFile, recorded }: BatchPage, html: string): PageRecord {
     links: found.links,
     fragments: found.fragments,
     ids: found.ids?.join("\n"),
+    ...withUses(pageUses(html)),
   };
+}
+
+/** The uses a record keeps: none when the page has none (most pages of most sites). */
+function withUses(uses: string): { uses?: string } {
+  return uses ? { uses } : {};
 }
 
 /** A folder and its missing parents, each with the mode 755 whatever the umask; a plain mkdir, remembered. */

@@ -8,7 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { WriteFile } from "./file-writes.ts";
 import type { PageRecord, PageWriter } from "./page-record.ts";
-import { pageLinks } from "../links/index.ts";
+import { pageLinks, pageUses } from "../links/index.ts";
 import { threadedWriter } from "./page-writer-threads.ts";
 import type { FileState, Staging } from "./staging.ts";
 
@@ -101,7 +101,13 @@ async function pooledRecord(
     links: found.links,
     fragments: found.fragments,
     ids: found.ids?.join("\n"),
+    ...withUses(pageUses(html)),
   };
+}
+
+/** The uses a record keeps: none when the page has none (most pages of most sites). */
+function withUses(uses: string): { uses?: string } {
+  return uses ? { uses } : {};
 }
 
 /**

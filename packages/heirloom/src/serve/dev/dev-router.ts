@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { DEV_CLIENT, DEV_CLIENT_PATH, DEV_EVENTS_PATH, contentType } from "./dev-client.ts";
 import { type Target, answer } from "../http/index.ts";
+import { type PathHeaders, headersAt } from "../../output/files/index.ts";
 import type { ReloadHub } from "./reload-hub.ts";
 import type { ServedAnswer, ServedFile } from "./site-thread/index.ts";
 
@@ -15,6 +16,8 @@ export interface ServedState {
   build: number;
   /** The security headers the build writes for hosts: a page that breaks the policy fails here too. */
   headers: Record<string, string>;
+  /** The rules of headers.paths, and the base path their patterns are under. */
+  pathHeaders?: { base: string; rules: PathHeaders[] };
   /** The last build's problems, formatted; undefined when it succeeded. */
   failure?: string;
   /** Why pages asked for since the last build could not be rendered, formatted, by path; emptied by each build. */
@@ -56,12 +59,19 @@ export function devRequestHandler(
     if (got.failure !== undefined) onPageFailure(pathname, got.failure);
     const found =
       got.file ?? (got.failure !== undefined ? failedPage(500) : state.failure ? failedPage(200) : undefined);
-    for (const [name, value] of Object.entries(state.headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headersFor(state, pathname))) res.setHeader(name, value);
     if (!found) return void res.writeHead(404).end("Not found");
     const type = contentType(path.extname(found.file));
     const payload = type.startsWith("text/html") ? withDevClient(found.body) : found.body;
     res.writeHead(found.status, { "content-type": type, "cache-control": "no-store" }).end(payload);
   };
+}
+
+/** The headers of the page at `pathname`: the site's, and those of the rules of headers.paths it matches. */
+function headersFor(state: ServedState, pathname: string): Record<string, string> {
+  const paths = state.pathHeaders;
+  if (!paths || paths.rules.length === 0 || !pathname.startsWith(paths.base)) return state.headers;
+  return headersAt(state.headers, paths.rules, `/${pathname.slice(paths.base.length)}`);
 }
 
 /** Served while no build has succeeded yet, or for a page that fails and never rendered: the errors show over it. */

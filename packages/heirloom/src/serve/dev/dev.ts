@@ -170,6 +170,7 @@ async function devBuilds(
       base = outcome.base;
       allowedHosts = outcome.allowedHosts;
       state.headers = outcome.headers;
+      state.pathHeaders = { base, rules: outcome.pathHeaders };
       outcome = await forms.follow(outcome.forms, base).then(
         () => outcome,
         (error: unknown) => ({ type: "failed", build, redone: outcome.redone, message: say(error) }) as const,

@@ -7,7 +7,7 @@ import { startHeartbeat, stalledError } from "../../../compile/stall.ts";
 import { outOfMemoryError } from "../../../compile/supervisor.ts";
 import { resolvePaths } from "../../../config/options.ts";
 import { type CompiledPart, Incremental } from "../../../incremental/incremental.ts";
-import { securityHeaders } from "../../../output/files/index.ts";
+import { hasPathPolicies, pathHeaders, securityHeaders } from "../../../output/files/index.ts";
 import { devNotes } from "../../../output/held-report.ts";
 import { prepareSite } from "../../../pipeline/prepare.ts";
 import { type DevSite, createDevSite } from "./dev-site.ts";
@@ -78,6 +78,7 @@ async function build(number: number, exhausted: Exhausted[]): Promise<void> {
       base: config.base,
       allowedHosts: definition.allowedHosts,
       headers: securityHeaders(config),
+      pathHeaders: pathHeaders(config, hasPathPolicies(config)),
       forms: definition.forms.map(({ name, field, type, localPath }) => ({ name, field, type, localPath })),
     });
     // Not after a page used up the memory: one template that does so on every page would end a thread a page.

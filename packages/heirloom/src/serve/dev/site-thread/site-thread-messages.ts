@@ -1,6 +1,7 @@
 // What dev's two threads say to each other: the main thread (site-thread.ts: the server, the event stream, the
 // watcher) asks the site thread (dev-site-worker.ts: compile, content, render, the link check) for builds and
 // pages; the site thread answers and tells what it found meanwhile. Every problem travels formatted.
+import type { PathHeaders } from "../../../output/files/index.ts";
 import type { KEEP_CODE } from "../../../../bin/thread-keys.cjs";
 import type { SiteCodePlace } from "../../../compile/supervisor.ts";
 import type { BuildOptions } from "../../../config/options.ts";
@@ -60,6 +61,8 @@ export interface BuildDone {
   allowedHosts: string[] | true;
   /** The security headers the build writes for hosts. */
   headers: Record<string, string>;
+  /** The rules of headers.paths, least specific first, each with all it sets (see output/files/header-rules.ts). */
+  pathHeaders: PathHeaders[];
   forms: LocalForm[];
 }
 
