@@ -76,7 +76,8 @@ function compileNow(
   renderer: Renderer & { syntax?: MdxSyntax },
   key: string,
 ): CompiledMdx | HeirloomError {
-  const { compileSync } = loadMdx();
+  const compiler = loadMdx();
+  const { compileSync } = compiler;
   const own = mdxSyntaxPlugins(renderer.syntax, base);
   const found: Found = { headings: [], uses: new Map(), refs: new Set(), imports: [] };
   const blocks: CompiledMdx["blocks"] = [];
@@ -89,7 +90,7 @@ function compileNow(
       // A column's alignment as markdown writes it, align="right": a style attribute is refused by the site's CSP.
       tableCellAlignToStyle: false,
       remarkPlugins: [
-        remarkGfmAs(gfm),
+        remarkGfmAs(gfm, compiler),
         ...own.remark,
         ...(gfm.autolinks ? [remarkAutolinks] : []),
         ...(typographer ? [remarkTypographer] : []),

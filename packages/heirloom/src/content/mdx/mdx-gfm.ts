@@ -3,7 +3,6 @@
 // markdown-it-footnote numbers and lists them, so that a body renamed from .md to .mdx keeps its HTML.
 import { createRequire } from "node:module";
 import type { GfmOptions } from "../../config/markdown-options.ts";
-import { bundledFile } from "../../version.ts";
 import { type MdastNode, attribute, jsxElement } from "./mdx-nodes.ts";
 
 const require = createRequire(import.meta.url);
@@ -12,12 +11,14 @@ type Gfm = {
   gfm: () => unknown;
   gfmFromMarkdown: () => Array<{ transforms?: unknown[] }>;
 };
-/** The compiler's bundle holds them (bin/compile-cli.js SIDE_BUNDLES); a source checkout reads the packages. */
-const loadGfm = (): Gfm => {
-  const bundle = bundledFile("mdx");
-  if (bundle) return require(bundle) as Gfm;
-  return { gfm: require("micromark-extension-gfm").gfm, gfmFromMarkdown: require("mdast-util-gfm").gfmFromMarkdown };
-};
+/**
+ * The compiler's bundle holds them (bin/compile-cli.js SIDE_BUNDLES), taken from the compiler already loaded; a
+ * source checkout, whose compiler is the package, reads their packages.
+ */
+const gfmOf = (compiler: Partial<Gfm>): Gfm =>
+  compiler.gfm && compiler.gfmFromMarkdown
+    ? (compiler as Gfm)
+    : { gfm: require("micromark-extension-gfm").gfm, gfmFromMarkdown: require("mdast-util-gfm").gfmFromMarkdown };
 
 /** micromark's names of each extension's constructs, turned off when the site turns the extension off. */
 const CONSTRUCTS: Record<keyof GfmOptions, string[]> = {
@@ -30,11 +31,11 @@ const CONSTRUCTS: Record<keyof GfmOptions, string[]> = {
 };
 
 /** A remark plugin (unified's `this`) that parses the extensions `gfm` turns on; none when all are off. */
-export function remarkGfmAs(gfm: Required<GfmOptions>) {
+export function remarkGfmAs(gfm: Required<GfmOptions>, compiler: object) {
   return function (this: { data(): unknown }) {
     const off = (Object.keys(CONSTRUCTS) as Array<keyof GfmOptions>).filter((key) => !gfm[key]);
     if (off.length === Object.keys(CONSTRUCTS).length || (off.length === 4 && gfm.autolinks)) return;
-    const { gfm: syntax, gfmFromMarkdown } = loadGfm();
+    const { gfm: syntax, gfmFromMarkdown } = gfmOf(compiler as Partial<Gfm>);
     const data = this.data() as Record<string, unknown[] | undefined>;
     const disable = [...off.flatMap((key) => CONSTRUCTS[key]), "wwwAutolink", "protocolAutolink", "emailAutolink"];
     (data.micromarkExtensions ??= []).push(syntax(), { disable: { null: disable } });

@@ -5,6 +5,7 @@
 import type { ComponentType, FunctionComponent, ReactNode } from "react";
 import { createElement, jsxRuntime as runtime, renderToStaticMarkup } from "../../compile/react.ts";
 import { type EnvReads, noteEnvReads, runSiteCode } from "../../compile/site-code.ts";
+import { siteCodeNow } from "../../compile/supervisor.ts";
 import { DEFAULT_TIMEOUT, durationText } from "../../config/timeout.ts";
 import { PastBudget, withinTime } from "../../compile/time-budget.ts";
 import { MdxPastBudget } from "../../errors/catalogue.ts";
@@ -86,9 +87,10 @@ export function setMdxBody(
     get() {
       const props = { ...MARKED, [HEADINGS_PROP]: rendered };
       const render = () => renderToStaticMarkup(createElement(content() as ComponentType<typeof props>, props));
-      // Run as site code (a feed reads it outside any page), and rendered once: a later reader of the HTML
-      // depends on the variables the body read as much as the first.
-      const place = { file: at.file, line: at.bodyLine };
+      // Run as site code (a feed reads it outside any page; a template, as `headings` too, inside one: the page is
+      // told), and rendered once: a later reader of the HTML depends on the variables the body read as the first.
+      const page = siteCodeNow()?.page;
+      const place = { file: at.file, line: at.bodyLine, ...(page ? { page } : {}) };
       const html = () => (components.renderHtml ? components.renderHtml(render) : render());
       made ??= runSiteCode(() => cutAtMoreElement(withoutImagePreloads(html())), place);
       noteEnvReads(made.env);
