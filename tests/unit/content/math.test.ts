@@ -32,7 +32,7 @@ describe("math", () => {
 
   it("shows a formula KaTeX cannot read as written, in its error colour, and the page still builds", () => {
     const { html } = renderMd("$\\frac{a$\n", MATH);
-    expect(html).toContain('<span class="katex-error" title="ParseError: KaTeX parse error');
+    expect(html).toContain('<span class="katex-error hk-color___hcc0000" title="ParseError: KaTeX parse error');
   });
 
   it("is off unless the site turns it on: dollars stay text, x\\,dx losing its backslash as CommonMark says", () => {

@@ -16,6 +16,7 @@ import type { Manifest } from "../output/write/index.ts";
 import { cacheDirFor, writeAtomically } from "../compile/cache.ts";
 import { type MarkdownIndex, type StoredMarkdown, markdownStore } from "./markdown-store.ts";
 import { ENGINE_KEY } from "../version.ts";
+import type { MathStyles } from "../render/math-styles.ts";
 
 export interface PageState {
   /** Everything the page was rendered from that is known before rendering it. */
@@ -26,6 +27,8 @@ export interface PageState {
   env?: EnvReads;
   /** The images it used (their stems), published again when the page is reused. */
   images: string[];
+  /** Its math classes' stylesheet, if it has math: published again when the page is reused. */
+  math?: MathStyles;
   record: PageRecord;
 }
 

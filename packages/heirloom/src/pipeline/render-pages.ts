@@ -8,10 +8,12 @@ import type { PageRecord } from "../output/write/index.ts";
 import { createPageWriter } from "../output/write/index.ts";
 import type { Staging } from "../output/write/index.ts";
 import { contentOf, renderPage } from "../render/render.ts";
+import { withMathStyles } from "../render/math-styles.ts";
 import { trackContent } from "../render/track.ts";
 import { runSiteCode } from "../compile/site-code.ts";
 import { PastBudget, withinTime } from "../compile/time-budget.ts";
 import type { PreparedSite } from "./prepare.ts";
+import type { OutputFile } from "../assets/bundle.ts";
 import { type SiteFiles, startFixedFiles, writeSiteFiles } from "./write-files.ts";
 
 /** How long a batch of pages renders under one watchdog: each page gets the site's time less at most this. */
@@ -25,6 +27,8 @@ export interface RenderedPages {
   pages: Map<string, PageState>;
   /** Routes rendered now; the others were kept. */
   rendered: string[];
+  /** The stylesheets of the pages' math classes (render/math-styles.ts), each once. */
+  mathFiles: OutputFile[];
 }
 
 /** Everything the render phase leaves in the staging folder: the pages and the other files. */
@@ -43,7 +47,9 @@ export async function renderSite(
   // The files the pages do not decide are written while they are rendered, the others once they are.
   const fixed = staging && startFixedFiles(site, staging);
   const pages = await renderPages(site, staging, reuse, onProgress);
-  return { ...pages, ...(await writeSiteFiles(site, staging, reuse, fixed)) };
+  const other = await writeSiteFiles(site, staging, reuse, fixed);
+  for (const file of pages.mathFiles) staging?.write(file.path, file.contents);
+  return { ...pages, ...other, files: [...other.files, ...pages.mathFiles] };
 }
 
 /** Renders every page to the page writer, or copies it from the previous build where `reuse` allows. */
@@ -65,12 +71,14 @@ async function renderPages(
   const records: PageRecord[] = [];
   const renderedNow: Array<{ index: number; state: Omit<PageState, "record"> }> = [];
   const pages = new Map<string, PageState>();
+  const math = new Map<string, string>();
   const renderStep = (index: number) => {
     const { route, key, kept } = steps[index];
     onProgress?.("Rendering pages", index, site.routes.length);
     if (kept && staging) {
       staging.copy(route.outFile, kept.copyFrom, kept.bytes);
       site.images.markUsed(kept.state.images);
+      if (kept.state.math) math.set(...kept.state.math);
       records[index] = kept.state.record;
       pages.set(route.outFile, kept.state);
       return undefined;
@@ -80,10 +88,17 @@ async function renderPages(
     const tracked = trackContent(contentOf(site, other), site.entryHash, other);
     // What the page's code reads of the environment is recorded as what it reads of the content is.
     const { result, used } = site.images.track(() => runSiteCode(() => renderPage(site, route, tracked.content)));
-    return {
-      html: result.result,
-      made: { index, state: { key, deps: tracked.deps(), env: result.env, images: used } },
+    // Only a site with math has pages that link KaTeX's stylesheet.
+    const page = site.mathStyles ? withMathStyles(result.result, site.config.base) : { html: result.result };
+    if (page.styles) math.set(...page.styles);
+    const state = {
+      key,
+      deps: tracked.deps(),
+      env: result.env,
+      images: used,
+      ...(page.styles && { math: page.styles }),
     };
+    return { html: page.html, made: { index, state } };
   };
   for (let next = 0; next < steps.length; ) {
     // Pages are rendered in batches of BATCH_MS under one watchdog of the site's time, which each page's render
@@ -113,5 +128,6 @@ async function renderPages(
     pages.set(record.outFile, { ...state, record });
     staging?.record(record.outFile, { sha256: record.sha256, size: record.bytes, mtimeMs: record.mtimeMs });
   });
-  return { records, pages, rendered: renderedNow.map(({ index }) => site.routes[index].path) };
+  const mathFiles = [...math].map(([path, css]) => ({ path, contents: Buffer.from(css) }));
+  return { records, pages, rendered: renderedNow.map(({ index }) => site.routes[index].path), mathFiles };
 }

@@ -15,4 +15,5 @@ export type { RenderMarkdownOptions } from "./render-markdown.ts";
 export { ALERT_ICONS, CONTAINER_KINDS, iconAttributes, titleOf } from "./alert-kinds.ts";
 export type { AlertKind } from "./alert-kinds.ts";
 export { KATEX_OPTIONS, katexStylesheetPath } from "./math.ts";
+export { classedKatexTree, mathClassRules } from "./math-classes.ts";
 export { codeFences, fenceMetaNotes, titledCode, unknownMetaNote } from "./code-fences.ts";

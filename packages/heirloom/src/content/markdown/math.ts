@@ -1,11 +1,13 @@
 // Math in markdown bodies when the site turns it on (`markdown.math`): $…$ and $$…$$ read by
 // @vscode/markdown-it-katex and typeset by KaTeX at build time, as rehype-katex does for MDX, with KaTeX's
-// stylesheet linked before the body's first formula, so that only pages with math load it.
+// stylesheet linked before the body's first formula, so that only pages with math load it; its style attributes
+// made classes (math-classes.ts).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { MarkdownIt } from "markdown-it";
 import type { Token } from "markdown-it";
+import { classedKatex } from "./math-classes.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -31,7 +33,7 @@ export function katexStylesheetPath(): string {
 }
 
 /** What shapes typeset math, for the keys of rendered bodies. */
-export const mathKey = () => `katex:${loadKatex().version}:${katexStylesheetPath()}`;
+export const mathKey = () => `katex:${loadKatex().version}:${katexStylesheetPath()}:classes`;
 
 type MathEnv = { base?: string; mathLinked?: boolean };
 
@@ -49,7 +51,7 @@ export function katexMath(md: MarkdownIt): void {
   const typeset = (display: boolean) => (tokens: Token[], i: number, _: unknown, env?: object) => {
     // The block's last line break is not the formula's (remark-math drops it too: its annotation is the same).
     const tex = display ? tokens[i].content.trim() : tokens[i].content;
-    const html = loadKatex().renderToString(tex, { ...KATEX_OPTIONS, displayMode: display });
+    const html = classedKatex(loadKatex().renderToString(tex, { ...KATEX_OPTIONS, displayMode: display }));
     return (env ? stylesheetLinkOnce(env as MathEnv) : "") + html + (display ? "\n" : "");
   };
   md.renderer.rules.math_inline = typeset(false);

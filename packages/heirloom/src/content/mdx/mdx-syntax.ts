@@ -1,10 +1,10 @@
 // What the site turns on beyond GitHub's markdown, for MDX bodies, written as in markdown bodies (alert-kinds.ts):
 // GitHub's alerts (> [!NOTE]), containers through remark-directive (:::note[Title]), math through remark-math and
-// rehype-katex with KaTeX's stylesheet linked before the body's first formula.
+// rehype-katex with KaTeX's stylesheet linked before the body's first formula and its style attributes made classes.
 import { createRequire } from "node:module";
 import type { ResolvedMarkdown } from "../../config/markdown-options.ts";
 import { CONTAINER_KINDS, type AlertKind, ALERT_ICONS, iconAttributes, titleOf } from "../markdown/index.ts";
-import { KATEX_OPTIONS, katexStylesheetPath } from "../markdown/index.ts";
+import { KATEX_OPTIONS, classedKatexTree, katexStylesheetPath } from "../markdown/index.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -33,7 +33,7 @@ export function mdxSyntaxPlugins(syntax: MdxSyntax | undefined, base: string): {
   if (syntax?.alerts) remark.push(() => (tree: Node) => void alertsAtTop(tree));
   if (syntax?.math) {
     remark.push(load("remark-math"), () => (tree: Node) => void linkStylesheet(tree, base));
-    rehype.push([load("rehype-katex"), { ...KATEX_OPTIONS }]);
+    rehype.push([load("rehype-katex"), { ...KATEX_OPTIONS }], () => (tree: Node) => void classedKatexTree(tree));
   }
   return { remark, rehype };
 }

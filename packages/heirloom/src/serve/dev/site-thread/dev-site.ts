@@ -4,6 +4,7 @@
 // one, with the error beside it.
 import type { PreparedSite } from "../../../pipeline/prepare.ts";
 import { publishedOnSite, renderPage } from "../../../render/render.ts";
+import { withMathStyles } from "../../../render/math-styles.ts";
 import type { OutputFile } from "../../../assets/bundle.ts";
 import { type FeedSelections, feedFiles } from "../../../output/files/index.ts";
 import { linkResolver, readPassthrough } from "../../../output/files/index.ts";
@@ -128,15 +129,25 @@ export function createDevSite(
     if (fresh.length) report(fresh);
     return problems;
   };
+  // A page's math classes' stylesheet is served from when the page is rendered.
+  const withMath = (html: string) => {
+    const page = prepared.mathStyles ? withMathStyles(html, base) : { html };
+    if (page.styles) {
+      add([{ path: page.styles[0], contents: Buffer.from(page.styles[1]) }]);
+      known?.add(page.styles[0]);
+    }
+    return page;
+  };
   const render = (route: Route): { html: string; failure?: unknown } => {
     if (exhausted?.has(route.path)) throw exhausted.get(route.path);
     let html = kept.get(route.outFile);
     if (html === undefined) {
       try {
-        html = renderPage(prepared, route);
+        html = withMath(renderPage(prepared, route)).html;
       } catch (failure) {
         const previous = lastGood.get(route.outFile);
         if (previous === undefined) throw failure;
+        withMath(previous); // its math stylesheet, served by this site as by the one that rendered it
         return { html: previous, failure };
       }
       lastGood.set(route.outFile, html);
