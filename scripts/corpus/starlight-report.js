@@ -32,9 +32,21 @@ function kindOf(text) {
   if (/^The link .* leads to no page/.test(text)) return "broken link";
   if (/^The link .* names the id/.test(text)) return "broken fragment";
   if (/opens a container/.test(text)) return "::: container in a .md file, printed as text";
+  const meta = /The code block's meta (.*) is not read here/.exec(text)?.[1];
+  if (meta) return `UnknownFenceMeta: ${metaKind(meta)}`;
   const language = /Shiki has no language "([^"]+)"/.exec(text);
   if (language) return `code block in a language Shiki lacks (${language[1]})`;
   return text.replace(/content\/\S+/g, "…").slice(0, 80);
+}
+
+/** What Expressive Code option an unread meta is (the warning names its parts as written). */
+function metaKind(meta) {
+  if (/(?:^|\s)lang=/.test(meta)) return 'a diff highlighted as another language (lang="js")';
+  if (/(?:^|\s)frame=/.test(meta)) return 'a frame (frame="none")';
+  if (/(?:^|\s)(?:mark|ins|del)=(["'/])/.test(meta)) return 'lines added or removed by their text (ins="…", ins=/…/)';
+  if (/(?:^|\s)\/.+\/(?:\s|$)/.test(meta)) return "text marked by a pattern (/…/)";
+  if (/^["']/.test(meta)) return 'text marked by its words ("…")';
+  return meta;
 }
 
 /** The files of content/ the docs came from, each with the page it is published at (Starlight's URL form). */
@@ -45,7 +57,8 @@ export function sourcesOf(root) {
     .sort()
     .map((file) => {
       const [locale, rest] = file.startsWith("docs/") ? ["", file.slice(5)] : file.split("/docs/");
-      const slug = rest.replace(/\.mdx?$/, "").replace(/\/index$/, "");
+      // index.mdx is its folder's page (the route drops a last "index"), the locale's home for the top one.
+      const slug = rest.replace(/\.mdx?$/, "").replace(/(^|\/)index$/, "");
       return { file: `content/${file}`, page: path.join(locale, slug, "index.html") };
     });
 }
@@ -71,14 +84,20 @@ const count = (text, pattern) => (text.match(pattern) ?? []).length;
 /** A table's delimiter row (| --- | :-: |), which every GFM table has: pipes, colons and dashes only. */
 const DELIMITER = /^[ \t]*(?=[^\n]*\|)(?=[^\n]*-)[|: \t-]+$/gm;
 const ASIDE = /^:::(note|tip|caution|danger)\b/gm;
-/** The HTML outside <pre> blocks, where a construct left as text shows. */
-const outsideCode = (html) => html.replace(/<pre[\s\S]*?<\/pre>/g, "");
+/** The HTML outside code blocks and spans (where the docs show the syntax), where a construct left as text shows. */
+const outsideCode = (html) => html.replace(/<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>/g, "");
 const titleOf = (meta) => /(?:^|\s)(?:title|filename)=(["'])(.*?)\1/.exec(meta)?.[2];
-const marks = (meta) => /\{[\d,\s-]+\}|(?:^|\s)(?:mark|highlight)=|(?:^|\s)\/[^/]+\//.test(meta);
+// Marked lines as Expressive Code writes them: by number ({1,3}, mark={…}, highlight={…}), which the engine
+// reads, or by text ("slug:", mark="…") and by pattern (/icon="\w+"/), which it reports as unread meta.
+const BY_NUMBER = /(?:^|\s)(?:(?:mark|highlight)=)?\{[\d,\s-]+\}/;
+const BY_TEXT = /(?:^|\s)(?:mark=)?(["'])(?:(?!\1).)+\1|(?:^|\s)(?:mark=)?\/[^/]+\//;
+const marks = (meta) => BY_NUMBER.test(meta) || BY_TEXT.test(meta);
 const insDel = (meta) => /(?:^|\s)(?:ins|del)=/.test(meta);
 /** Line markers as Shiki's transformers, Expressive Code and rehype-pretty-code write them. */
-const MARKED = /class="[^"]*\b(highlighted|highlight|mark|marked|line-highlight)\b/g;
-const DIFF = /class="[^"]*\b(diff add|diff remove|add|remove|ins|del|inserted|deleted)\b/g;
+const MARKED = /class="[^"]*\b(highlighted|highlight|mark|marked|line-highlight)\b/;
+const DIFF = /class="[^"]*\b(diff add|diff remove|add|remove|ins|del|inserted|deleted)\b/;
+/** How many of the page's code blocks show a line so marked. */
+const blocksWith = (html, marker) => (html.match(/<pre[\s\S]*?<\/pre>/g) ?? []).filter((b) => marker.test(b)).length;
 
 /** Per construct: how many the sources write and how many the built pages render. */
 export function measure(root, sources) {
@@ -86,8 +105,8 @@ export function measure(root, sources) {
     files: 0,
     tables: { files: 0, written: 0, rendered: 0, filesRendering: 0 },
     titles: { written: 0, rendered: 0 },
-    marked: { written: 0, pagesWith: 0, pagesShowing: 0 },
-    insDel: { written: 0, pagesWith: 0, pagesShowing: 0 },
+    marked: { written: 0, byNumber: 0, byText: 0, pagesWith: 0, pagesShowing: 0, rendered: 0 },
+    insDel: { written: 0, pagesWith: 0, pagesShowing: 0, rendered: 0 },
     asides: { written: 0, rendered: 0 },
   };
   for (const { file, page } of sources) {
@@ -111,12 +130,19 @@ export function measure(root, sources) {
     totals.marked.written += marking;
     totals.insDel.written += diffing;
     if (marking) totals.marked.pagesWith += 1;
-    if (marking && count(html, MARKED)) totals.marked.pagesShowing += 1;
+    totals.marked.byNumber += fences.filter((meta) => BY_NUMBER.test(meta)).length;
+    totals.marked.byText += fences.filter((meta) => !BY_NUMBER.test(meta) && BY_TEXT.test(meta)).length;
+    const [markedBlocks, diffBlocks] = [blocksWith(html, MARKED), blocksWith(html, DIFF)];
+    totals.marked.rendered += Math.min(marking, markedBlocks);
+    totals.insDel.rendered += Math.min(diffing, diffBlocks);
+    if (marking && markedBlocks) totals.marked.pagesShowing += 1;
     if (diffing) totals.insDel.pagesWith += 1;
-    if (diffing && count(html, DIFF)) totals.insDel.pagesShowing += 1;
+    if (diffing && diffBlocks) totals.insDel.pagesShowing += 1;
     const asides = count(prose, ASIDE);
     totals.asides.written += asides;
-    totals.asides.rendered += Math.max(0, asides - count(outsideCode(html), /:::(note|tip|caution|danger)\b/g));
+    // Rendered: an alert for each, and none left as text.
+    const left = count(outsideCode(html), /:::(note|tip|caution|danger)\b/g);
+    totals.asides.rendered += Math.max(0, Math.min(asides, count(html, /class="markdown-alert /g)) - left);
   }
   return totals;
 }
@@ -202,10 +228,12 @@ export async function buildAndReport(root) {
   line(`Tables: ${m.tables.written} in ${m.tables.files} files; ${m.tables.rendered} rendered as <table>,`);
   line(`  ${m.tables.filesRendering} files with all their tables rendered.`);
   line(`Code blocks with title= or filename=: ${m.titles.written}; titles shown: ${m.titles.rendered}.`);
-  line(`Code blocks with marked lines ({1,3}, mark=, /re/): ${m.marked.written} in ${m.marked.pagesWith} pages;`);
-  line(`  pages showing marked lines: ${m.marked.pagesShowing}.`);
-  line(`Code blocks with ins= or del=: ${m.insDel.written} in ${m.insDel.pagesWith} pages;`);
-  line(`  pages showing added or removed lines: ${m.insDel.pagesShowing}.`);
-  line(`:::note/tip/caution/danger asides: ${m.asides.written}; rendered (not left as text): ${m.asides.rendered}.`);
+  const { marked, insDel } = m;
+  line(`Code blocks with marked lines: ${marked.written} in ${marked.pagesWith} pages, ${marked.byNumber} by number`);
+  line(`  ({1,3}, mark={…}), ${marked.byText} by text or pattern ("…", /…/); shown: ${marked.rendered} blocks,`);
+  line(`  in ${marked.pagesShowing} pages.`);
+  line(`Code blocks with ins= or del=: ${insDel.written} in ${insDel.pagesWith} pages; shown: ${insDel.rendered}`);
+  line(`  blocks, in ${insDel.pagesShowing} pages.`);
+  line(`:::note/tip/caution/danger asides: ${m.asides.written}; rendered as alerts: ${m.asides.rendered}.`);
   return 0;
 }

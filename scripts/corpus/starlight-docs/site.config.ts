@@ -53,17 +53,16 @@ const definition = defineSite({
   },
   routes: {
     pages: "pages",
-    entries: [{ collection: "docs", path: "/:slug/", template: "doc" }],
+    // Starlight's files have no ordering numbers: this drops a last `index`, so index.mdx is the page of its
+    // folder (/, /de/, guides/index.mdx at /guides/) as Starlight publishes it.
+    entries: [{ collection: "docs", path: "/:slug/", template: "doc", stripNumberPrefixes: true }],
   },
+  // Starlight's asides as its authors write them: :::note, :::tip[Title], :::caution, :::danger.
+  markdown: { containers: true },
   // Starlight shows a page not yet translated in the locale's chrome, with a notice: "default" does the same.
   i18n: { locales: [...LOCALES, ...MORE], defaultLocale: "en", fallback: "default" },
   urlFormat: "directory",
   siteUrl: "https://starlight.astro.build",
-  // index.mdx is the entry "index" (Starlight publishes it at /, and /de/ …): until a route can drop it, each
-  // locale's home leads to it.
-  redirects: Object.fromEntries(
-    [...LOCALES, ...MORE].map((locale) => (locale === "en" ? ["/", "/index/"] : [`/${locale}/`, `/${locale}/index/`])),
-  ),
   // Links into astro.build's docs and into Starlight's reference pages under other paths.
   brokenLinks: "warn",
 });

@@ -37,6 +37,27 @@ describe("a fence's meta", () => {
       "linenostart=5",
     ]);
   });
+
+  it("names lines marked by their text or a pattern (Expressive Code's) whole, keeps those by number", () => {
+    const parts = (meta: string) => parseFenceMeta(meta).unknown;
+    expect(parts('"Términos individuales" /También.*compatibles/')).toEqual([
+      '"Términos individuales"',
+      "/También.*compatibles/",
+    ]);
+    expect(parseFenceMeta("ins={5} ins=/{ extend: .+ }/")).toMatchObject({
+      ins: [5],
+      unknown: ["ins=/{ extend: .+ }/"],
+    });
+    expect(parseFenceMeta('title="a.md" ins="data-pagefind-ignore"')).toMatchObject({
+      title: "a.md",
+      ins: [],
+      unknown: ['ins="data-pagefind-ignore"'],
+    });
+    expect(parseFenceMeta("mark='a b' del=\"x\" {2}")).toMatchObject({
+      marked: [2],
+      unknown: ["mark='a b'", 'del="x"'],
+    });
+  });
 });
 
 /** The `<pre>`s of a page's body, in order. */

@@ -19,8 +19,14 @@ export const SUPPORTED_META =
 
 const NO_META: FenceMeta = { marked: [], ins: [], del: [], numbers: false, unknown: [] };
 
-/** A part of the meta: key=value (the value quoted, in braces or brackets), {…} alone, or a word. */
-const PART = /([A-Za-z_][\w-]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\{[^}]*\}|\[[^\]]*\]|\S+)|\{([^}]*)\}|(\S+)/g;
+/**
+ * A part of the meta: key=value (the value quoted, in braces or brackets, or a /pattern/), {…} alone, or a word
+ * (a quoted text or a /pattern/ whole, spaces and all: Expressive Code's marks by text).
+ */
+const QUOTED = String.raw`"(?:[^"\\]|\\.)*"|'[^']*'`;
+const PATTERN = String.raw`\/(?:[^/\\\n]|\\.)+\/`;
+const KEY_VALUE = String.raw`([A-Za-z_][\w-]*)=(${QUOTED}|\{[^}]*\}|\[[^\]]*\]|${PATTERN}|\S+)`;
+const PART = new RegExp(String.raw`${KEY_VALUE}|\{([^}]*)\}|(${QUOTED}|${PATTERN}(?=\s|$)|\S+)`, "g");
 
 /** The meta of a fence's info string: what follows its first word. */
 export function metaOf(info: string): string {
@@ -57,9 +63,11 @@ function bracedOptions(found: FenceMeta, inside: string, whole: string): void {
 function option(found: FenceMeta, key: string, value: string, whole: string): void {
   const text = value.replace(/^(["'])(.*)\1$/s, "$2");
   if (key === "title" || key === "filename") found.title = text.replace(/\\(.)/g, "$1");
-  else if (key === "highlight" || key === "hl_lines" || key === "mark") found.marked.push(...linesOf(text));
-  else if (key === "ins" || key === "del") found[key].push(...linesOf(text));
-  else if (key === "linenos" || key === "showLineNumbers") found.numbers = !/^(false|none)$/i.test(text);
+  else if (key === "highlight" || key === "hl_lines" || key === "mark" || key === "ins" || key === "del") {
+    // Lines named by their text or a pattern (Expressive Code's mark="…", ins=/…/) are not read: told, not lost.
+    if (!/^[\d,\s"'[\]{}-]*$/.test(text)) found.unknown.push(whole);
+    else found[key === "ins" || key === "del" ? key : "marked"].push(...linesOf(text));
+  } else if (key === "linenos" || key === "showLineNumbers") found.numbers = !/^(false|none)$/i.test(text);
   else found.unknown.push(whole);
 }
 
