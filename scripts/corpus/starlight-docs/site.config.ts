@@ -59,6 +59,8 @@ const definition = defineSite({
   },
   // Starlight's asides as its authors write them: :::note, :::tip[Title], :::caution, :::danger.
   markdown: { containers: true },
+  // The pictures its authoring guide shows from GitHub: the one line of policy the port needs.
+  headers: { policy: { "img-src": ["https://raw.githubusercontent.com"] } },
   // Starlight shows a page not yet translated in the locale's chrome, with a notice: "default" does the same.
   i18n: { locales: [...LOCALES, ...MORE], defaultLocale: "en", fallback: "default" },
   urlFormat: "directory",
