@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { BadMarkdownOption, UnknownMarkdownOption } from "../../errors/catalogue.ts";
 import type { ErrorEntry } from "../../errors/errors.ts";
+import { deepest, describe, pathKey } from "./option-issues.ts";
 import {
   DEFAULT_CODE_CONTRAST,
   DEFAULT_CODE_THEMES,
@@ -208,13 +209,6 @@ function gfmOf(gfm: MarkdownOptions["gfm"], preset: boolean): Required<GfmOption
 
 type Issue = z.core.$ZodIssue;
 
-/** Of a union's branches, the issue that went deepest into the value: the one that says what is wrong. */
-function deepest(issue: Issue): Issue {
-  if (issue.code !== "invalid_union" || issue.errors.length === 0) return issue;
-  const inner = issue.errors.flat().map((i) => ({ ...deepest(i), path: [...issue.path, ...i.path] }) as Issue);
-  return inner.reduce((a, b) => (b.path.length > a.path.length ? b : a));
-}
-
 function report(issue: Issue, options: unknown, fail: Fail): void {
   const name = ["markdown", ...issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))].join("");
   if (issue.code === "unrecognized_keys") {
@@ -233,21 +227,4 @@ function report(issue: Issue, options: unknown, fail: Fail): void {
   const last = issue.path.at(-1);
   const near = typeof last === "string" ? last : typeof value === "string" ? value : String(issue.path[0] ?? "");
   fail(BadMarkdownOption, { option: name, rule, found: describe(value), advice }, near || "markdown");
-}
-
-/** The option's key in RULES: list indexes as "#", a theme's scheme as "*". */
-function pathKey(path: PropertyKey[]): string {
-  const key = path.map((p) => (typeof p === "number" ? "#" : String(p))).join(".");
-  return key
-    .replace(/^(plugins|remarkPlugins|rehypePlugins)\.#(\..*)?$/, "$1.#")
-    .replace(/^highlight\.themes\.(light|dark)$/, "highlight.themes.*");
-}
-
-function describe(value: unknown): string {
-  if (typeof value === "string") return `the text "${value}"`;
-  if (typeof value === "function") return "a function";
-  if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? "" : "s"}`;
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === "object") return "an object";
-  return `${typeof value === "number" ? "the number " : ""}${String(value)}`;
 }
